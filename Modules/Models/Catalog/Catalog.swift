@@ -1,0 +1,72 @@
+/// The parks and lots Hangangjari knows, with their stable ids.
+public struct Catalog: Sendable, Hashable {
+    /// License and provenance of the data (KOGL Type 1: attribution to Seoul Metropolitan Government).
+    public let attribution: String
+    /// The parks, in catalog order.
+    public let parks: [Park]
+    /// The lots, grouped by park in catalog order.
+    public let lots: [ParkingLot]
+
+    public init(attribution: String, parks: [Park], lots: [ParkingLot]) {
+        self.attribution = attribution
+        self.parks = parks
+        self.lots = lots
+    }
+
+    /// The park with this id.
+    public func park(_ id: ParkID) -> Park? { parks.first { $0.id == id } }
+
+    /// The lot with this id.
+    public func lot(_ id: LotID) -> ParkingLot? { lots.first { $0.id == id } }
+
+    /// The lots of one park.
+    public func lots(in park: ParkID) -> [ParkingLot] { lots.filter { $0.parkId == park } }
+
+    /// The parks as they lie along the river, west to east.
+    public var parksWestToEast: [Park] { parks.sorted { $0.coordinate.lon < $1.coordinate.lon } }
+
+    /// Total number of spaces over all lots.
+    public var totalCapacity: Int { lots.reduce(0) { $0 + $1.capacity } }
+
+    /// The park nearest a position.
+    public func nearestPark(to position: Coordinate) -> Park? {
+        parks.min { $0.coordinate.distance(to: position) < $1.coordinate.distance(to: position) }
+    }
+
+    /// Finds a park by id, short or full name in Korean or English, case-insensitively.
+    public func findPark(_ query: String) -> Park? {
+        let q = Self.normalise(query)
+        return parks.first { park in
+            [park.id.rawValue, park.nameKo, park.nameEn, park.shortNameKo, park.shortNameEn].contains { Self.normalise($0) == q }
+        }
+    }
+
+    /// The parks whose names are closest to `query` (edit distance), best first: for "did you mean".
+    public func suggestions(for query: String, limit: Int = 3) -> [Park] {
+        let q = Self.normalise(query)
+        let scored = parks.map { park -> (Park, Int) in
+            let names = [park.id.rawValue, park.shortNameKo, park.shortNameEn].map(Self.normalise)
+            return (park, names.map { Self.editDistance(q, $0) }.min() ?? .max)
+        }
+        return scored.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }.prefix(limit).map(\.0)
+    }
+
+    static func normalise(_ s: String) -> String {
+        s.lowercased().filter { !$0.isWhitespace && $0 != "-" }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

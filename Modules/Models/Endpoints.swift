@@ -1,0 +1,185 @@
+import Foundation
+
+/// One park in the parks list, with the live numbers the parks screen needs.
+public struct ParkListItem: Hashable, Sendable, Codable {
+    public var park: Park
+    public var lots: [ParkingLot]
+    /// Free spaces over lots with a live count; nil when none has one.
+    public var totalAvailable: Int?
+    public var totalCapacity: Int
+    public var crowd: OpenEnum<CrowdLevel>?
+    /// The worst freshness over the park's sources.
+    public var freshness: OpenEnum<FreshnessState>
+
+    public init(
+        park: Park, lots: [ParkingLot], totalAvailable: Int?, totalCapacity: Int,
+        crowd: OpenEnum<CrowdLevel>?, freshness: OpenEnum<FreshnessState>
+    ) {
+        self.park = park
+        self.lots = lots
+        self.totalAvailable = totalAvailable
+        self.totalCapacity = totalCapacity
+        self.crowd = crowd
+        self.freshness = freshness
+    }
+}
+
+/// `GET /v2/parks` response.
+public struct ParksResponse: Hashable, Sendable, Codable {
+    public var parks: [ParkListItem]
+    public var generatedAt: Date
+
+    public init(parks: [ParkListItem], generatedAt: Date) {
+        self.parks = parks
+        self.generatedAt = generatedAt
+    }
+}
+
+/// `GET /v2/parks/{parkId}/parking` response.
+public struct ParkingResponse: Hashable, Sendable, Codable, ParkScoped {
+    public var parking: ParkingAggregate
+    public var generatedAt: Date
+    public var freshness: Freshness
+
+    public init(parking: ParkingAggregate, generatedAt: Date, freshness: Freshness) {
+        self.parking = parking
+        self.generatedAt = generatedAt
+        self.freshness = freshness
+    }
+
+    public var mentionedParkIDs: [ParkID] { parking.mentionedParkIDs }
+}
+
+/// `GET /v2/parks/{parkId}/forecast` response.
+public struct ForecastResponse: Hashable, Sendable, Codable, ParkScoped {
+    public var forecast: ForecastOverview
+    public var freshness: Freshness
+
+    public init(forecast: ForecastOverview, freshness: Freshness) {
+        self.forecast = forecast
+        self.freshness = freshness
+    }
+
+    public var mentionedParkIDs: [ParkID] { forecast.mentionedParkIDs }
+}
+
+/// `GET /v2/parks/{parkId}/outing` response.
+public struct OutingResponse: Hashable, Sendable, Codable, ParkScoped {
+    public var outing: OutingSummary
+    public var generatedAt: Date
+
+    public init(outing: OutingSummary, generatedAt: Date) {
+        self.outing = outing
+        self.generatedAt = generatedAt
+    }
+
+    public var mentionedParkIDs: [ParkID] { outing.mentionedParkIDs }
+}
+
+/// `GET /v2/sources` response: every source for every park.
+public struct SourcesResponse: Hashable, Sendable, Codable {
+    public struct Entry: Hashable, Sendable, Codable {
+        public var parkId: ParkID
+        public var sources: [SourceStatus]
+
+        public init(parkId: ParkID, sources: [SourceStatus]) {
+            self.parkId = parkId
+            self.sources = sources
+        }
+    }
+
+    public var parks: [Entry]
+    public var generatedAt: Date
+
+    public init(parks: [Entry], generatedAt: Date) {
+        self.parks = parks
+        self.generatedAt = generatedAt
+    }
+}
+
+/// `GET /v2/health` response.
+public struct HealthResponse: Hashable, Sendable, Codable {
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        case ok, degraded
+    }
+
+    public var status: OpenEnum<Status>
+    public var version: String
+    public var source: String
+    public var serverTime: Date
+
+    public init(status: OpenEnum<Status>, version: String, source: String, serverTime: Date) {
+        self.status = status
+        self.version = version
+        self.source = source
+        self.serverTime = serverTime
+    }
+}
+
+/// Operational telemetry events. Never carries coordinates or anything personal.
+public enum TelemetryEventKind: String, Sendable, Hashable, CaseIterable {
+    case appStart = "app_start", widgetRefresh = "widget_refresh", fetchFailed = "fetch_failed"
+    case proofRejected = "proof_rejected", unsignedFallback = "unsigned_fallback"
+}
+
+/// One telemetry event.
+public struct TelemetryEvent: Hashable, Sendable, Codable {
+    public var kind: OpenEnum<TelemetryEventKind>
+    public var at: Date
+    /// Latency in milliseconds, where it applies.
+    public var durationMs: Int?
+    /// A stable error code, where it applies.
+    public var code: String?
+
+    public init(kind: OpenEnum<TelemetryEventKind>, at: Date, durationMs: Int? = nil, code: String? = nil) {
+        self.kind = kind
+        self.at = at
+        self.durationMs = durationMs
+        self.code = code
+    }
+}
+
+/// `POST /v2/telemetry` body.
+public struct TelemetryBatch: Hashable, Sendable, Codable {
+    /// Anonymous install hash scoped to telemetry.
+    public var installHash: String
+    public var appVersion: String
+    public var events: [TelemetryEvent]
+
+    public init(installHash: String, appVersion: String, events: [TelemetryEvent]) {
+        self.installHash = installHash
+        self.appVersion = appVersion
+        self.events = events
+    }
+}
+
+/// `POST /v2/push/subscriptions` body: alert when a lot falls below a threshold.
+public struct PushSubscription: Hashable, Sendable, Codable {
+    public var installHash: String
+    public var lotId: LotID
+    /// Alert when free spaces fall below this number.
+    public var threshold: Int
+    /// Quiet hours in Seoul time (`HH:MM`), when set.
+    public var quietFrom: String?
+    public var quietUntil: String?
+
+    public init(installHash: String, lotId: LotID, threshold: Int, quietFrom: String? = nil, quietUntil: String? = nil) {
+        self.installHash = installHash
+        self.lotId = lotId
+        self.threshold = threshold
+        self.quietFrom = quietFrom
+        self.quietUntil = quietUntil
+    }
+}
+
+/// Answer to a write (`telemetry`, `push subscription`).
+public struct WriteAccepted: Hashable, Sendable, Codable {
+    /// Server-side id of what was written (the idempotency key's result).
+    public var id: String
+    public var accepted: Int
+
+    public init(id: String, accepted: Int) {
+        self.id = id
+        self.accepted = accepted
+    }
+}

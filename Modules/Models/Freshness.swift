@@ -1,0 +1,73 @@
+import Foundation
+
+/// How current a source's value is. A stale value never looks fresh.
+public enum FreshnessState: String, Sendable, Hashable, CaseIterable {
+    /// Observed within the source's freshness window.
+    case fresh
+    /// The last good value, older than the window (shown with its age).
+    case stale
+    /// No value can be shown (the source failed and nothing was kept).
+    case unavailable
+    /// The source is live but has no item for this park (Seoul's INFO-200).
+    case noItem = "no_item"
+}
+
+/// The state of one data source for one park.
+public struct SourceStatus: Hashable, Sendable, Codable {
+    /// Stable source id: `parking`, `crowd`, `weather`, `events`, `forecast`, ...
+    public var source: String
+    /// Human-readable source name, e.g. "Seoul citydata PRK_STTS" or "simulated".
+    public var sourceName: String
+    public var state: OpenEnum<FreshnessState>
+    /// When the shown value was observed by the source.
+    public var observedAt: Date?
+    /// When the source last answered successfully.
+    public var lastSuccessAt: Date?
+    /// Whether the value is simulated rather than real.
+    public var simulated: Bool
+    /// Why the state is not fresh, when it is not.
+    public var detail: String?
+
+    public init(
+        source: String, sourceName: String, state: OpenEnum<FreshnessState>, observedAt: Date?,
+        lastSuccessAt: Date?, simulated: Bool, detail: String? = nil
+    ) {
+        self.source = source
+        self.sourceName = sourceName
+        self.state = state
+        self.observedAt = observedAt
+        self.lastSuccessAt = lastSuccessAt
+        self.simulated = simulated
+        self.detail = detail
+    }
+}
+
+/// Freshness of a whole response: one entry per source.
+public struct Freshness: Hashable, Sendable, Codable {
+    public var sources: [SourceStatus]
+
+    public init(sources: [SourceStatus]) {
+        self.sources = sources
+    }
+
+    /// The status of one source.
+    public subscript(source: String) -> SourceStatus? {
+        sources.first { $0.source == source }
+    }
+
+    /// The worst state over all sources (fresh only if every source is fresh or has no item).
+    public var overall: FreshnessState {
+        var worst = FreshnessState.fresh
+        for status in sources {
+            switch status.state {
+            case .known(.unavailable), .unknown: return .unavailable
+            case .known(.stale): worst = .stale
+            case .known(.fresh), .known(.noItem): break
+            }
+        }
+        return worst
+    }
+
+    /// Whether any source is simulated.
+    public var isSimulated: Bool { sources.contains { $0.simulated } }
+}
