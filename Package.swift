@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,10 +6,19 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Models", targets: ["Models"]),
+        .library(name: "RequestProof", targets: ["RequestProof"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
+        .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     ],
     targets: [
         // MARK: Modules (every library lives here)
@@ -18,8 +27,36 @@ let package = Package(
             path: "Modules/Models",
             exclude: ["Catalog/hangang-parks.json"]
         ),
-
-        .target(name: "TestSupport", dependencies: ["Models"], path: "Modules/TestSupport"),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Modules/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "RequestProof",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
+            ],
+            path: "Modules/RequestProof"
+        ),
+        .target(
+            name: "Networking",
+            dependencies: ["Models", "RequestProof", "CCurl"],
+            path: "Modules/Networking"
+        ),
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                "Models", "RequestProof", "Networking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Modules/ReferenceServer"
+        ),
+        .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
         .executableTarget(
@@ -31,8 +68,25 @@ let package = Package(
             path: "Apps/hangangjari"
         ),
 
+        // MARK: Tools
+        .executableTarget(
+            name: "hangangjari-server",
+            dependencies: [
+                "ReferenceServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/hangangjari-server"
+        ),
+
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
+        .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
+        .testTarget(
+            name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],
+            path: "Tests/NetworkingTests"),
+        .testTarget(
+            name: "ReferenceServerTests", dependencies: ["ReferenceServer", "Networking", "TestSupport"],
+            path: "Tests/ReferenceServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

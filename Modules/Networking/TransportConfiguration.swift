@@ -1,0 +1,34 @@
+import Foundation
+
+/// Settings of the libcurl transport.
+public struct TransportConfiguration: Sendable {
+    /// Longest time to establish a connection.
+    public var connectTimeout: Duration = .seconds(3)
+    /// Largest body accepted.
+    public var maxResponseBytes: Int = 4 * 1024 * 1024
+    /// Redirects followed at most (http and https only).
+    public var maxRedirects: Int = 3
+    /// The User-Agent sent, e.g. `hangangjari/0.1.0 (Linux)`.
+    public var userAgent: String
+    /// CA bundle; nil finds the distribution's bundle.
+    public var caBundlePath: String? = CABundle.systemPath
+
+    public init(userAgent: String) {
+        self.userAgent = userAgent
+    }
+}
+
+/// Where Linux distributions keep their CA bundle.
+public enum CABundle {
+    /// Debian/Ubuntu, Fedora/RHEL, openSUSE, Alpine and Arch paths, in that order.
+    public static let candidates = [
+        "/etc/ssl/certs/ca-certificates.crt",
+        "/etc/pki/tls/certs/ca-bundle.crt",
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+        "/etc/ssl/ca-bundle.pem",
+        "/etc/ssl/cert.pem",
+    ]
+
+    /// The first bundle that exists, or nil to leave libcurl's built-in default.
+    public static let systemPath: String? = candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+}

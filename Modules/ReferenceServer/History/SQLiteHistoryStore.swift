@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Models
+
+/// History in a SQLite file (WAL), so a restarted server keeps its evidence.
+public final class SQLiteHistoryStore: HistoryStore {
+    private let queue: DatabaseQueue
+
+    /// Opens or creates the history database at `path`.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-readings") { db in
+            try db.execute(sql: """
+                CREATE TABLE reading (
+                    lot TEXT NOT NULL,
+                    bucket INTEGER NOT NULL,
+                    available INTEGER NOT NULL,
+                    PRIMARY KEY (lot, bucket)
+                ) WITHOUT ROWID
+                """)
+        }
+        try migrator.migrate(queue)
+    }
+
+    public func record(_ readings: [LotReading]) async throws {
+        let rows = readings.compactMap { r in r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) } }
+        guard !rows.isEmpty else { return }
+        try await queue.write { db in
+            let statement = try db.makeStatement(sql: "INSERT OR REPLACE INTO reading (lot, bucket, available) VALUES (?, ?, ?)")
+            for (lot, bucket, available) in rows {
+                try statement.execute(arguments: [lot, bucket, available])
+            }
+            // Keep five weeks.
+            if let newest = rows.map(\.1).max() {
+                try db.execute(sql: "DELETE FROM reading WHERE bucket < ?", arguments: [newest - 35 * 288])
+            }
+        }
+    }
+
+    public func values(lot: LotID, buckets: [Int]) async throws -> [Int: Int] {
+        guard let low = buckets.min(), let high = buckets.max() else { return [:] }
+        let wanted = Set(buckets)
+        return try await queue.read { db in
+            var out: [Int: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT bucket, available FROM reading WHERE lot = ? AND bucket BETWEEN ? AND ?",
+                arguments: [lot.rawValue, low, high])
+            while let row = try rows.next() {
+                let bucket: Int = row[0]
+                if wanted.contains(bucket) { out[bucket] = row[1] }
+            }
+            return out
+        }
+    }
+
+    public func latestBucket(lot: LotID) async throws -> Int? {
+        try await queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(bucket) FROM reading WHERE lot = ?", arguments: [lot.rawValue])
+        }
+    }
+}

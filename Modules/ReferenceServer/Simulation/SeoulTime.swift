@@ -1,0 +1,65 @@
+import Foundation
+
+/// Calendar facts of an instant in Seoul (UTC+9, no daylight saving time), computed without a time-zone database.
+public struct SeoulTime: Sendable, Hashable {
+    /// Seconds since 1970 in Seoul's wall clock.
+    public let localSeconds: Int
+
+    public init(_ date: Date) {
+        localSeconds = Int(date.timeIntervalSince1970.rounded(.down)) + 9 * 3600
+    }
+
+    /// Days since 1970-01-01 (Seoul).
+    public var dayNumber: Int { Int((Double(localSeconds) / 86_400).rounded(.down)) }
+    /// Minutes after midnight, 0..<1440.
+    public var minuteOfDay: Int { (localSeconds - dayNumber * 86_400) / 60 }
+    /// 0 = Sunday ... 6 = Saturday.
+    public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+    /// Month 1...12 and day of month.
+    public var monthDay: (month: Int, day: Int) {
+        let (_, m, d) = SeoulTime.civil(dayNumber)
+        return (m, d)
+    }
+    public var year: Int { SeoulTime.civil(dayNumber).0 }
+
+    /// Saturday, Sunday or a Korean public holiday.
+    public var isRestDay: Bool { weekday == 0 || weekday == 6 || KoreanHolidays.contains(dayNumber: dayNumber) }
+
+    static func civil(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Day number of a Seoul calendar date.
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+/// Korean public holidays (fixed dates every year, plus the lunar ones for 2025-2027).
+enum KoreanHolidays {
+    static let fixed: Set<Int> = [101, 301, 505, 606, 815, 1003, 1009, 1225]
+    static let lunar: Set<String> = [
+        "2025-01-28", "2025-01-29", "2025-01-30", "2025-05-05", "2025-05-06", "2025-10-05", "2025-10-06", "2025-10-07", "2025-10-08",
+        "2026-02-16", "2026-02-17", "2026-02-18", "2026-05-24", "2026-05-25", "2026-09-24", "2026-09-25", "2026-09-26",
+        "2027-02-06", "2027-02-07", "2027-02-08", "2027-02-09", "2027-05-13", "2027-09-14", "2027-09-15", "2027-09-16",
+    ]
+
+    static func contains(dayNumber: Int) -> Bool {
+        let (y, m, d) = SeoulTime.civil(dayNumber)
+        if fixed.contains(m * 100 + d) { return true }
+        return lunar.contains(String(format: "%04d-%02d-%02d", y, m, d))
+    }
+}

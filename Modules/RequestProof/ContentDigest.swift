@@ -1,0 +1,30 @@
+import Crypto
+import Foundation
+import RawStructuredFieldValues
+
+/// RFC 9530 `Content-Digest` with `sha-256`.
+public enum ContentDigest {
+    /// `sha-256=:<base64>:` for a body.
+    public static func sha256(of body: Data) -> String {
+        "sha-256=:" + Data(SHA256.hash(data: body)).base64EncodedString() + ":"
+    }
+
+    /// Whether the header carries a sha-256 digest that matches `body` (constant-time compare).
+    public static func matches(header: String, body: Data) -> Bool {
+        var parser = StructuredFieldValueParser(Array(header.utf8))
+        guard let dictionary = try? parser.parseDictionaryFieldValue(),
+              case .item(let item)? = dictionary["sha-256"],
+              case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
+              let claimed = Data(base64Encoded: encoded)
+        else { return false }
+        let actual = Data(SHA256.hash(data: body))
+        return constantTimeEqual(claimed, actual)
+    }
+
+    static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+}

@@ -1,0 +1,36 @@
+/// The covered components and parameters of one RFC 9421 signature (the `@signature-params` value).
+public struct SignatureParameters: Sendable, Hashable {
+    /// Covered component identifiers, in order, e.g. `@method`, `@target-uri`, `content-digest`.
+    public var components: [String]
+    /// Creation time, seconds since 1970.
+    public var created: Int
+    /// The key that signed.
+    public var keyId: String
+    /// A value unique per request, against replay.
+    public var nonce: String?
+    /// The algorithm name, e.g. `hmac-sha256`, when stated.
+    public var algorithm: String?
+
+    public init(components: [String], created: Int, keyId: String, nonce: String? = nil, algorithm: String? = nil) {
+        self.components = components
+        self.created = created
+        self.keyId = keyId
+        self.nonce = nonce
+        self.algorithm = algorithm
+    }
+
+    /// The RFC 8941 serialization used both in `Signature-Input` and in the signature base:
+    /// `("@method" "@target-uri");created=1618884473;keyid="k";nonce="n";alg="hmac-sha256"`.
+    public var serialized: String {
+        var out = "(" + components.map(Self.quoted).joined(separator: " ") + ")"
+        out += ";created=\(created)"
+        out += ";keyid=\(Self.quoted(keyId))"
+        if let nonce { out += ";nonce=\(Self.quoted(nonce))" }
+        if let algorithm { out += ";alg=\(Self.quoted(algorithm))" }
+        return out
+    }
+
+    static func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
