@@ -8,7 +8,47 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-server",
         abstract: "The reference Hangangjari /v2 backend (simulated data by default, Seoul open data with a key).",
-        subcommands: [BacktestCommand.self])
+        subcommands: [ServeCommand.self, BacktestCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the /v2 API (prints the bound address on one stdout line).")
+
+    enum Source: String, ExpressibleByArgument, CaseIterable { case simulated, seoul }
+    enum Unsigned: String, ExpressibleByArgument, CaseIterable { case allow, deny }
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port (0 picks a free one).") var port = 8080
+    @Option(help: "simulated or seoul.") var source: Source = .simulated
+    @Option(help: "Seoul Open Data key (or SEOUL_OPEN_DATA_KEY).") var seoulKey: String?
+    @Option(help: "Whether reads without a request proof are accepted.") var unsignedReads: Unsigned = .allow
+    @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails.")
+    var faults = "none"
+    @Option(help: "Keep forecast history in this SQLite file (default: memory).") var history: String?
+    @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600
+
+    func run() async throws {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.unsignedReadsAllowed = unsignedReads == .allow
+        configuration.historyPath = history
+        configuration.tokenLifetime = TimeInterval(tokenLifetime)
+        do { configuration.faults = try FaultSettings(parsing: faults) } catch { throw ValidationError(error.description) }
+        if source == .seoul {
+            guard let key = seoulKey ?? ProcessInfo.processInfo.environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty else {
+                throw ValidationError("--source seoul needs --seoul-key or SEOUL_OPEN_DATA_KEY")
+            }
+            configuration.source = .seoul(key: key, baseURL: ProcessInfo.processInfo.environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
+        }
+        let backend = try ReferenceBackend(configuration: configuration)
+        try await backend.run { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            // One line for scripts, written straight to the file descriptor so it is never left in a buffer.
+            FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+        }
+    }
 }
 
 struct BacktestCommand: AsyncParsableCommand {

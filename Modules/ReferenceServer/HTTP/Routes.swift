@@ -1,0 +1,261 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Models
+import Networking
+
+/// The /v2 routes of the reference backend.
+enum Routes {
+    static func router(for backend: ReferenceBackend) -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.middlewares.add(ProblemMiddleware(policy: backend.policy))
+        let policy = backend.policy
+
+        router.get("/v2/health") { _, _ in
+            Responses.encoded(HealthResponse(
+                status: .known(.ok), version: backend.configuration.version, source: backend.builder.sourceName,
+                serverTime: backend.configuration.now()), policy: policy)
+        }
+        router.get("/v2/config/policy") { _, _ in
+            Responses.encoded(policy.clientPolicy, policy: policy)
+        }
+        router.post("/v2/bootstrap") { request, context in
+            try await bootstrap(request, context, backend)
+        }
+        router.get("/v2/parks") { request, context in
+            try await parkData(request, context, backend, park: nil) { now in
+                let parks = backend.catalog.parks.map { park in
+                    backend.builder.listItem(park: park, snapshot: backend.collector.snapshot(park.id), now: now)
+                }
+                let version = backend.catalog.parks.map { backend.collector.snapshot($0.id).version }.reduce(0, +)
+                return backend.parksCache.response(key: "parks", version: version, now: now) {
+                    ParksResponse(parks: parks, generatedAt: backend.catalog.parks.map { backend.collector.snapshot($0.id).updatedAt }.max() ?? now)
+                }
+            }
+        }
+        router.get("/v2/parks/:parkId/home-summary") { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+                try build(backend, context, now, cache: backend.homeCache, name: "home") { park, snapshot in
+                    backend.builder.homeSummary(park: park, snapshot: snapshot, now: now)
+                }
+            }
+        }
+        router.get("/v2/parks/:parkId/parking") { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+                try build(backend, context, now, cache: backend.parkingCache, name: "parking") { park, snapshot in
+                    let forecast = backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now)
+                    return ParkingResponse(
+                        parking: backend.builder.parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
+                        generatedAt: snapshot.updatedAt,
+                        freshness: Freshness(sources: [snapshot.parking.status(.parking, sourceName: backend.builder.sourceName, simulated: backend.builder.simulated, now: now)]))
+                }
+            }
+        }
+        router.get("/v2/parks/:parkId/forecast") { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+                try build(backend, context, now, cache: backend.forecastCache, name: "forecast") { park, snapshot in
+                    ForecastResponse(
+                        forecast: backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
+                        freshness: Freshness(sources: backend.builder.statuses(snapshot, now: now).prefix(2).map { $0 }))
+                }
+            }
+        }
+        router.get("/v2/parks/:parkId/outing") { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+                try build(backend, context, now, cache: backend.outingCache, name: "outing") { park, snapshot in
+                    OutingResponse(outing: backend.builder.outing(park: park, snapshot: snapshot, now: now), generatedAt: snapshot.updatedAt)
+                }
+            }
+        }
+        router.get("/v2/sources") { request, context in
+            if let problem = verify(request, context, backend, body: nil) { return Responses.problem(problem, policy: policy) }
+            let now = backend.configuration.now()
+            let entries = backend.catalog.parks.map { park in
+                SourcesResponse.Entry(parkId: park.id, sources: backend.builder.statuses(backend.collector.snapshot(park.id), now: now))
+            }
+            return Responses.encoded(SourcesResponse(parks: entries, generatedAt: now), policy: policy)
+        }
+        router.post("/v2/telemetry") { request, context in
+            try await write(request, context, backend, status: .accepted) { body in
+                WriteValidation.telemetry(body).map { WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: $0.events.count) }
+            }
+        }
+        router.post("/v2/push/subscriptions") { request, context in
+            try await write(request, context, backend, status: .created) { body in
+                WriteValidation.subscription(body, catalog: backend.catalog).map { _ in WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1) }
+            }
+        }
+        router.post("/admin/policy") { request, context in
+            guard backend.configuration.adminEnabled, context.isLoopback else { throw HTTPError(.notFound) }
+            switch request.uri.queryParameters.get("unsigned-reads") {
+            case "allow": policy.unsignedReadsAllowed = true
+            case "deny": policy.unsignedReadsAllowed = false
+            default: return Responses.problem(Problems.make(.badRequest, "use ?unsigned-reads=allow|deny"), policy: policy)
+            }
+            backend.logger.info("policy changed", metadata: ["unsigned-reads": "\(policy.unsignedReadsAllowed ? "allow" : "deny")"])
+            return Responses.encoded(policy.clientPolicy, policy: policy)
+        }
+        router.post("/admin/faults") { request, context in
+            guard backend.configuration.adminEnabled, context.isLoopback else { throw HTTPError(.notFound) }
+            do {
+                backend.faults.current = try FaultSettings(parsing: request.uri.queryParameters.get("spec") ?? "none")
+            } catch {
+                return Responses.problem(Problems.make(.badRequest, "\(error)"), policy: policy)
+            }
+            // Source faults act at the next collection: collect now so the change is visible at once.
+            await backend.collector.collectAll()
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    // MARK: Handlers
+
+    private static func bootstrap(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend) async throws -> Response {
+        let policy = backend.policy
+        let now = backend.configuration.now()
+        guard backend.bootstrapLimiter.allow(context.remoteAddress, now: now) else {
+            var response = Responses.problem(Problems.make(.rateLimited, "Too many bootstrap calls from this address"), policy: policy)
+            response.headers[.retryAfter] = "2"
+            return response
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 4096)
+        } catch {
+            return Responses.problem(Problems.make(.payloadTooLarge, "Bootstrap bodies are at most 4 KiB"), policy: policy)
+        }
+        let asking: BootstrapRequest
+        do {
+            asking = try ContractCoding.decode(BootstrapRequest.self, from: Data(buffer: body))
+        } catch {
+            return Responses.problem(Problems.make(.invalidBody, error.description), policy: policy)
+        }
+        guard (16...64).contains(asking.installId.count), asking.installId.allSatisfy(\.isHexDigit) else {
+            return Responses.problem(Problems.make(.invalidBody, "installId must be 16 to 64 hex digits"), policy: policy)
+        }
+        let grant = backend.issuer.issue(now: now)
+        return Responses.encoded(BootstrapResponse(
+            accessToken: grant.token, tokenExpiresAt: grant.expiresAt,
+            signingKey: SigningKey(keyId: grant.keyId, secret: grant.secret.base64EncodedString()),
+            policy: policy.clientPolicy, serverTime: now), policy: policy)
+    }
+
+    /// Verifies the request; nil when it may proceed.
+    private static func verify(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, body: Data?) -> Problem? {
+        let incoming = RequestVerifier.Incoming(
+            method: request.method.rawValue,
+            targetURI: "http://\(request.head.authority ?? backend.configuration.host)\(request.uri.description)",
+            authorization: request.headers[.authorization], signatureInput: request.headers[.signatureInput],
+            signature: request.headers[.signature], contentDigest: request.headers[.contentDigest], body: body,
+            isWrite: request.method != .get && request.method != .head)
+        switch backend.verifier.verify(incoming, now: backend.configuration.now()) {
+        case .success: return nil
+        case .failure(let problem): return problem
+        }
+    }
+
+    /// Serves a park-data response: faults, trust, cache, conditional request.
+    private static func parkData(
+        _ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, park: String?,
+        respond: (Date) throws -> EncodedResponse?
+    ) async throws -> Response {
+        let policy = backend.policy
+        let faults = backend.faults.current
+        if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
+        if backend.faults.shouldFailThisRequest() {
+            return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
+        }
+        if let problem = verify(request, context, backend, body: nil) { return Responses.problem(problem, policy: policy) }
+        if let park, backend.catalog.park(ParkID(park)) == nil {
+            let names = backend.catalog.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
+            return Responses.problem(Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
+        }
+        guard let encoded = try respond(backend.configuration.now()) else {
+            return Responses.problem(Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
+        }
+        var headers: HTTPFields = [:]
+        headers[.eTag] = encoded.etag
+        headers[.cacheControl] = "private"
+        if let condition = request.headers[.ifNoneMatch],
+           condition.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == encoded.etag || $0 == "*" }) {
+            headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+            return Response(status: .notModified, headers: headers)
+        }
+        var body = encoded.body
+        if faults.garbage { body = Data("<html><body>502 Bad Gateway</body></html>".utf8) }
+        if faults.truncateBody { body = body.prefix(body.count / 2) }
+        return Responses.json(body, policy: policy, extra: headers)
+    }
+
+    /// Builds a park-scoped response through its cache (for another park when the wrong-park fault is on).
+    private static func build<Value: Encodable & Sendable>(
+        _ backend: ReferenceBackend, _ context: ServerContext, _ now: Date, cache: ResponseCache<Value>, name: String,
+        make: (Park, ParkSnapshot) -> Value
+    ) throws -> EncodedResponse? {
+        guard var park = backend.catalog.park(ParkID(context.parameters.get("parkId") ?? "")) else { return nil }
+        let faults = backend.faults.current
+        if faults.wrongPark, let index = backend.catalog.parks.firstIndex(of: park) {
+            park = backend.catalog.parks[(index + 1) % backend.catalog.parks.count]
+        }
+        let snapshot = backend.collector.snapshot(park.id)
+        return cache.response(key: "\(name)/\(park.id.rawValue)", version: snapshot.version, now: now) {
+            if faults.rebuildFails { throw RebuildFailure() }
+            return make(park, snapshot)
+        }
+    }
+
+    private static func write(
+        _ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, status: HTTPResponse.Status,
+        accept: (Data) -> Result<WriteAccepted, Problem>
+    ) async throws -> Response {
+        let policy = backend.policy
+        let collected: ByteBuffer
+        do {
+            collected = try await request.body.collect(upTo: 16 * 1024)
+        } catch {
+            return Responses.problem(Problems.make(.payloadTooLarge, "Write bodies are at most 16 KiB"), policy: policy)
+        }
+        let body = Data(buffer: collected)
+        if let problem = verify(request, context, backend, body: body) { return Responses.problem(problem, policy: policy) }
+        guard let key = request.headers[.idempotencyKey], (8...128).contains(key.count) else {
+            return Responses.problem(Problems.make(.badRequest, "Writes need an Idempotency-Key of 8 to 128 characters"), policy: policy)
+        }
+        let scopedKey = request.uri.path + "\u{1F}" + key
+        if let previous = backend.idempotency.value[scopedKey] {
+            return Responses.json(previous, status: status, policy: policy)
+        }
+        switch accept(body) {
+        case .failure(let problem):
+            return Responses.problem(problem, policy: policy)
+        case .success(let accepted):
+            let encoded = (try? ContractCoding.encode(accepted)) ?? Data()
+            backend.idempotency.withLock { cache in
+                if cache.count > 10_000 { cache.removeAll() }
+                cache[scopedKey] = encoded
+            }
+            return Responses.json(encoded, status: status, policy: policy)
+        }
+    }
+}
+
+struct RebuildFailure: Error {}
+
+/// Turns any error escaping a route into an RFC 9457 problem (a 404 route becomes `not_found`).
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let policy: PolicyState
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let code: ProblemCode = error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
+            var problem = Problems.make(code, error.body)
+            problem.status = error.status.code
+            return Responses.problem(problem, policy: policy)
+        } catch {
+            return Responses.problem(Problems.make(.internalError), policy: policy)
+        }
+    }
+}

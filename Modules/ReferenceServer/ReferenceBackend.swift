@@ -1,0 +1,137 @@
+import Foundation
+import Hummingbird
+import Logging
+import Models
+import Networking
+
+/// The reference /v2 backend: collection, forecasts, response caches, trust and routes. A library, so that the
+/// apps can embed it as their default backend and tests can run it on loopback.
+public final class ReferenceBackend: Sendable {
+    public let configuration: ServerConfiguration
+    public let catalog: Catalog
+    public let collector: Collector
+    public let policy: PolicyState
+    public let faults: FaultSwitch
+    let builder: SummaryBuilder
+    let issuer: TokenIssuer
+    let verifier: RequestVerifier
+    let bootstrapLimiter: RateLimiter
+    let idempotency = LockedBox<[String: Data]>([:])
+    let homeCache: ResponseCache<HomeSummary>
+    let parkingCache: ResponseCache<ParkingResponse>
+    let forecastCache: ResponseCache<ForecastResponse>
+    let outingCache: ResponseCache<OutingResponse>
+    let parksCache: ResponseCache<ParksResponse>
+    let logger: Logger
+
+    /// Builds the backend; nothing runs until ``start()`` or ``run()``.
+    public init(configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil) throws {
+        self.configuration = configuration
+        self.catalog = catalog
+        var logger = Logger(label: "hangangjari-server")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        self.logger = logger
+        let source: any ParkDataSource
+        switch configuration.source {
+        case .simulated:
+            source = SimulatedSource(catalog: catalog)
+        case .seoul(let key, let baseURL):
+            let http = transport ?? CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-server/\(configuration.version)")).transport
+            source = SeoulSource(key: key, baseURL: baseURL, transport: http, catalog: catalog)
+        }
+        let history: any HistoryStore = try configuration.historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
+        faults = FaultSwitch(configuration.faults)
+        collector = Collector(catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
+        policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
+        builder = SummaryBuilder(catalog: catalog, sourceName: source.name, simulated: source.simulated)
+        issuer = TokenIssuer(lifetime: configuration.tokenLifetime)
+        verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
+        bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
+        let ttl = configuration.hotCacheTTL
+        let reason = "last good response served after a failed rebuild"
+        homeCache = ResponseCache(ttl: ttl) { value, now in
+            var aged = value
+            aged.freshness = value.freshness.aged(now: now, reason: reason)
+            aged.outing.sources = Freshness(sources: value.outing.sources).aged(now: now, reason: reason).sources
+            return aged
+        }
+        parkingCache = ResponseCache(ttl: ttl) { value, now in
+            var aged = value
+            aged.freshness = value.freshness.aged(now: now, reason: reason)
+            return aged
+        }
+        forecastCache = ResponseCache(ttl: ttl) { value, now in
+            var aged = value
+            aged.freshness = value.freshness.aged(now: now, reason: reason)
+            return aged
+        }
+        outingCache = ResponseCache(ttl: ttl) { value, now in
+            var aged = value
+            aged.outing.sources = Freshness(sources: value.outing.sources).aged(now: now, reason: reason).sources
+            return aged
+        }
+        parksCache = ResponseCache(ttl: ttl) { value, _ in value }
+    }
+
+    /// The Hummingbird application serving the /v2 routes; `onRunning` receives the bound port.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: Routes.router(for: self),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Collects once, then keeps collecting in the background until the task is cancelled.
+    func startCollection() async -> Task<Void, Never> {
+        if case .simulated = configuration.source { await collector.collectAll() }
+        let collector = self.collector
+        let configuration = self.configuration
+        return Task {
+            if case .seoul = configuration.source { await collector.collectAll() }
+            guard configuration.collectInBackground else { return }
+            await collector.run(backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
+        }
+    }
+
+    /// Runs in this process on `host:port` until cancelled; returns once the port is bound.
+    public func start() async throws -> RunningServer {
+        let collection = await startCollection()
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let app = application { port in continuation.yield(port) }
+        let task = Task {
+            do { try await app.run() } catch { continuation.finish() }
+        }
+        var iterator = stream.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            collection.cancel()
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "could not bind \(configuration.host):\(configuration.port)"])
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return RunningServer(baseURL: "http://\(host):\(port)", port: port, server: task, collection: collection)
+    }
+
+    /// Runs until SIGINT or SIGTERM, then shuts down gracefully. `onRunning` gets the bound port.
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        let collection = await startCollection()
+        defer { collection.cancel() }
+        try await application(onRunning: onRunning).runService()
+    }
+}
+
+/// A backend running in this process.
+public struct RunningServer: Sendable {
+    /// e.g. `http://127.0.0.1:43117`.
+    public let baseURL: String
+    public let port: Int
+    let server: Task<Void, Never>
+    let collection: Task<Void, Never>
+
+    /// Stops serving and collecting.
+    public func stop() async {
+        collection.cancel()
+        server.cancel()
+        _ = await server.value
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where the reference backend gets its data.
+public enum DataSourceMode: Sendable, Equatable {
+    /// Deterministic simulated data (the default), labelled as simulated.
+    case simulated
+    /// Seoul's real-time city data, with a Seoul Open Data key.
+    case seoul(key: String, baseURL: String)
+}
+
+/// Settings of the reference backend.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port.
+    public var port = 8080
+    public var source: DataSourceMode = .simulated
+    public var unsignedReadsAllowed = true
+    public var faults = FaultSettings()
+    /// Access token lifetime.
+    public var tokenLifetime: TimeInterval = 3600
+    /// Bootstrap calls allowed per client address: burst and refill per second.
+    public var bootstrapBurst = 20
+    public var bootstrapRefillPerSecond = 0.5
+    /// History in this SQLite file; in memory when nil.
+    public var historyPath: String?
+    /// Days of simulated history backfilled at start (simulated source only).
+    public var backfillDays = 28
+    /// Whether `/admin/...` answers (loopback peers only).
+    public var adminEnabled = true
+    /// Hot-cache lifetime of built responses.
+    public var hotCacheTTL: TimeInterval = 5
+    /// Whether background collection loops run (tests can drive collection themselves).
+    public var collectInBackground = true
+    /// The server's clock (tests skew it).
+    public var now: @Sendable () -> Date = { Date() }
+    public var version = "0.1.0"
+
+    public init() {}
+}

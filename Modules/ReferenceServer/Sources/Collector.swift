@@ -1,0 +1,160 @@
+import Foundation
+import Models
+import Networking
+
+/// Collects every source in the background, each on its own cadence, into the latest-state snapshots and the
+/// history store, and computes forecasts ahead of time. Never runs inside a request.
+public final class Collector: Sendable {
+    public let catalog: Catalog
+    public let source: any ParkDataSource
+    public let history: any HistoryStore
+    public let forecaster: Forecaster
+    private let now: @Sendable () -> Date
+    private let faults: FaultSwitch
+    private let snapshots = LockedBox<[ParkID: ParkSnapshot]>([:])
+
+    public init(
+        catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
+        faults: FaultSwitch, now: @escaping @Sendable () -> Date
+    ) {
+        self.catalog = catalog
+        self.source = source
+        self.history = history
+        self.forecaster = forecaster
+        self.faults = faults
+        self.now = now
+    }
+
+    /// The latest snapshot of a park.
+    public func snapshot(_ park: ParkID) -> ParkSnapshot {
+        snapshots.value[park] ?? ParkSnapshot()
+    }
+
+    /// Reads every source of every park once, then computes forecasts.
+    public func collectAll() async {
+        for kind in SourceKind.allCases { await collect(kind) }
+        await computeForecasts()
+    }
+
+    /// Runs the collection loops until the task is cancelled; history is backfilled first for simulated data.
+    public func run(backfillDays: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            if backfillDays > 0, let simulated = source as? SimulatedSource {
+                group.addTask {
+                    await self.backfill(model: simulated.model, days: backfillDays)
+                    await self.computeForecasts()
+                }
+            }
+            for kind in SourceKind.allCases {
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: kind.cadence)
+                        guard !Task.isCancelled else { return }
+                        await self.collect(kind)
+                        if kind == .parking { await self.computeForecasts() }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one kind of source for every park in parallel.
+    public func collect(_ kind: SourceKind) async {
+        let at = now()
+        let settings = faults.current
+        await withTaskGroup(of: Void.self) { group in
+            for park in catalog.parks {
+                group.addTask { await self.collect(kind, park: park, at: at, faults: settings) }
+            }
+        }
+    }
+
+    private func collect(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async {
+        let age: TimeInterval = faults.staleSources ? 3 * 3600 : 0
+        let failing: String? = faults.failingSources ? "injected source failure" : nil
+        switch kind {
+        case .parking:
+            var outcome = await source.parking(park, lots: catalog.lots(in: park.id), at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var readings) = outcome {
+                for i in readings.indices { readings[i].observedAt -= age }
+                outcome = .ok(readings)
+                if age == 0 { try? await history.record(readings) }
+            }
+            update(park.id) { $0.parking.apply(outcome, now: at) { $0.map(\.observedAt).max() } }
+        case .crowd:
+            var outcome = await source.crowd(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var reading) = outcome, age > 0 {
+                reading.now.observedAt = reading.now.observedAt?.addingTimeInterval(-age)
+                outcome = .ok(reading)
+            }
+            update(park.id) { $0.crowd.apply(outcome, now: at) { $0.now.observedAt } }
+        case .weather:
+            var outcome = await source.weather(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var reading) = outcome, age > 0 {
+                reading.observedAt = reading.observedAt?.addingTimeInterval(-age)
+                outcome = .ok(reading)
+            }
+            update(park.id) { $0.weather.apply(outcome, now: at) { $0.observedAt } }
+        case .events:
+            var outcome = await source.bulletins(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            update(park.id) { $0.bulletins.apply(outcome, now: at) { _ in at - age } }
+        }
+    }
+
+    /// Computes every park's forecasts from history.
+    public func computeForecasts() async {
+        let at = now()
+        for park in catalog.parks {
+            let snapshot = snapshot(park.id)
+            let context = ForecastContext(
+                events: snapshot.bulletins.value?.events ?? [],
+                wet: [.rain, .snow, .shower, .rainAndSnow].contains(snapshot.weather.value?.precipitation?.known ?? .none))
+            var lots: [ParkingForecast] = []
+            for lot in catalog.lots(in: park.id) {
+                let forecast = (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
+                    ?? ParkingForecast(lotId: lot.id, points: [], gap: .known(.noHistory))
+                lots.append(forecast)
+            }
+            let crowd = snapshot.crowd.value.map {
+                CrowdForecast(points: $0.forecast, confidence: .known(.medium), basis: .known(.source))
+            } ?? CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline))
+            let overview = ForecastOverview(
+                parkId: park.id, generatedAt: SimulationModel.date(ofBucket: SimulationModel.bucket(at)),
+                horizonMinutes: forecaster.horizons.max() ?? 180, park: forecaster.parkTotal(lots), lots: lots, crowd: crowd)
+            update(park.id) { $0.forecast = overview }
+        }
+    }
+
+    /// Fills history with the simulation's past, so forecasts have evidence from the first minutes on.
+    func backfill(model: SimulationModel, days: Int) async {
+        let end = SimulationModel.bucket(now())
+        for lot in catalog.lots {
+            let known = (try? await history.latestBucket(lot: lot.id)) ?? nil
+            let start = max(end - days * 288, (known ?? Int.min / 2) + 1)
+            guard start < end else { continue }
+            var readings: [LotReading] = []
+            readings.reserveCapacity(end - start)
+            for bucket in start..<end {
+                let at = SimulationModel.date(ofBucket: bucket)
+                readings.append(LotReading(lotId: lot.id, available: model.available(lot: lot, at: at), observedAt: at))
+            }
+            try? await history.record(readings)
+            await Task.yield()
+        }
+    }
+
+    private func update(_ park: ParkID, _ change: (inout ParkSnapshot) -> Void) {
+        let at = now()
+        snapshots.withLock { all in
+            var snapshot = all[park] ?? ParkSnapshot()
+            change(&snapshot)
+            snapshot.version += 1
+            snapshot.updatedAt = at
+            all[park] = snapshot
+        }
+    }
+}

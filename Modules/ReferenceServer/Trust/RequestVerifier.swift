@@ -1,0 +1,77 @@
+import Foundation
+import Models
+import RequestProof
+
+/// Checks a request's token and RFC 9421 proof with the shared signature-base code.
+public struct RequestVerifier: Sendable {
+    public let issuer: TokenIssuer
+    public let nonces: NonceCache
+    public let policy: PolicyState
+
+    /// The request as the verifier needs it.
+    public struct Incoming: Sendable {
+        public var method: String
+        /// `http://host:port/path?query` as the client addressed it.
+        public var targetURI: String
+        public var authorization: String?
+        public var signatureInput: String?
+        public var signature: String?
+        public var contentDigest: String?
+        public var body: Data?
+        public var isWrite: Bool
+    }
+
+    /// Whether the request was signed.
+    public enum Verdict: Sendable, Equatable {
+        case signed(keyId: String)
+        case unsigned
+    }
+
+    /// Accepts a signed request, or an unsigned read while the policy allows it; otherwise the problem to answer.
+    public func verify(_ request: Incoming, now: Date) -> Result<Verdict, Problem> {
+        let hasCredentials = request.authorization != nil || request.signatureInput != nil || request.signature != nil
+        guard hasCredentials else {
+            if request.isWrite { return .failure(Problems.make(.proofMissing, "Writes need a request proof")) }
+            if policy.unsignedReadsAllowed { return .success(.unsigned) }
+            return .failure(Problems.make(.policyDenied, "Unsigned reads are not allowed right now"))
+        }
+        guard let authorization = request.authorization, authorization.hasPrefix("Bearer ") else {
+            return .failure(Problems.make(.tokenMissing, "Missing bearer token"))
+        }
+        guard let grant = issuer.grant(token: String(authorization.dropFirst(7))) else {
+            return .failure(Problems.make(.tokenInvalid, "Unknown access token"))
+        }
+        guard grant.expiresAt > now else { return .failure(Problems.make(.tokenExpired, "Access token expired")) }
+        let parsed: RequestProof.Parsed
+        do {
+            parsed = try RequestProof.parse(signatureInput: request.signatureInput, signature: request.signature, hasBody: request.body != nil)
+        } catch .missingHeader(let name) {
+            return .failure(Problems.make(.proofMissing, "Missing \(name)"))
+        } catch {
+            return .failure(Problems.make(.proofInvalid, "\(error)"))
+        }
+        guard parsed.parameters.keyId == grant.keyId else {
+            return .failure(Problems.make(.unknownKey, "The proof's keyid does not belong to this token"))
+        }
+        guard abs(Double(parsed.parameters.created) - now.timeIntervalSince1970) <= Double(policy.maxSkewSeconds) else {
+            return .failure(Problems.make(.proofExpired, "The proof's created time is more than \(policy.maxSkewSeconds) s from the server clock"))
+        }
+        guard let nonce = parsed.parameters.nonce, !nonce.isEmpty, nonce.count <= 128 else {
+            return .failure(Problems.make(.proofInvalid, "The proof has no nonce"))
+        }
+        do {
+            try RequestProof.verify(
+                parsed, method: request.method, targetURI: request.targetURI, body: request.body,
+                contentDigestHeader: request.contentDigest, signer: HMACSigner(secret: grant.secret))
+        } catch .digestMismatch {
+            return .failure(Problems.make(.digestMismatch, "The body does not match Content-Digest"))
+        } catch {
+            return .failure(Problems.make(.proofInvalid, "\(error)"))
+        }
+        // Only a valid signature spends its nonce, so forged requests cannot burn others' nonces.
+        guard nonces.insert(keyId: grant.keyId, nonce: nonce, now: now) else {
+            return .failure(Problems.make(.proofReplayed, "This nonce was already used"))
+        }
+        return .success(.signed(keyId: grant.keyId))
+    }
+}
