@@ -29,7 +29,7 @@ public final class ReferenceBackend: Sendable {
         self.configuration = configuration
         self.catalog = catalog
         var logger = Logger(label: "hangangjari-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? Logger.Level(rawValue: configuration.logLevel) ?? .info
         self.logger = logger
         let source: any ParkDataSource
         switch configuration.source {
@@ -72,6 +72,9 @@ public final class ReferenceBackend: Sendable {
         }
         parksCache = ResponseCache(ttl: ttl) { value, _ in value }
     }
+
+    /// Bootstrap grants issued since start (for tests and diagnostics).
+    public var bootstrapsIssued: Int { issuer.grantsIssued }
 
     /// The Hummingbird application serving the /v2 routes; `onRunning` receives the bound port.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {

@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     /// The server's clock (tests skew it).
     public var now: @Sendable () -> Date = { Date() }
     public var version = "0.1.0"
+    /// Log level; `LOG_LEVEL` in the environment overrides it.
+    public var logLevel = "info"
 
     public init() {}
 }

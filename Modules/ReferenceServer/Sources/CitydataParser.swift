@@ -13,6 +13,15 @@ public struct Citydata: Sendable {
         public var parked: Int?
         public var observedAt: Date?
         public var coordinate: Coordinate?
+
+        public init(name: String, code: String?, capacity: Int?, parked: Int?, observedAt: Date?, coordinate: Coordinate?) {
+            self.name = name
+            self.code = code
+            self.capacity = capacity
+            self.parked = parked
+            self.observedAt = observedAt
+            self.coordinate = coordinate
+        }
     }
 
     public var areaCode: String?

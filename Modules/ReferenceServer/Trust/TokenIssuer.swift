@@ -15,6 +15,10 @@ public final class TokenIssuer: Sendable {
     private let lifetime: TimeInterval
     private let grants = LockedBox<[String: Grant]>([:])
     private let keys = LockedBox<[String: Grant]>([:])
+    private let issued = LockedBox(0)
+
+    /// How many grants were issued since start.
+    public var grantsIssued: Int { issued.value }
 
     public init(lifetime: TimeInterval) {
         self.lifetime = lifetime
@@ -25,6 +29,7 @@ public final class TokenIssuer: Sendable {
         let grant = Grant(
             token: "hjt_" + randomHex(bytes: 24), keyId: "k-" + randomHex(bytes: 8),
             secret: Data((0..<32).map { _ in UInt8.random(in: 0...255) }), expiresAt: now.addingTimeInterval(lifetime))
+        issued.withLock { $0 += 1 }
         grants.withLock { all in
             if all.count > 50_000 { all = all.filter { $0.value.expiresAt > now } }
             all[grant.token] = grant

@@ -1,0 +1,95 @@
+import Foundation
+import Networking
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A tiny HTTP server on a loopback socket that does what a real server never would: hang, cut a body short,
+/// lie about its encoding, redirect in circles. For transport tests only.
+public final class RawHTTPServer: Sendable {
+    /// What to do with each connection after reading the request head.
+    public enum Behaviour: Sendable {
+        /// Send these bytes, then close.
+        case respond(Data)
+        /// Accept and never answer (until the server stops).
+        case hang
+        /// Close at once without a byte.
+        case closeImmediately
+    }
+
+    public let port: Int
+    private let listener: Int32
+    private let stopped = LockedBox(false)
+
+    /// Starts listening on 127.0.0.1 with a free port; `behaviour` chooses per request path.
+    public init(_ behaviour: @escaping @Sendable (_ path: String) -> Behaviour) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard fd >= 0, bound == 0, listen(fd, 64) == 0 else { throw CocoaError(.fileReadUnknown) }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let stopped = self.stopped
+        let thread = Thread {
+            while !stopped.value {
+                let client = accept(fd, nil, nil)
+                guard client >= 0 else { if stopped.value { return } else { continue } }
+                let worker = Thread { Self.serve(client, behaviour: behaviour, stopped: stopped) }
+                worker.start()
+            }
+        }
+        thread.start()
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:40001`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Stops accepting; hanging connections are closed.
+    public func stop() {
+        stopped.value = true
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private static func serve(_ client: Int32, behaviour: @Sendable (String) -> Behaviour, stopped: LockedBox<Bool>) {
+        defer { close(client) }
+        var head = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.contains(Data("\r\n\r\n".utf8)) {
+            let n = read(client, &buffer, buffer.count)
+            guard n > 0 else { return }
+            head.append(contentsOf: buffer[0..<n])
+            if head.first == 0x16 {
+                // A TLS ClientHello: answer in plain HTTP, as a misconfigured server would.
+                let reply = Data("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8)
+                _ = reply.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                return
+            }
+        }
+        let line = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
+        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        switch behaviour(path) {
+        case .respond(let bytes):
+            _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        case .hang:
+            while !stopped.value { usleep(20_000) }
+        case .closeImmediately:
+            return
+        }
+    }
+
+    /// An HTTP/1.1 response with the given head lines and body; `contentLength` may lie.
+    public static func response(status: String = "200 OK", headers: [String] = [], body: Data = Data(), contentLength: Int? = nil) -> Data {
+        var text = "HTTP/1.1 \(status)\r\nConnection: close\r\nContent-Length: \(contentLength ?? body.count)\r\n"
+        for header in headers { text += header + "\r\n" }
+        return Data((text + "\r\n").utf8) + body
+    }
+}

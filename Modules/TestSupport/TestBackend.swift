@@ -1,0 +1,58 @@
+import Foundation
+import Models
+import Networking
+import ReferenceServer
+
+/// A real reference backend on a loopback ephemeral port, with a clock tests can move.
+public final class TestBackend: Sendable {
+    public let backend: ReferenceBackend
+    public let server: RunningServer
+    /// Seconds added to the real clock on the server side.
+    public let clockOffset: LockedBox<TimeInterval>
+
+    /// Starts a backend; `configure` adjusts the configuration (port and clock are set for tests).
+    public static func start(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestBackend {
+        let offset = LockedBox<TimeInterval>(0)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.backfillDays = 0
+        configuration.collectInBackground = false
+        configuration.logLevel = "critical"
+        configuration.now = { Date().addingTimeInterval(offset.value) }
+        configure(&configuration)
+        let backend = try ReferenceBackend(configuration: configuration)
+        let server = try await backend.start()
+        return TestBackend(backend: backend, server: server, clockOffset: offset)
+    }
+
+    private init(backend: ReferenceBackend, server: RunningServer, clockOffset: LockedBox<TimeInterval>) {
+        self.backend = backend
+        self.server = server
+        self.clockOffset = clockOffset
+    }
+
+    public var baseURL: String { server.baseURL }
+
+    public func stop() async { await server.stop() }
+
+    /// A client of this backend over the real libcurl transport.
+    public func client(
+        store: CredentialStore = .inMemory(), transport: HTTPTransport? = nil, strict: Bool = false,
+        timeout: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { Date() }
+    ) -> APIClient {
+        var configuration = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0-test")
+        configuration.strictSigning = strict
+        configuration.requestTimeout = timeout
+        return APIClient(
+            configuration: configuration, transport: transport ?? Self.curl.transport, store: store, now: now)
+    }
+
+    /// One libcurl transport shared by the tests of a process.
+    public static let curl = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-tests/0.1.0"))
+
+    /// Calls an admin endpoint (loopback only).
+    public func admin(_ pathAndQuery: String) async throws {
+        let response = try await Self.curl.send(HTTPRequest(method: "POST", url: baseURL + pathAndQuery, body: Data(), deadline: Date().addingTimeInterval(5)))
+        guard response.status < 300 else { throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "admin \(pathAndQuery): \(response.status)"]) }
+    }
+}
