@@ -1,0 +1,134 @@
+import Foundation
+import Models
+import Networking
+import ReferenceServer
+import TestSupport
+import Testing
+
+/// Freshness as served: every state appears, stale never looks fresh, and the last good response survives a failed rebuild.
+@Suite(.serialized) struct FreshnessServingTests {
+    func summary(_ server: TestBackend, _ park: String = "yeouido") async throws -> HomeSummary {
+        let response = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
+        #expect(response.status == 200)
+        return try ContractCoding.decode(HomeSummary.self, from: response.body)
+    }
+
+    @Test func freshSimulatedDataIsLabelledSimulated() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let s = try await summary(server)
+        #expect(s.freshness.isSimulated)
+        #expect(s.freshness["parking"]?.state.known.map { [.fresh, .stale, .unavailable].contains($0) } == true)
+        #expect(s.parking.lots.count == 5)
+        #expect(s.forecast.lots.count == 5)
+    }
+
+    @Test func failingSourcesTurnStaleWithTheirReason() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let before = try await summary(server)
+        try await server.admin("/admin/faults?spec=failing-sources")
+        let after = try await summary(server)
+        let parking = try #require(after.freshness["parking"])
+        if before.freshness["parking"]?.state == .known(.fresh) {
+            #expect(parking.state == .known(.stale))
+            #expect(parking.detail?.contains("failing") == true)
+            #expect(after.parking.lots.map(\.status.available) == before.parking.lots.map(\.status.available))
+        }
+    }
+
+    @Test func staleSourcesAreNeverFresh() async throws {
+        let server = try await TestBackend.start { $0.faults.staleSources = true }
+        defer { Task { await server.stop() } }
+        let s = try await summary(server)
+        for status in s.freshness.sources where status.source != "events" {
+            #expect(status.state != .known(.fresh), "\(status.source) looks fresh")
+        }
+    }
+
+    @Test func lastGoodResponseIsServedAgedWhenRebuildFails() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let good = try await summary(server)
+        try await server.admin("/admin/faults?spec=rebuild-fails")
+        server.clockOffset.value = 2 * 3600
+        let served = try await summary(server)
+        #expect(served.park.id == good.park.id)
+        #expect(served.parking.lots.map(\.status.available) == good.parking.lots.map(\.status.available))
+        for status in served.freshness.sources where status.observedAt != nil {
+            #expect(status.state != .known(.fresh), "\(status.source) of a two-hour-old response looks fresh")
+        }
+    }
+
+    @Test func conditionalRequestGets304() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let first = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
+        let etag = try #require(first.header("etag"))
+        #expect(first.header("cache-control") == "private")
+        let second = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", headers: [("If-None-Match", etag)], deadline: Date().addingTimeInterval(5)))
+        #expect(second.status == 304)
+        #expect(second.body.isEmpty)
+    }
+
+    @Test func twoServersAgreeAtTheSameMoment() async throws {
+        let fixed = Date(timeIntervalSince1970: 1_795_323_900)  // 2026-11-22 14:05 Seoul
+        let a = try await TestBackend.start { $0.now = { fixed } }
+        let b = try await TestBackend.start { $0.now = { fixed } }
+        defer { Task { await a.stop(); await b.stop() } }
+        let sa = try await summary(a, "banpo"), sb = try await summary(b, "banpo")
+        #expect(sa.parking == sb.parking)
+        #expect(sa.outing.signals == sb.outing.signals)
+    }
+
+    @Test func simulationFollowsTheDay() {
+        let model = SimulationModel(catalog: .bundled)
+        let lot = Catalog.bundled.lot("yeouido-1")!
+        // A Saturday afternoon in May is busier than a Tuesday morning in January.
+        let busy = ISO8601.parse("2026-05-16T16:00:00+09:00")!
+        let quiet = ISO8601.parse("2026-01-13T08:00:00+09:00")!
+        #expect(model.expectedOccupancy(lot: lot, at: busy) > model.expectedOccupancy(lot: lot, at: quiet) + 0.3)
+        #expect(model.available(lot: lot, at: ISO8601.parse("2026-05-16T02:00:00+09:00")!) == nil)  // closed at night
+        let yeouido = model.expectedOccupancy(lot: lot, at: busy)
+        let gangseo = model.expectedOccupancy(lot: Catalog.bundled.lot("gangseo-1")!, at: busy)
+        #expect(yeouido > gangseo)
+    }
+}
+
+/// The Seoul citydata source end to end: a local stand-in for openapi.seoul.go.kr serves the documented shapes.
+@Suite(.serialized) struct SeoulSourceTests {
+    @Test func realShapesBecomeSummariesAndSourceStates() async throws {
+        let ichon = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-ichon.json"))
+        let noItem = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-info-200.json"))
+        let failing = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-error-bare.json"))
+        let seoul = try RawHTTPServer { path in
+            let body = path.hasSuffix("/POI108") ? ichon : path.hasSuffix("/POI105") ? failing : noItem
+            return .respond(RawHTTPServer.response(headers: ["Content-Type: application/json"], body: body))
+        }
+        defer { seoul.stop() }
+        let fixedNow = ISO8601.parse("2025-02-03T09:10:00+09:00")!
+        let server = try await TestBackend.start {
+            $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
+            $0.now = { fixedNow }
+        }
+        defer { Task { await server.stop() } }
+        await server.backend.collector.collectAll()
+        func get(_ park: String) async throws -> HomeSummary {
+            let r = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
+            return try ContractCoding.decode(HomeSummary.self, from: r.body)
+        }
+        let s = try await get("ichon")
+        #expect(!s.freshness.sources.contains { $0.simulated && $0.source != "facilities" })
+        #expect(s.freshness["parking"]?.state == .known(.fresh))
+        #expect(s.parking.lots.first { $0.lot.id == "ichon-2" }?.status.available == 40)
+        #expect(s.parking.lots.first { $0.lot.id == "ichon-1" }?.status.available == nil)  // CUR_PRK_YN = N
+        #expect(s.parking.lots.first { $0.lot.id == "ichon-3" }?.status.label == .known(.unknown))  // combined row not guessed
+        #expect(s.outing.signals.crowd?.level == .known(.slightlyCrowded))
+        let failingPark = try await get("yeouido")
+        #expect(failingPark.freshness["parking"]?.state == .known(.unavailable))
+        #expect(failingPark.freshness["parking"]?.detail?.contains("ERROR-500") == true)
+        let empty = try await get("banpo")
+        #expect(empty.freshness["parking"]?.state == .known(.noItem))
+        #expect(empty.freshness["events"]?.state == .known(.noItem))
+    }
+}
