@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
+        .executable(name: "hangangjari-bench", targets: ["hangangjari-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,6 +62,7 @@ let package = Package(
             ],
             path: "Modules/ReferenceServer"
         ),
+        .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
@@ -81,6 +83,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/hangangjari-server"
+        ),
+
+        .executableTarget(
+            name: "hangangjari-bench",
+            dependencies: [
+                "BenchmarkSupport", "Networking", "ReferenceServer", "RequestProof",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/bench",
+            exclude: ["run"]
         ),
 
         // MARK: Tests

@@ -67,5 +67,13 @@ public struct CredentialStore: Sendable {
 /// Random bytes as lowercase hex.
 public func randomHex(bytes: Int) -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes * 2)
+    for _ in 0..<bytes {
+        let byte = UInt8.random(in: 0...255, using: &generator)
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 15)])
+    }
+    return String(decoding: out, as: UTF8.self)
 }
