@@ -119,14 +119,30 @@ public final class Collector: Sendable {
                     ?? ParkingForecast(lotId: lot.id, points: [], gap: .known(.noHistory))
                 lots.append(forecast)
             }
-            let crowd = snapshot.crowd.value.map {
-                CrowdForecast(points: $0.forecast, confidence: .known(.medium), basis: .known(.source))
-            } ?? CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline))
+            let total = forecaster.parkTotal(lots)
+            let capacity = catalog.lots(in: park.id).reduce(0) { $0 + $1.capacity }
+            let crowd: CrowdForecast
+            if let reading = snapshot.crowd.value, !reading.forecast.isEmpty {
+                crowd = CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
+            } else {
+                crowd = Self.crowdBaseline(from: total, capacity: capacity)
+            }
             let overview = ForecastOverview(
                 parkId: park.id, generatedAt: SimulationModel.date(ofBucket: SimulationModel.bucket(at)),
-                horizonMinutes: forecaster.horizons.max() ?? 180, park: forecaster.parkTotal(lots), lots: lots, crowd: crowd)
+                horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd)
             update(park.id) { $0.forecast = overview }
         }
+    }
+
+    /// Without the source's own crowd forecast, the baseline: the usual fill of the park's lots at that hour,
+    /// read as a crowd level (lots fill when the park does).
+    public static func crowdBaseline(from parking: ParkingForecast, capacity: Int) -> CrowdForecast {
+        let points = parking.points.filter { $0.minutesAhead % 60 == 0 }.map { point -> CrowdForecastPoint in
+            let occupied = capacity > 0 ? 1 - Double(point.p50) / Double(capacity) : 0
+            let level: CrowdLevel = occupied < 0.35 ? .relaxed : occupied < 0.6 ? .normal : occupied < 0.85 ? .slightlyCrowded : .crowded
+            return CrowdForecastPoint(at: point.at, level: .known(level))
+        }
+        return CrowdForecast(points: points, confidence: .known(.low), basis: .known(.baseline))
     }
 
     /// Fills history with the simulation's past, so forecasts have evidence from the first minutes on.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Models
 import Networking
 
@@ -12,6 +13,7 @@ public final class SeoulSource: ParkDataSource {
     private let baseURL: String
     private let transport: HTTPTransport
     private let catalog: Catalog
+    private let logger = Logger(label: "hangangjari-server.seoul")
     private let recent = LockedBox<[ParkID: (Date, CitydataResult)]>([:])
     /// Rows that matched no lot, per park, for diagnostics.
     public let unmatchedRows = LockedBox<[ParkID: [String]]>([:])
@@ -48,6 +50,9 @@ public final class SeoulSource: ParkDataSource {
             guard !city.parking.isEmpty else { return .noItem }
             let (matches, unmatched) = LotMatcher(lots: lots).match(city.parking)
             unmatchedRows.withLock { $0[park.id] = unmatched }
+            if !unmatched.isEmpty {
+                logger.warning("citydata rows matched no single lot", metadata: ["park": "\(park.id.rawValue)", "rows": "\(unmatched)"])
+            }
             let readings = lots.map { lot -> LotReading in
                 guard let row = matches.first(where: { $0.lotId == lot.id })?.row else {
                     return LotReading(lotId: lot.id, available: nil, observedAt: date)
