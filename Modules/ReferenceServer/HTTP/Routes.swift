@@ -131,8 +131,11 @@ enum Routes {
         } catch {
             return Responses.problem(Problems.make(.invalidBody, error.description), policy: policy)
         }
-        guard (16...64).contains(asking.installId.count), asking.installId.allSatisfy(\.isHexDigit) else {
-            return Responses.problem(Problems.make(.invalidBody, "installId must be 16 to 64 hex digits"), policy: policy)
+        guard (16...64).contains(asking.installId.count), asking.installId.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            return Responses.problem(Problems.make(.invalidBody, "installId must be 16 to 64 lowercase hex digits"), policy: policy)
+        }
+        guard (1...64).contains(asking.app.count), (1...32).contains(asking.appVersion.count) else {
+            return Responses.problem(Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
         }
         let grant = backend.issuer.issue(now: now)
         return Responses.encoded(BootstrapResponse(
@@ -246,9 +249,32 @@ struct ProblemMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let policy: PolicyState
 
+    /// The methods a known path accepts (for 405 answers), or nil for unknown paths.
+    static func allowedMethods(for path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        switch parts.count {
+        case 2 where parts[0] == "v2":
+            switch parts[1] {
+            case "health", "parks", "sources": return "GET"
+            case "bootstrap", "telemetry": return "POST"
+            default: return nil
+            }
+        case 3 where parts[0] == "v2" && parts[1] == "config" && parts[2] == "policy": return "GET"
+        case 3 where parts[0] == "v2" && parts[1] == "push" && parts[2] == "subscriptions": return "POST"
+        case 4 where parts[0] == "v2" && parts[1] == "parks" && ["home-summary", "parking", "forecast", "outing"].contains(String(parts[3])):
+            return "GET"
+        default: return nil
+        }
+    }
+
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && Self.allowedMethods(for: request.uri.path) != nil {
+            var response = Responses.problem(Problems.make(.badRequest, "Method \(request.method.rawValue) is not allowed here"), policy: policy)
+            response.status = .methodNotAllowed
+            response.headers[.allow] = Self.allowedMethods(for: request.uri.path)
+            return response
         } catch let error as HTTPError {
             let code: ProblemCode = error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
             var problem = Problems.make(code, error.body)
