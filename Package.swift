@@ -9,7 +9,10 @@ let package = Package(
         .library(name: "RequestProof", targets: ["RequestProof"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
+        .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
         .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
         .executable(name: "hangangjari-bench", targets: ["hangangjari-bench"]),
     ],
@@ -62,6 +65,8 @@ let package = Package(
             ],
             path: "Modules/ReferenceServer"
         ),
+        .target(name: "Storage", dependencies: ["Models"], path: "Modules/Storage"),
+        .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage"], path: "Modules/WidgetSnapshot"),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
@@ -73,6 +78,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
+        ),
+
+        .executableTarget(
+            name: "hangangjari-widget",
+            dependencies: [
+                "Models", "Networking", "ReferenceServer", "Storage", "WidgetSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Apps/hangangjari-widget"
         ),
 
         // MARK: Tools

@@ -157,6 +157,11 @@ public struct WrkResult: Sendable {
         self.non2xx = non2xx
     }
 
+    /// The run with the median request rate (its p99 is reported with it).
+    public static func median(_ runs: [WrkResult]) -> WrkResult {
+        runs.sorted { $0.requestsPerSecond < $1.requestsPerSecond }[runs.count / 2]
+    }
+
     static func milliseconds(_ text: String) -> Double? {
         if text.hasSuffix("us") { return Double(text.dropLast(2)).map { $0 / 1000 } }
         if text.hasSuffix("ms") { return Double(text.dropLast(2)) }

@@ -14,10 +14,14 @@ extension HTTPField.Name {
 
 enum Responses {
     static func json(_ body: Data, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]) -> Response {
+        json(ByteBuffer(bytes: body), status: status, policy: policy, extra: extra)
+    }
+
+    static func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]) -> Response {
         var headers = extra
         headers[.contentType] = "application/json"
         headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 
     static func encoded<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, policy: PolicyState) -> Response {

@@ -180,15 +180,23 @@ enum Routes {
         var headers: HTTPFields = [:]
         headers[.eTag] = encoded.etag
         headers[.cacheControl] = "private"
-        if let condition = request.headers[.ifNoneMatch],
-           condition.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == encoded.etag || $0 == "*" }) {
+        if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: encoded.etag) {
             headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
-            return Response(status: .notModified, headers: headers)
+            // An explicit empty buffer takes Hummingbird's single-write path.
+            return Response(status: .notModified, headers: headers, body: .init(byteBuffer: ByteBuffer()))
         }
+        guard faults.garbage || faults.truncateBody else { return Responses.json(encoded.buffer, policy: policy, extra: headers) }
         var body = encoded.body
         if faults.garbage { body = Data("<html><body>502 Bad Gateway</body></html>".utf8) }
         if faults.truncateBody { body = body.prefix(body.count / 2) }
         return Responses.json(body, policy: policy, extra: headers)
+    }
+
+    /// Whether an If-None-Match value names this ETag (exact match first: the common case, no allocation).
+    static func matches(_ condition: String, etag: String) -> Bool {
+        if condition == etag || condition == "*" { return true }
+        guard condition.contains(",") else { return false }
+        return condition.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
     }
 
     /// Builds a park-scoped response through its cache (for another park when the wrong-park fault is on).

@@ -145,6 +145,14 @@ public final class Collector: Sendable {
         return CrowdForecast(points: points, confidence: .known(.low), basis: .known(.baseline))
     }
 
+    /// For simulated data: fills `days` of history now and recomputes forecasts (an embedded one-shot backend
+    /// calls this instead of running the background loops).
+    public func prepareHistory(days: Int) async {
+        guard let simulated = source as? SimulatedSource else { return }
+        await backfill(model: simulated.model, days: days)
+        await computeForecasts()
+    }
+
     /// Fills history with the simulation's past, so forecasts have evidence from the first minutes on.
     func backfill(model: SimulationModel, days: Int) async {
         let end = SimulationModel.bucket(now())

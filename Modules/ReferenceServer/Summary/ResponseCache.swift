@@ -1,15 +1,19 @@
 import Crypto
 import Foundation
 import Models
+import NIOCore
 import Networking
 
 /// An encoded response body with its strong ETag.
 public struct EncodedResponse: Sendable {
     public var body: Data
     public var etag: String
+    /// The body as a buffer ready to write, made once per build rather than per request.
+    public var buffer: ByteBuffer
 
     init(body: Data) {
         self.body = body
+        buffer = ByteBuffer(bytes: body)
         let digest = SHA256.hash(data: body)
         etag = "\"" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
     }

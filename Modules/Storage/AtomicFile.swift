@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Files that are never half-written: write a temporary file in the same directory, fsync, rename over the target,
+/// fsync the directory. Readers see the old or the new file, even after kill -9.
+public enum AtomicFile {
+    /// Replaces `url` with `data` (mode 0600).
+    public static func write(_ data: Data, to url: URL) throws(StorageError) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
+        var offset = 0
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == 0, rename(temporary.path, url.path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary.path)
+            throw .unwritable(path: url.path, reason: String(cString: strerror(failure)))
+        }
+        let dfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    public static func read(_ url: URL, limit: Int = 1 << 20) -> Data? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        return try? handle.read(upToCount: limit) ?? Data()
+    }
+
+    /// Moves a corrupt file aside as `name.corrupt-<time>` and returns the new path.
+    @discardableResult
+    public static func moveAside(_ url: URL) -> String? {
+        let target = url.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+        return rename(url.path, target) == 0 ? target : nil
+    }
+}
+
+/// An advisory lock on a file (`flock`), released on close, exit or kill -9.
+public final class FileLock {
+    private let fd: Int32
+
+    /// Takes the exclusive lock on `url`, waiting until `deadline`.
+    public init(_ url: URL, deadline: Date) throws(StorageError) {
+        fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard Date() < deadline else {
+                close(fd)
+                throw .lockTimeout(path: url.path)
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Tries the lock once; nil when another process holds it.
+    public static func attempt(_ url: URL) -> FileLock? {
+        try? FileLock(url, deadline: .distantPast)
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

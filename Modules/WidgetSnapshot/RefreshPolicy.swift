@@ -1,0 +1,41 @@
+import Foundation
+import Models
+
+/// When the widget should look again: sooner in busy hours, later at night and outside lot hours, backing off
+/// after failures.
+public enum RefreshPolicy {
+    /// The next refresh time after a load at `now`; `failures` counts consecutive failed fetches.
+    public static func next(after now: Date, failures: Int) -> Date {
+        now.addingTimeInterval(interval(at: now, failures: failures))
+    }
+
+    /// Seconds until the next refresh.
+    public static func interval(at now: Date, failures: Int) -> TimeInterval {
+        let seconds = SeoulClock.secondsSinceMidnight(now)
+        let hour = seconds / 3600
+        let restDay = SeoulClock.isWeekend(now)
+        var base: TimeInterval
+        switch hour {
+        case 23, 0..<6: base = 3600  // lots closed
+        case 10..<21 where restDay: base = 300
+        case 17..<21: base = 300
+        default: base = 900
+        }
+        if failures > 0 { base = min(3600, max(base, 120 * pow(2, Double(min(failures, 5) - 1)))) }
+        return base
+    }
+}
+
+/// Seoul wall-clock arithmetic (UTC+9, no daylight saving time).
+enum SeoulClock {
+    static func secondsSinceMidnight(_ date: Date) -> Int {
+        let local = Int(date.timeIntervalSince1970) + 9 * 3600
+        return ((local % 86_400) + 86_400) % 86_400
+    }
+
+    static func isWeekend(_ date: Date) -> Bool {
+        let day = Int((Double(Int(date.timeIntervalSince1970) + 9 * 3600) / 86_400).rounded(.down))
+        let weekday = ((day % 7) + 7 + 4) % 7
+        return weekday == 0 || weekday == 6
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Models
+
+/// Builds both widget snapshots from one `HomeSummary`: one state, many readers.
+public enum SnapshotBuilder {
+    /// The snapshot of `kind` for the summary's park, built at `now`.
+    public static func build(_ kind: WidgetKind, from summary: HomeSummary, now: Date) -> WidgetSnapshot {
+        let screen: Screen = kind == .parking ? .parking : .outing
+        let sources = kind == .parking ? ["parking", "forecast"] : ["crowd", "weather", "events"]
+        let shown = summary.freshness.sources.filter { sources.contains($0.source) }
+        return WidgetSnapshot(
+            format: WidgetSnapshot.currentFormat, kind: kind, parkId: summary.park.id,
+            parkNameKo: summary.park.shortNameKo, parkNameEn: summary.park.shortNameEn, builtAt: now,
+            generatedAt: summary.generatedAt, freshness: .known(Freshness(sources: shown).overall),
+            simulated: summary.freshness.isSimulated, deepLink: DeepLink(parkId: summary.park.id, screen: screen).description,
+            parking: kind == .parking ? parking(summary) : nil, general: kind == .general ? general(summary) : nil)
+    }
+
+    static func parking(_ summary: HomeSummary) -> WidgetSnapshot.ParkingPart {
+        let aggregate = summary.parking
+        let recommended = aggregate.recommended
+        let lot = aggregate.lots.first { $0.lot.id == recommended?.lotId }
+        let hint = recommended.flatMap { r in summary.forecast.lots.first { $0.lotId == r.lotId }?.point(minutesAhead: 30) }
+        return WidgetSnapshot.ParkingPart(
+            lotId: lot?.lot.id, lotNameKo: lot?.lot.nameKo, lotNameEn: lot?.lot.nameEn, reason: recommended?.reason,
+            available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label, observedAt: lot?.status.observedAt,
+            totalAvailable: aggregate.totalAvailable, totalCapacity: aggregate.totalCapacity,
+            forecast: hint.map { .init(minutesAhead: $0.minutesAhead, p10: $0.p10, p50: $0.p50, p90: $0.p90, riskOfNoSpace: $0.riskOfNoSpace) })
+    }
+
+    static func general(_ summary: HomeSummary) -> WidgetSnapshot.GeneralPart {
+        let signals = summary.outing.signals
+        let closures = signals.notices.filter { $0.kind == .known(.closure) }.count
+        return WidgetSnapshot.GeneralPart(
+            crowd: signals.crowd?.level, crowdTrend: signals.crowd?.trend, temperatureC: signals.weather?.temperatureC,
+            precipitation: signals.weather?.precipitation, air: signals.weather?.air, events: signals.events.map(\.title),
+            closures: closures, verdict: verdict(summary))
+    }
+
+    /// Skip when wet, bad air or the lots are full; caution when crowded, an event or a closure; otherwise go.
+    public static func verdict(_ summary: HomeSummary) -> Verdict {
+        let signals = summary.outing.signals
+        guard signals.crowd != nil || signals.weather != nil else { return Verdict(call: .caution, reason: .noData) }
+        if let p = signals.weather?.precipitation?.known, p != .none { return Verdict(call: .skip, reason: .wet) }
+        if let air = signals.weather?.air?.known, air == .bad || air == .veryBad { return Verdict(call: .skip, reason: .badAir) }
+        if summary.parking.totalAvailable == 0 { return Verdict(call: .skip, reason: .parkingFull) }
+        if let crowd = signals.crowd?.level.known, crowd >= .slightlyCrowded { return Verdict(call: .caution, reason: .crowded) }
+        if !signals.events.isEmpty { return Verdict(call: .caution, reason: .event) }
+        if signals.notices.contains(where: { $0.kind == .known(.closure) }) { return Verdict(call: .caution, reason: .closure) }
+        return Verdict(call: .go, reason: .calm)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Models
+import Storage
+
+/// Widget snapshots as files in the shared container, one per kind and park (`widget-parking-yeouido.json`),
+/// written atomically and read defensively: a corrupt, older or newer file is ignored with a reason, never misread.
+public struct SnapshotStore: Sendable {
+    public let container: SharedContainer
+
+    public init(container: SharedContainer) {
+        self.container = container
+    }
+
+    /// The file of one kind and park.
+    public func url(_ kind: WidgetKind, _ park: ParkID) -> URL {
+        container.file("widget-\(kind.rawValue)-\(park.rawValue).json")
+    }
+
+    /// Why a snapshot could not be used.
+    public enum ReadFailure: Error, Equatable, Sendable {
+        case missing
+        case corrupt
+        case otherFormat(Int)
+        case wrongPark(ParkID)
+    }
+
+    /// Reads one snapshot.
+    public func read(_ kind: WidgetKind, _ park: ParkID) -> Result<WidgetSnapshot, ReadFailure> {
+        guard let data = AtomicFile.read(url(kind, park), limit: 256 * 1024) else { return .failure(.missing) }
+        struct Header: Decodable { var format: Int }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .failure(.corrupt) }
+        guard header.format == WidgetSnapshot.currentFormat else { return .failure(.otherFormat(header.format)) }
+        guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data) else { return .failure(.corrupt) }
+        guard snapshot.parkId == park, snapshot.kind == kind else { return .failure(.wrongPark(snapshot.parkId)) }
+        return .success(snapshot)
+    }
+
+    /// Writes one snapshot atomically.
+    public func write(_ snapshot: WidgetSnapshot) throws(StorageError) {
+        try container.prepare()
+        let data: Data
+        do { data = try ContractCoding.encode(snapshot) } catch { throw .unwritable(path: url(snapshot.kind, snapshot.parkId).path, reason: "\(error)") }
+        try AtomicFile.write(data, to: url(snapshot.kind, snapshot.parkId))
+    }
+
+    /// Builds and writes both kinds from one summary (after the app or the widget fetched it).
+    public func writeBoth(from summary: HomeSummary, now: Date) throws(StorageError) {
+        for kind in WidgetKind.allCases { try write(SnapshotBuilder.build(kind, from: summary, now: now)) }
+    }
+}

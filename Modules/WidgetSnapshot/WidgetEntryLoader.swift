@@ -1,0 +1,107 @@
+import Foundation
+import Models
+import Storage
+
+/// What the widget shows, and how much to trust it.
+public struct WidgetEntry: Sendable {
+    public enum State: Sendable, Equatable {
+        /// A snapshot within its max age, with data the sources call fresh.
+        case fresh
+        /// The last snapshot, too old or with stale sources; `reason` says why.
+        case stale(reason: String)
+        /// Nothing to show; `reason` says why. Never a blank.
+        case placeholder(reason: String)
+    }
+
+    public var kind: WidgetKind
+    public var parkId: ParkID
+    public var snapshot: WidgetSnapshot?
+    public var state: State
+    public var nextRefresh: Date
+    /// A problem writing the snapshot after a successful fetch (reported on stderr; the value is still shown).
+    public var writeProblem: String?
+}
+
+/// Loads a widget entry: a fresh snapshot without touching network or SQLite; else fetch the home summary
+/// (park-guarded), write both snapshots and show it; on failure the last snapshot marked stale, or a placeholder.
+public struct WidgetEntryLoader: Sendable {
+    public var store: SnapshotStore
+    /// Fetches a park's home summary; it must already be guarded to that park.
+    public var fetch: @Sendable (ParkID) async throws -> HomeSummary
+    public var now: @Sendable () -> Date
+
+    public init(store: SnapshotStore, fetch: @escaping @Sendable (ParkID) async throws -> HomeSummary, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.fetch = fetch
+        self.now = now
+    }
+
+    /// Whether a snapshot can be shown without fetching.
+    public func freshSnapshot(_ kind: WidgetKind, _ park: ParkID, maxAge: TimeInterval) -> WidgetSnapshot? {
+        guard case .success(let snapshot) = store.read(kind, park) else { return nil }
+        let age = now().timeIntervalSince(snapshot.builtAt)
+        return age >= -60 && age <= maxAge ? snapshot : nil
+    }
+
+    /// The entry to show.
+    public func load(_ kind: WidgetKind, park: ParkID, maxAge: TimeInterval) async -> WidgetEntry {
+        if let snapshot = freshSnapshot(kind, park, maxAge: maxAge) {
+            return entry(kind, park, snapshot, fetched: false, failures: 0)
+        }
+        // One fetch at a time across processes: a run that finds another fetching waits for its snapshot.
+        let lockURL = store.container.file("widget-fetch.lock")
+        try? store.container.prepare()
+        let lock = FileLock.attempt(lockURL)
+        if lock == nil {
+            let waited = (try? FileLock(lockURL, deadline: now().addingTimeInterval(4)))
+            withExtendedLifetime(waited) {}
+            if let snapshot = freshSnapshot(kind, park, maxAge: maxAge) {
+                return entry(kind, park, snapshot, fetched: false, failures: 0)
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
+        do {
+            let summary = try await fetch(park)
+            guard summary.park.id == park else { throw ContractError.wrongPark(expected: park, received: summary.park.id) }
+            let at = now()
+            let snapshot = SnapshotBuilder.build(kind, from: summary, now: at)
+            var writeProblem: String?
+            do { try store.writeBoth(from: summary, now: at) } catch { writeProblem = "\(error)" }
+            failures(reset: true)
+            var result = entry(kind, park, snapshot, fetched: true, failures: 0)
+            result.writeProblem = writeProblem
+            return result
+        } catch {
+            let count = failures(reset: false)
+            let reason = Self.describe(error)
+            if case .success(let old) = store.read(kind, park) {
+                return WidgetEntry(kind: kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: now(), failures: count))
+            }
+            return WidgetEntry(kind: kind, parkId: park, snapshot: nil, state: .placeholder(reason: reason), nextRefresh: RefreshPolicy.next(after: now(), failures: count))
+        }
+    }
+
+    private func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int) -> WidgetEntry {
+        let state: WidgetEntry.State
+        switch snapshot.freshness {
+        case .known(.fresh), .known(.noItem): state = .fresh
+        case .known(.stale): state = .stale(reason: "source data is stale")
+        default: state = .stale(reason: "source unavailable")
+        }
+        return WidgetEntry(kind: kind, parkId: park, snapshot: snapshot, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
+    }
+
+    /// Counts consecutive failed fetches in the container; returns the new count.
+    @discardableResult
+    private func failures(reset: Bool) -> Int {
+        let url = store.container.file("widget-failures")
+        let current = AtomicFile.read(url).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+        let next = reset ? 0 : current + 1
+        if next != current { try? AtomicFile.write(Data("\(next)".utf8), to: url) }
+        return next
+    }
+
+    static func describe(_ error: any Error) -> String {
+        String(describing: error)
+    }
+}

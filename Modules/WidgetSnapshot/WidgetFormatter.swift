@@ -1,0 +1,198 @@
+import Foundation
+import Models
+
+/// Output formats for status bars and scripts (see `linux-integrations.md`).
+public enum WidgetFormat: String, Sendable, CaseIterable {
+    case text, json, waybar, i3blocks, polybar, tmux, argos
+}
+
+/// What the widget prints and its exit code.
+public struct WidgetOutput: Sendable, Equatable {
+    public var text: String
+    public var exitCode: Int32
+}
+
+/// Exit codes: 0 fresh; 3 stale; 4 placeholder (text and json only: status bars get 0 so they keep showing the
+/// line); 33 i3blocks urgent when `--urgent-below` is set and the spaces fall below it; 64 usage.
+public enum WidgetExitCode {
+    public static let fresh: Int32 = 0
+    public static let stale: Int32 = 3
+    public static let placeholder: Int32 = 4
+    public static let urgent: Int32 = 33
+    public static let usage: Int32 = 64
+}
+
+/// Renders a widget entry in one of the formats.
+public struct WidgetFormatter: Sendable {
+    public var language: WidgetLanguage
+    public var catalog: Catalog
+    public var now: Date
+    /// i3blocks: exit 33 when the recommended lot's free spaces are below this.
+    public var urgentBelow: Int?
+
+    public init(language: WidgetLanguage, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil) {
+        self.language = language
+        self.catalog = catalog
+        self.now = now
+        self.urgentBelow = urgentBelow
+    }
+
+    public func render(_ entry: WidgetEntry, as format: WidgetFormat) -> WidgetOutput {
+        let headline = headline(entry)
+        let details = details(entry)
+        let link = entry.snapshot?.deepLink ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .parking ? .parking : .outing).description
+        let code: Int32
+        switch entry.state {
+        case .fresh: code = WidgetExitCode.fresh
+        case .stale: code = WidgetExitCode.stale
+        case .placeholder: code = WidgetExitCode.placeholder
+        }
+        switch format {
+        case .text:
+            return WidgetOutput(text: ([headline] + details).joined(separator: "\n"), exitCode: code)
+        case .json:
+            return WidgetOutput(text: json(entry, headline: headline, details: details), exitCode: code)
+        case .waybar:
+            var object: [String: Any] = [
+                "text": headline, "alt": entry.kind.rawValue, "tooltip": details.joined(separator: "\n"),
+                "class": [stateClass(entry), labelClass(entry)],
+            ]
+            if let p = percentage(entry) { object["percentage"] = p }
+            return WidgetOutput(text: Self.jsonLine(object), exitCode: 0)
+        case .i3blocks:
+            let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
+            return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? WidgetExitCode.urgent : 0)
+        case .polybar:
+            return WidgetOutput(text: headline, exitCode: 0)
+        case .tmux:
+            let escaped = headline.replacingOccurrences(of: "%", with: "%%")
+            return WidgetOutput(text: "#[fg=\(color(entry))]\(escaped)#[default]", exitCode: 0)
+        case .argos:
+            let lines = ["\(headline) | href=\(link)", "---"] + details.map { "\($0.replacingOccurrences(of: "|", with: "/")) | href=\(link)" }
+            return WidgetOutput(text: lines.joined(separator: "\n"), exitCode: 0)
+        }
+    }
+
+    // MARK: Pieces
+
+    func parkName(_ entry: WidgetEntry) -> String {
+        if let s = entry.snapshot { return language == .ko ? s.parkNameKo : s.parkNameEn }
+        let park = catalog.park(entry.parkId)
+        return (language == .ko ? park?.shortNameKo : park?.shortNameEn) ?? entry.parkId.rawValue
+    }
+
+    func headline(_ entry: WidgetEntry) -> String {
+        let name = parkName(entry)
+        guard let snapshot = entry.snapshot else { return "\(entry.kind == .parking ? "P " : "")\(name) · \(WidgetText.noData(language))" }
+        var text: String
+        if let p = snapshot.parking {
+            if let available = p.available, let capacity = p.capacity {
+                text = "P \(name) \(available)/\(capacity) \(WidgetText.label(p.label, language))"
+            } else if let total = p.totalAvailable {
+                text = "P \(name) \(total)/\(p.totalCapacity)"
+            } else {
+                text = "P \(name) — \(WidgetText.label(p.label, language))"
+            }
+        } else if let g = snapshot.general {
+            text = "\(name) \(WidgetText.crowd(g.crowd, language))"
+            if let t = g.temperatureC { text += " \(Int(t.rounded()))°" }
+            text += " · \(WidgetText.verdict(g.verdict, language))"
+        } else {
+            text = name
+        }
+        if case .stale = entry.state {
+            text += " · " + WidgetText.stale(minutes: max(0, Int(now.timeIntervalSince(snapshot.generatedAt) / 60)), language)
+        }
+        return text
+    }
+
+    func details(_ entry: WidgetEntry) -> [String] {
+        var lines: [String] = []
+        if let park = catalog.park(entry.parkId) { lines.append(language == .ko ? park.nameKo : park.nameEn) }
+        if let p = entry.snapshot?.parking {
+            if let name = language == .ko ? p.lotNameKo : p.lotNameEn {
+                let count = p.available.map { WidgetText.spaces($0, language) } ?? WidgetText.label(p.label, language)
+                lines.append((language == .ko ? "추천: " : "Recommended: ") + "\(name) \(count)")
+            }
+            if let total = p.totalAvailable {
+                lines.append((language == .ko ? "전체 " : "All lots ") + "\(total)/\(p.totalCapacity)")
+            }
+            if let hint = p.forecast { lines.append(WidgetText.forecast(hint, language)) }
+        }
+        if let g = entry.snapshot?.general {
+            lines.append((language == .ko ? "혼잡도: " : "Crowd: ") + WidgetText.crowd(g.crowd, language))
+            lines.append(WidgetText.verdict(g.verdict, language) + " — " + WidgetText.reason(g.verdict.reason, language))
+            for event in g.events.prefix(2) { lines.append("• " + (language == .en ? event.en ?? event.ko : event.ko)) }
+        }
+        if let s = entry.snapshot {
+            let time = Self.seoulTime(s.generatedAt)
+            lines.append((language == .ko ? "기준 " : "As of ") + time + (language == .ko ? " (서울)" : " Seoul time"))
+            if s.simulated { lines.append(WidgetText.simulated(language)) }
+        }
+        switch entry.state {
+        case .fresh: break
+        case .stale(let reason), .placeholder(let reason):
+            lines.append((language == .ko ? "갱신 실패: " : "Not updated: ") + reason)
+        }
+        return lines
+    }
+
+    func short(_ entry: WidgetEntry) -> String {
+        if let p = entry.snapshot?.parking, let a = p.available { return "P \(a)" }
+        return parkName(entry)
+    }
+
+    func percentage(_ entry: WidgetEntry) -> Int? {
+        guard let p = entry.snapshot?.parking, let a = p.available, let c = p.capacity, c > 0 else { return nil }
+        return Int((Double(a) / Double(c) * 100).rounded())
+    }
+
+    func stateClass(_ entry: WidgetEntry) -> String {
+        switch entry.state {
+        case .fresh: "fresh"
+        case .stale: "stale"
+        case .placeholder: "placeholder"
+        }
+    }
+
+    func labelClass(_ entry: WidgetEntry) -> String {
+        entry.snapshot?.parking?.label?.rawValue ?? entry.snapshot?.general?.verdict.call.rawValue ?? "unknown"
+    }
+
+    func color(_ entry: WidgetEntry) -> String {
+        if case .fresh = entry.state {} else { return "#999999" }
+        switch labelClass(entry) {
+        case "available", "go": return "#50FA7B"
+        case "normal", "caution": return "#F1FA8C"
+        case "crowded": return "#FFB86C"
+        case "full", "closed", "skip": return "#FF5555"
+        default: return "#999999"
+        }
+    }
+
+    func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
+        var object: [String: Any] = [
+            "kind": entry.kind.rawValue, "park": entry.parkId.rawValue, "text": headline, "details": details,
+            "nextRefresh": ISO8601.format(entry.nextRefresh), "state": stateClass(entry),
+        ]
+        switch entry.state {
+        case .fresh: break
+        case .stale(let reason), .placeholder(let reason): object["reason"] = reason
+        }
+        if let snapshot = entry.snapshot, let data = try? ContractCoding.encode(snapshot),
+           let value = try? JSONSerialization.jsonObject(with: data) {
+            object["snapshot"] = value
+        }
+        return Self.jsonLine(object)
+    }
+
+    static func jsonLine(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func seoulTime(_ date: Date) -> String {
+        let s = SeoulClock.secondsSinceMidnight(date)
+        return String(format: "%02d:%02d", s / 3600, (s % 3600) / 60)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Models
+import Storage
+import Synchronization
+
+/// One widget run from start to output: resolve the park and language, load the entry within a hard deadline,
+/// render it. The executable only parses arguments and wires the fetch.
+public struct WidgetRunner: Sendable {
+    public struct Options: Sendable {
+        public var kind: WidgetKind = .parking
+        public var park: ParkID?
+        public var format: WidgetFormat = .text
+        public var maxAge: TimeInterval = 300
+        public var language: String?
+        public var deadline: TimeInterval = 5
+        public var urgentBelow: Int?
+
+        public init() {}
+    }
+
+    public var container: SharedContainer
+    public var catalog: Catalog
+    public var environment: [String: String]
+    /// Makes the fetch on demand, so the fresh path never starts networking or a backend.
+    public var makeFetch: @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary
+    public var now: @Sendable () -> Date
+
+    public init(
+        container: SharedContainer, catalog: Catalog = .bundled, environment: [String: String],
+        makeFetch: @escaping @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.container = container
+        self.catalog = catalog
+        self.environment = environment
+        self.makeFetch = makeFetch
+        self.now = now
+    }
+
+    /// The output and messages for stderr.
+    public func run(_ options: Options) async -> (output: WidgetOutput, messages: [String]) {
+        var messages: [String] = []
+        let (settings, warning) = SettingsStore(container: container).load()
+        if let warning { messages.append(warning) }
+        let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
+        let store = SnapshotStore(container: container)
+        let makeFetch = self.makeFetch
+        let loader = WidgetEntryLoader(store: store, fetch: { park in try await makeFetch()(park) }, now: now)
+        let started = now()
+        // Whichever comes first, the entry or the deadline; the process does not wait for a late loader.
+        let entry: WidgetEntry = await withCheckedContinuation { continuation in
+            let claimed = Mutex(false)
+            let finish: @Sendable (WidgetEntry) -> Void = { value in
+                let first = claimed.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(returning: value) }
+            }
+            Task { finish(await loader.load(options.kind, park: park, maxAge: options.maxAge)) }
+            Task {
+                try? await Task.sleep(for: .seconds(max(0.1, options.deadline - 0.15)))
+                let reason = "no answer within \(options.deadline) s"
+                if case .success(let old) = store.read(options.kind, park) {
+                    finish(WidgetEntry(kind: options.kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: started, failures: 1)))
+                } else {
+                    finish(WidgetEntry(kind: options.kind, parkId: park, snapshot: nil, state: .placeholder(reason: reason), nextRefresh: RefreshPolicy.next(after: started, failures: 1)))
+                }
+            }
+        }
+        if let problem = entry.writeProblem { messages.append("could not save the widget snapshot: \(problem)") }
+        switch entry.state {
+        case .fresh: break
+        case .stale(let reason), .placeholder(let reason): messages.append(reason)
+        }
+        let formatter = WidgetFormatter(language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
+        return (formatter.render(entry, as: options.format), messages)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Models
+
+/// Which widget: parking says first how many spaces are left; general says whether today is good for an outing.
+public enum WidgetKind: String, Sendable, Codable, CaseIterable {
+    case parking, general
+}
+
+/// A display-ready value for one widget kind and park, written to the shared container by whoever fetched last
+/// (app or widget) and read by the widget without network or SQLite.
+public struct WidgetSnapshot: Codable, Sendable, Equatable {
+    /// The file format; readers ignore snapshots of another major format instead of misreading them.
+    public static let currentFormat = 1
+
+    public var format: Int
+    public var kind: WidgetKind
+    public var parkId: ParkID
+    public var parkNameKo: String
+    public var parkNameEn: String
+    /// When this snapshot was built (the widget's max-age counts from here).
+    public var builtAt: Date
+    /// When the server built the summary it comes from.
+    public var generatedAt: Date
+    /// Worst freshness of the sources this kind shows.
+    public var freshness: OpenEnum<FreshnessState>
+    /// Whether any value is simulated.
+    public var simulated: Bool
+    /// `hangangjari://park/{id}/{screen}`.
+    public var deepLink: String
+    public var parking: ParkingPart?
+    public var general: GeneralPart?
+
+    /// The parking widget's values.
+    public struct ParkingPart: Codable, Sendable, Equatable {
+        public var lotId: LotID?
+        public var lotNameKo: String?
+        public var lotNameEn: String?
+        public var reason: OpenEnum<RecommendationReason>?
+        /// Free spaces of the recommended lot; nil when it has no live count.
+        public var available: Int?
+        public var capacity: Int?
+        public var label: OpenEnum<LotStatusLabel>?
+        public var observedAt: Date?
+        public var totalAvailable: Int?
+        public var totalCapacity: Int
+        /// The recommended lot 30 minutes ahead.
+        public var forecast: ForecastHint?
+    }
+
+    /// A forecast for arrival.
+    public struct ForecastHint: Codable, Sendable, Equatable {
+        public var minutesAhead: Int
+        public var p10: Int
+        public var p50: Int
+        public var p90: Int
+        public var riskOfNoSpace: Double
+    }
+
+    /// The general widget's values.
+    public struct GeneralPart: Codable, Sendable, Equatable {
+        public var crowd: OpenEnum<CrowdLevel>?
+        public var crowdTrend: OpenEnum<CrowdTrend>?
+        public var temperatureC: Double?
+        public var precipitation: OpenEnum<Precipitation>?
+        public var air: OpenEnum<AirQuality>?
+        public var events: [PublicText]
+        public var closures: Int
+        public var verdict: Verdict
+    }
+}
+
+/// "Good to go today?" with its reason.
+public struct Verdict: Codable, Sendable, Equatable {
+    public enum Call: String, Codable, Sendable {
+        case go, caution, skip
+    }
+
+    public enum Reason: String, Codable, Sendable {
+        case calm, crowded, wet, badAir = "bad_air", event, closure, parkingFull = "parking_full", noData = "no_data"
+    }
+
+    public var call: Call
+    public var reason: Reason
+}
