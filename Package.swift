@@ -111,6 +111,11 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Models"], path: "Tests/StorageTests"),
+        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
+            path: "Tests/EndToEndTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],

@@ -20,6 +20,15 @@ public struct WidgetEntry: Sendable {
     public var nextRefresh: Date
     /// A problem writing the snapshot after a successful fetch (reported on stderr; the value is still shown).
     public var writeProblem: String?
+
+    public init(kind: WidgetKind, parkId: ParkID, snapshot: WidgetSnapshot?, state: State, nextRefresh: Date, writeProblem: String? = nil) {
+        self.kind = kind
+        self.parkId = parkId
+        self.snapshot = snapshot
+        self.state = state
+        self.nextRefresh = nextRefresh
+        self.writeProblem = writeProblem
+    }
 }
 
 /// Loads a widget entry: a fresh snapshot without touching network or SQLite; else fetch the home summary
@@ -62,7 +71,7 @@ public struct WidgetEntryLoader: Sendable {
         defer { withExtendedLifetime(lock) {} }
         do {
             let summary = try await fetch(park)
-            guard summary.park.id == park else { throw ContractError.wrongPark(expected: park, received: summary.park.id) }
+            try ParkGuard.check(summary, requested: park)
             let at = now()
             let snapshot = SnapshotBuilder.build(kind, from: summary, now: at)
             var writeProblem: String?

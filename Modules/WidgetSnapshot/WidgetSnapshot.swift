@@ -81,4 +81,9 @@ public struct Verdict: Codable, Sendable, Equatable {
 
     public var call: Call
     public var reason: Reason
+
+    public init(call: Call, reason: Reason) {
+        self.call = call
+        self.reason = reason
+    }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import Models
+import Storage
+import TestSupport
+import Testing
+import WidgetSnapshot
+
+/// The real `hangangjari-widget` binary, run as a second process against the real server and real files.
+@Suite(.serialized) struct WidgetBinaryTests {
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [beside, beside.deletingLastPathComponent(), Fixtures.repositoryRoot.appendingPathComponent(".build/debug")]
+        return candidates.map { $0.appendingPathComponent("hangangjari-widget") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? Fixtures.repositoryRoot.appendingPathComponent(".build/debug/hangangjari-widget")
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var seconds: Double
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ["HOME": FileManager.default.temporaryDirectory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let started = Date()
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Runs the binary on its own thread: blocking waits must not starve the cooperative pool the in-process
+    /// server runs on.
+    static func runAsync(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try run(arguments, environment: environment) }) }.start()
+        }
+    }
+
+    func stateDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hj-e2e-\(UUID().uuidString)")
+    }
+
+    @Test func readsASnapshotWrittenByAnotherProcess() throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: Date())
+        // A dead API proves the fresh path does not touch the network.
+        let run = try Self.run(["--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix(#"{"alt":"parking","class":["fresh","normal"]"#))
+        #expect(run.stdout.contains("P Yeouido 212/785"))
+    }
+
+    @Test func fetchesFromTheServerAndWritesBothSnapshots() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--park", "banpo", "--api", server.baseURL, "--lang", "ko"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("P 반포"))
+        let store = SnapshotStore(container: SharedContainer(url: dir))
+        guard case .success = store.read(.general, "banpo") else { Issue.record("general snapshot not written"); return }
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("credentials.json").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func serverDownGivesAPlaceholderWithinTheDeadline() throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.run(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", "nanji"])
+        #expect(run.status == WidgetExitCode.placeholder)
+        #expect(run.stdout.contains("P Nanji · no data"))
+        #expect(run.stdout.contains("Not updated"))
+        #expect(run.seconds < 5)
+    }
+
+    @Test func slowServerIsCutAtTheDeadline() async throws {
+        let raw = try RawHTTPServer { _ in .hang }
+        defer { raw.stop() }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", raw.baseURL, "--deadline", "1.5", "--format", "i3blocks"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("no data"))
+        #expect(run.seconds < 2.5, "took \(run.seconds) s")
+    }
+
+    @Test func corruptSnapshotIsReplaced() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("garbage{".utf8).write(to: dir.appendingPathComponent("widget-parking-yeouido.json"))
+        try Data("{not json".utf8).write(to: dir.appendingPathComponent("settings.json"))
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("moved aside"))
+        guard case .success = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "yeouido") else {
+            Issue.record("snapshot not rewritten")
+            return
+        }
+    }
+
+    @Test func twentyConcurrentRunsNeitherCorruptNorStampede() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let runs = try await withThrowingTaskGroup(of: Run.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--format", "waybar"]) }
+            }
+            return try await group.reduce(into: [Run]()) { $0.append($1) }
+        }
+        #expect(runs.allSatisfy { $0.status == 0 })
+        for run in runs {
+            #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "not JSON: \(run.stdout)")
+        }
+        #expect(server.backend.bootstrapsIssued == 1)
+        guard case .success = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "yeouido") else {
+            Issue.record("snapshot unreadable after concurrent runs")
+            return
+        }
+    }
+
+    @Test func badFlagsExit64() throws {
+        #expect(try Self.run(["--kind", "boats"]).status == 64)
+        let unknown = try Self.run(["--park", "yeoido"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("yeouido"))
+    }
+}
