@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
@@ -65,7 +66,12 @@ let package = Package(
             ],
             path: "Modules/ReferenceServer"
         ),
-        .target(name: "Storage", dependencies: ["Models"], path: "Modules/Storage"),
+        .target(
+            name: "Storage",
+            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/Storage"
+        ),
+        .target(name: "Repositories", dependencies: ["Models", "Networking", "Storage"], path: "Modules/Repositories"),
         .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage"], path: "Modules/WidgetSnapshot"),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
@@ -83,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget",
             dependencies: [
-                "Models", "Networking", "ReferenceServer", "Storage", "WidgetSnapshot",
+                "Models", "Networking", "ReferenceServer", "Repositories", "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget"
@@ -116,6 +122,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
             path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "RepositoriesTests", dependencies: ["Repositories", "Storage", "Networking", "Models", "TestSupport"],
+            path: "Tests/RepositoriesTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],

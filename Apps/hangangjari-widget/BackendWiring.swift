@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Networking
 import ReferenceServer
+import Repositories
 import Storage
 
 /// Wires the fetch: the configured API, or the embedded reference backend on a loopback port, both through the
@@ -32,9 +33,14 @@ enum BackendWiring {
         let client = APIClient(
             configuration: api, transport: CurlTransport(configuration: TransportConfiguration(userAgent: api.userAgent)).transport,
             store: store)
+        // With the embedded backend the data lives only as long as this process: no shared cache for it.
+        let cache = backend == nil ? try? CacheDatabase(url: container.file("cache.sqlite")) : nil
+        let repository = ParkingRepository(cache: cache, client: client, freshFor: 0)
         return { park in
             withExtendedLifetime(keepAlive) {}
-            return try await client.homeSummary(park).value
+            let loaded = try await repository.homeSummary(park)
+            if case .stale(let reason) = loaded.trust { throw RepositoryUnavailable(reason: reason) }
+            return loaded.value
         }
     }
 }

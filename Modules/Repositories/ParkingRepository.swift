@@ -1,0 +1,44 @@
+import Foundation
+import Models
+import Networking
+import Storage
+
+/// Home summaries through the cache: a fresh cache is returned as is; a stale or missing one is refreshed with a
+/// conditional request carrying the stored ETag, stored, and returned; when that fails the cached value comes back
+/// marked stale, or the reason there is nothing. Never an error screen when a last value exists.
+public struct ParkingRepository: Sendable {
+    /// nil when the cache could not be opened: the repository still works, without memory.
+    public var cache: CacheDatabase?
+    public var client: APIClient
+    public var now: @Sendable () -> Date
+    /// How long a cached summary counts as current.
+    public var freshFor: TimeInterval
+
+    public init(cache: CacheDatabase?, client: APIClient, freshFor: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.cache = cache
+        self.client = client
+        self.freshFor = freshFor
+        self.now = now
+    }
+
+    /// The home summary of a park.
+    public func homeSummary(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<HomeSummary> {
+        let cached = try? cache?.homeSummary(park)
+        if let cached, !forceRefresh, now().timeIntervalSince(cached.fetchedAt) < freshFor, cached.fetchedAt <= now().addingTimeInterval(60) {
+            return Loaded(value: cached.summary, origin: .cache, trust: .current, fetchedAt: cached.fetchedAt)
+        }
+        do {
+            let conditional = cached.flatMap { c in c.etag.map { CachedBody(etag: $0, body: c.body) } }
+            let fetched = try await client.homeSummary(park, cached: conditional)
+            let at = now()
+            // Storing may fail (full disk, read-only directory); the value is still shown.
+            try? cache?.store(fetched.value, body: fetched.body, etag: fetched.etag, for: park, fetchedAt: at)
+            return Loaded(value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current, fetchedAt: at)
+        } catch {
+            if let cached {
+                return Loaded(value: cached.summary, origin: .cache, trust: .stale(reason: "\(error)"), fetchedAt: cached.fetchedAt)
+            }
+            throw RepositoryUnavailable(reason: "\(error)")
+        }
+    }
+}

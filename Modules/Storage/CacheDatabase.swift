@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Models
+
+/// The SQLite cache shared by the app and the widget (WAL, busy timeout, one writer at a time across processes).
+///
+/// It keeps each park's home-summary body with its ETag and fetch time, and splits it into park, lot, lot-status and
+/// forecast-overview tables so detail screens start from the value just received. It is a cache: a corrupt or
+/// too-new file is moved aside and rebuilt, with a warning. A payload for another park is never stored.
+public final class CacheDatabase: Sendable {
+    private let pool: DatabasePool
+    /// What happened while opening (a file moved aside, ...), for stderr and `doctor`.
+    public let warnings: [String]
+    public let url: URL
+
+    /// Opens (or creates, or rebuilds) the cache at `url`.
+    public init(url: URL) throws(StorageError) {
+        self.url = url
+        var warnings: [String] = []
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unwritable(path: url.path, reason: error.localizedDescription)
+        }
+        do {
+            pool = try Self.open(url)
+        } catch let failure as OpenFailure {
+            let moved = Self.moveAside(url)
+            warnings.append(failure.tooNew
+                ? "cache \(url.path) was written by a newer version; moved aside to \(moved ?? "?") and rebuilt"
+                : "cache \(url.path) was unreadable (\(failure.reason)); moved aside to \(moved ?? "?") and rebuilt")
+            do { pool = try Self.open(url) } catch { throw .unwritable(path: url.path, reason: "\(error)") }
+        } catch {
+            throw .unwritable(path: url.path, reason: "\(error)")
+        }
+        self.warnings = warnings
+    }
+
+    struct OpenFailure: Error {
+        var reason: String
+        var tooNew: Bool
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE home_summary (
+                    park_id TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL, generated_at REAL NOT NULL);
+                CREATE TABLE park (
+                    id TEXT PRIMARY KEY, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
+                    area_code TEXT NOT NULL);
+                CREATE TABLE lot (
+                    id TEXT PRIMARY KEY, park_id TEXT NOT NULL, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, capacity INTEGER NOT NULL,
+                    lat REAL NOT NULL, lon REAL NOT NULL, opens TEXT NOT NULL, closes TEXT NOT NULL, basic_charge INTEGER NOT NULL);
+                CREATE INDEX lot_by_park ON lot(park_id);
+                CREATE TABLE lot_status (
+                    lot_id TEXT PRIMARY KEY, park_id TEXT NOT NULL, available INTEGER, capacity INTEGER NOT NULL,
+                    observed_at REAL, label TEXT NOT NULL, recommended INTEGER NOT NULL, fetched_at REAL NOT NULL);
+                CREATE INDEX lot_status_by_park ON lot_status(park_id);
+                CREATE TABLE forecast_overview (
+                    park_id TEXT PRIMARY KEY, generated_at REAL NOT NULL, horizon_minutes INTEGER NOT NULL,
+                    p50_30 INTEGER, p10_30 INTEGER, p90_30 INTEGER, risk_30 REAL, body BLOB NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    static func open(_ url: URL) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "hangangjari-cache"
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: url.path, configuration: configuration)
+            try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw OpenFailure(reason: error.message ?? "\(error.resultCode)", tooNew: false)
+        }
+        let superseded = try pool.read { db in try migrator.hasBeenSuperseded(db) }
+        if superseded { throw OpenFailure(reason: "unknown migrations", tooNew: true) }
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    static func moveAside(_ url: URL) -> String? {
+        let stamp = Int(Date().timeIntervalSince1970)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        let target = url.path + ".corrupt-\(stamp)"
+        return (try? FileManager.default.moveItem(atPath: url.path, toPath: target)) != nil ? target : nil
+    }
+
+    // MARK: Writes
+
+    /// Stores a home summary for `park` (refused whole when it mentions another park) and splits it into tables.
+    public func store(_ summary: HomeSummary, body: Data, etag: String?, for park: ParkID, fetchedAt: Date) throws {
+        try ParkGuard.check(summary, requested: park)
+        try pool.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO home_summary (park_id, etag, body, fetched_at, generated_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [park.rawValue, etag, body, fetchedAt.timeIntervalSince1970, summary.generatedAt.timeIntervalSince1970])
+            let p = summary.park
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO park (id, name_ko, name_en, lat, lon, area_code) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [p.id.rawValue, p.nameKo, p.nameEn, p.coordinate.lat, p.coordinate.lon, p.citydataAreaCode])
+            let recommended = summary.parking.recommended?.lotId
+            for entry in summary.parking.lots {
+                let lot = entry.lot, status = entry.status
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO lot (id, park_id, name_ko, name_en, capacity, lat, lon, opens, closes, basic_charge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [lot.id.rawValue, lot.parkId.rawValue, lot.nameKo, lot.nameEn, lot.capacity, lot.coordinate.lat,
+                                lot.coordinate.lon, lot.hours.open, lot.hours.close, lot.fees.basicCharge])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO lot_status (lot_id, park_id, available, capacity, observed_at, label, recommended, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [status.lotId.rawValue, park.rawValue, status.available, status.capacity,
+                                status.observedAt?.timeIntervalSince1970, status.label.rawValue, status.lotId == recommended,
+                                fetchedAt.timeIntervalSince1970])
+            }
+            let forecast = summary.forecast
+            let hint = forecast.park.point(minutesAhead: 30)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO forecast_overview (park_id, generated_at, horizon_minutes, p50_30, p10_30, p90_30, risk_30, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [park.rawValue, forecast.generatedAt.timeIntervalSince1970, forecast.horizonMinutes, hint?.p50, hint?.p10,
+                            hint?.p90, hint?.riskOfNoSpace, try ContractCoding.encode(forecast)])
+        }
+    }
+
+    /// Forgets everything (`hangangjari cache clear`).
+    public func clear() throws {
+        try pool.write { db in
+            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview"] { try db.execute(sql: "DELETE FROM \(table)") }
+        }
+    }
+
+    // MARK: Reads
+
+    /// A cached home summary with what a conditional request needs.
+    public struct CachedSummary: Sendable {
+        public var summary: HomeSummary
+        public var body: Data
+        public var etag: String?
+        public var fetchedAt: Date
+    }
+
+    /// The cached home summary of a park; a cached row that no longer decodes, or is for another park, is dropped.
+    public func homeSummary(_ park: ParkID) throws -> CachedSummary? {
+        let row = try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM home_summary WHERE park_id = ?", arguments: [park.rawValue])
+        }
+        guard let row else { return nil }
+        let body: Data = row["body"]
+        guard let summary = try? ParkGuard.decode(HomeSummary.self, from: body, requested: park) else {
+            try pool.write { db in try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]) }
+            return nil
+        }
+        return CachedSummary(summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+    }
+
+    /// The first screen straight from the split tables (no JSON decoding): the park's lots and statuses.
+    public struct FirstScreen: Sendable, Equatable {
+        public struct Lot: Sendable, Equatable {
+            public var id: LotID
+            public var nameKo: String
+            public var nameEn: String
+            public var capacity: Int
+            public var available: Int?
+            public var label: OpenEnum<LotStatusLabel>
+            public var recommended: Bool
+        }
+
+        public var parkId: ParkID
+        public var nameKo: String
+        public var nameEn: String
+        public var lots: [Lot]
+        public var fetchedAt: Date
+        public var forecastP50In30: Int?
+    }
+
+    /// The first screen of a park, or nil when nothing is cached.
+    public func firstScreen(_ park: ParkID) throws -> FirstScreen? {
+        try pool.read { db in
+            guard let p = try Row.fetchOne(db, sql: "SELECT name_ko, name_en FROM park WHERE id = ?", arguments: [park.rawValue]) else { return nil }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT lot.id, lot.name_ko, lot.name_en, lot.capacity, s.available, s.label, s.recommended, s.fetched_at
+                FROM lot JOIN lot_status s ON s.lot_id = lot.id WHERE lot.park_id = ? ORDER BY lot.id
+                """, arguments: [park.rawValue])
+            let forecast = try Int.fetchOne(db, sql: "SELECT p50_30 FROM forecast_overview WHERE park_id = ?", arguments: [park.rawValue])
+            let lots = rows.map { r in
+                FirstScreen.Lot(
+                    id: LotID(r["id"] as String), nameKo: r["name_ko"], nameEn: r["name_en"], capacity: r["capacity"],
+                    available: r["available"], label: OpenEnum(rawValue: r["label"]), recommended: r["recommended"])
+            }
+            let fetched = rows.compactMap { $0["fetched_at"] as Double? }.max() ?? 0
+            return FirstScreen(parkId: park, nameKo: p["name_ko"], nameEn: p["name_en"], lots: lots,
+                               fetchedAt: Date(timeIntervalSince1970: fetched), forecastP50In30: forecast)
+        }
+    }
+}

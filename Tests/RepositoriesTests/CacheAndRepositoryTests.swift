@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import Models
+import Networking
+import Repositories
+import Storage
+import TestSupport
+import Testing
+
+func temporaryDatabaseURL() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hj-cache-\(UUID().uuidString)/cache.sqlite")
+}
+
+@Suite struct CacheDatabaseTests {
+    let summaryBody: Data
+    let summary: HomeSummary
+
+    init() throws {
+        summaryBody = try Fixtures.contract("home-summary.json")
+        summary = try ContractCoding.decode(HomeSummary.self, from: summaryBody)
+    }
+
+    @Test func storesAndSplitsTheSummary() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        let at = Date(timeIntervalSince1970: 1_795_323_900)
+        try cache.store(summary, body: summaryBody, etag: "\"abc\"", for: "yeouido", fetchedAt: at)
+        let cached = try #require(try cache.homeSummary("yeouido"))
+        #expect(cached.summary == summary)
+        #expect(cached.etag == "\"abc\"")
+        #expect(cached.fetchedAt == at)
+        let screen = try #require(try cache.firstScreen("yeouido"))
+        #expect(screen.nameEn == "Yeouido Hangang Park")
+        #expect(screen.lots.count == 5)
+        #expect(screen.lots.first { $0.recommended }?.id == "yeouido-3")
+        #expect(screen.lots.first { $0.id == "yeouido-2" }?.available == nil)  // unknown stays unknown
+        #expect(screen.forecastP50In30 == summary.forecast.park.point(minutesAhead: 30)?.p50)
+        // A second process sees the same rows.
+        #expect(try CacheDatabase(url: url).firstScreen("yeouido") == screen)
+    }
+
+    @Test func wrongParkIsNeverStored() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        #expect(throws: ContractError.self) { try cache.store(summary, body: summaryBody, etag: nil, for: "banpo", fetchedAt: Date()) }
+        let mixed = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary-mixed-park.json"))
+        #expect(throws: ContractError.self) { try cache.store(mixed, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date()) }
+        #expect(try cache.homeSummary("banpo") == nil)
+        #expect(try cache.homeSummary("yeouido") == nil)
+        #expect(try cache.firstScreen("yeouido") == nil)
+    }
+
+    @Test func corruptFileIsMovedAsideAndRebuilt() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: url)
+        let cache = try CacheDatabase(url: url)
+        #expect(cache.warnings.count == 1)
+        #expect(cache.warnings[0].contains("moved aside"))
+        try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+        #expect(try cache.homeSummary("yeouido") != nil)
+    }
+
+    @Test func tooNewFileIsMovedAsideAndRebuilt() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        _ = try CacheDatabase(url: url)
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')") }
+        let reopened = try CacheDatabase(url: url)
+        #expect(reopened.warnings.first?.contains("newer version") == true)
+    }
+}
+
+@Suite(.serialized) struct ParkingRepositoryTests {
+    struct Context {
+        let server: TestBackend
+        let cache: CacheDatabase
+        let url: URL
+    }
+
+    func context() async throws -> Context {
+        let server = try await TestBackend.start()
+        let url = temporaryDatabaseURL()
+        return Context(server: server, cache: try CacheDatabase(url: url), url: url)
+    }
+
+    @Test func freshCacheIsReturnedWithoutARequest() async throws {
+        let c = try await context()
+        defer { Task { await c.server.stop() }; try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client())
+        let first = try await repository.homeSummary("banpo")
+        #expect(first.origin == .network)
+        await c.server.stop()
+        let second = try await repository.homeSummary("banpo")
+        #expect(second.origin == .cache)
+        #expect(second.trust == .current)
+        #expect(second.value == first.value)
+    }
+
+    @Test func staleCacheIsRevalidatedWithItsETag() async throws {
+        let c = try await context()
+        defer { Task { await c.server.stop() }; try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client(), freshFor: 0)
+        _ = try await repository.homeSummary("jamsil")
+        let again = try await repository.homeSummary("jamsil")
+        #expect(again.origin == .notModified)
+    }
+
+    @Test func failureReturnsTheCachedValueMarkedStale() async throws {
+        let c = try await context()
+        defer { try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(1)), freshFor: 0)
+        let first = try await repository.homeSummary("nanji")
+        await c.server.stop()
+        let fallback = try await repository.homeSummary("nanji")
+        #expect(fallback.value == first.value)
+        guard case .stale(let reason) = fallback.trust else { Issue.record("not marked stale"); return }
+        #expect(!reason.isEmpty)
+        do {
+            _ = try await repository.homeSummary("gangseo")
+            Issue.record("nothing cached yet a value came back")
+        } catch {
+            #expect(!error.reason.isEmpty)
+        }
+    }
+}
