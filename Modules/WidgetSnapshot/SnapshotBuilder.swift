@@ -25,7 +25,10 @@ public enum SnapshotBuilder {
             lotId: lot?.lot.id, lotNameKo: lot?.lot.nameKo, lotNameEn: lot?.lot.nameEn, reason: recommended?.reason,
             available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label, observedAt: lot?.status.observedAt,
             totalAvailable: aggregate.totalAvailable, totalCapacity: aggregate.totalCapacity,
-            forecast: hint.map { .init(minutesAhead: $0.minutesAhead, p10: $0.p10, p50: $0.p50, p90: $0.p90, riskOfNoSpace: $0.riskOfNoSpace) })
+            forecast: hint.map { .init(minutesAhead: $0.minutesAhead, p10: $0.p10, p50: $0.p50, p90: $0.p90, riskOfNoSpace: $0.riskOfNoSpace) },
+            lots: aggregate.lots.map {
+                .init(lotId: $0.lot.id, nameKo: $0.lot.nameKo, nameEn: $0.lot.nameEn, available: $0.status.available, capacity: $0.lot.capacity)
+            })
     }
 
     static func general(_ summary: HomeSummary) -> WidgetSnapshot.GeneralPart {

@@ -24,17 +24,21 @@ public struct WidgetRunner: Sendable {
     /// Makes the fetch on demand, so the fresh path never starts networking or a backend.
     public var makeFetch: @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary
     public var now: @Sendable () -> Date
+    /// Shows local alerts; returns how many were shown (`notify-send` by default).
+    public var notify: @Sendable ([LocalAlerts.Alert]) -> Int
 
     public init(
         container: SharedContainer, catalog: Catalog = .bundled, environment: [String: String],
         makeFetch: @escaping @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        notify: (@Sendable ([LocalAlerts.Alert]) -> Int)? = nil
     ) {
         self.container = container
         self.catalog = catalog
         self.environment = environment
         self.makeFetch = makeFetch
         self.now = now
+        self.notify = notify ?? { LocalAlerts.notifySend($0, environment: environment) }
     }
 
     /// The output and messages for stderr.
@@ -73,6 +77,13 @@ public struct WidgetRunner: Sendable {
         switch entry.state {
         case .fresh: break
         case .stale(let reason), .placeholder(let reason): messages.append(reason)
+        }
+        if case .fresh = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
+            let alerts = LocalAlerts(container: container).due(for: snapshot, settings: settings, language: language, now: now())
+            if !alerts.isEmpty {
+                let shown = notify(alerts)
+                if shown < alerts.count { messages.append(contentsOf: alerts.map { "alert: \($0.title)" }) }
+            }
         }
         let formatter = WidgetFormatter(language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
         return (formatter.render(entry, as: options.format), messages)

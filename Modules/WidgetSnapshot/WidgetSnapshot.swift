@@ -45,6 +45,17 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
         public var totalCapacity: Int
         /// The recommended lot 30 minutes ahead.
         public var forecast: ForecastHint?
+        /// Every lot's count (absent in snapshots written before it existed).
+        public var lots: [LotCount]?
+    }
+
+    /// One lot's live count.
+    public struct LotCount: Codable, Sendable, Equatable {
+        public var lotId: LotID
+        public var nameKo: String
+        public var nameEn: String
+        public var available: Int?
+        public var capacity: Int
     }
 
     /// A forecast for arrival.

@@ -3,6 +3,7 @@ import Models
 import Storage
 import TestSupport
 import Testing
+import Synchronization
 import WidgetSnapshot
 
 func summaryFixture() throws -> HomeSummary {
@@ -163,5 +164,61 @@ func summaryFixture() throws -> HomeSummary {
         settings.widgetParks["parking"] = "banpo"
         #expect(LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "banpo")
         #expect(LocationResolver.resolve(explicit: "nanji", kind: .parking, settings: settings, catalog: catalog).0 == "nanji")
+    }
+}
+
+@Suite struct LocalAlertTests {
+    func setup() throws -> (LocalAlerts, WidgetSnapshot, SharedContainer) {
+        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-alerts-\(UUID().uuidString)"))
+        try container.prepare()
+        let snapshot = SnapshotBuilder.build(.parking, from: try summaryFixture(), now: Date())
+        return (LocalAlerts(container: container), snapshot, container)
+    }
+
+    let afternoon = ISO8601.parse("2026-11-22T14:10:00+09:00")!
+
+    @Test func alertsOnceBelowTheThresholdAndReArms() throws {
+        let (alerts, snapshot, container) = try setup()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        var settings = Settings()
+        settings.alertThresholds = ["yeouido-5": 20, "yeouido-3": 100]
+        let first = alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon)
+        #expect(first.map(\.lotId) == ["yeouido-5"])
+        #expect(first.first?.title == "Yeouido Lot 5: 9 spaces left")
+        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)  // not twice
+        var recovered = snapshot
+        recovered.parking?.lots?[4].available = 30
+        #expect(alerts.due(for: recovered, settings: settings, language: .en, now: afternoon).isEmpty)
+        #expect(alerts.due(for: snapshot, settings: settings, language: .ko, now: afternoon).first?.title == "여의도5주차장 자리 9면 남음")
+    }
+
+    @Test func noAlertWithoutANumberOrInQuietHours() throws {
+        let (alerts, snapshot, container) = try setup()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        var settings = Settings()
+        settings.alertThresholds = ["yeouido-2": 50]  // no live count
+        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
+        settings.alertThresholds = ["yeouido-4": 10]
+        settings.quietFrom = "13:00"
+        settings.quietUntil = "15:00"
+        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
+        #expect(LocalAlerts.inQuietHours(ISO8601.parse("2026-11-22T23:30:00+09:00")!, from: "22:00", until: "07:00"))
+        #expect(!LocalAlerts.inQuietHours(ISO8601.parse("2026-11-22T12:00:00+09:00")!, from: "22:00", until: "07:00"))
+    }
+
+    @Test func theWidgetRunnerSendsDueAlerts() async throws {
+        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-runner-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        try SettingsStore(container: container).update { $0.alertThresholds = ["yeouido-4": 5] }
+        let sent = Mutex<[String]>([])
+        let runner = WidgetRunner(
+            container: container, environment: [:], makeFetch: { { _ in try summaryFixture() } },
+            now: { ISO8601.parse("2026-11-22T14:10:00+09:00")! },
+            notify: { alerts in sent.withLock { $0 += alerts.map(\.title) }; return alerts.count })
+        var options = WidgetRunner.Options()
+        options.park = "yeouido"
+        _ = await runner.run(options)
+        _ = await runner.run(options)
+        #expect(sent.withLock { $0 } == ["Yeouido Lot 4: 0 spaces left"])
     }
 }
