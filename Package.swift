@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
+        .executable(name: "hangangjari-widget-fetch", targets: ["hangangjari-widget-fetch"]),
         .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
         .executable(name: "hangangjari-bench", targets: ["hangangjari-bench"]),
     ],
@@ -73,6 +74,11 @@ let package = Package(
         ),
         .target(name: "Repositories", dependencies: ["Models", "Networking", "Storage"], path: "Modules/Repositories"),
         .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage"], path: "Modules/WidgetSnapshot"),
+        .target(
+            name: "WidgetCommandLine",
+            dependencies: ["Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Modules/WidgetCommandLine"
+        ),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
@@ -89,10 +95,18 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget",
             dependencies: [
-                "Models", "Networking", "ReferenceServer", "Repositories", "Storage", "WidgetSnapshot",
+                "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget"
+        ),
+        .executableTarget(
+            name: "hangangjari-widget-fetch",
+            dependencies: [
+                "Models", "Networking", "ReferenceServer", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Apps/hangangjari-widget-fetch"
         ),
 
         // MARK: Tools
@@ -108,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "BenchmarkSupport", "Networking", "ReferenceServer", "RequestProof",
+                "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/bench",

@@ -90,7 +90,7 @@ public struct WidgetEntryLoader: Sendable {
         }
     }
 
-    private func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int) -> WidgetEntry {
+    func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int) -> WidgetEntry {
         let state: WidgetEntry.State
         switch snapshot.freshness {
         case .known(.fresh), .known(.noItem): state = .fresh

@@ -10,6 +10,11 @@ public enum WidgetFormat: String, Sendable, CaseIterable {
 public struct WidgetOutput: Sendable, Equatable {
     public var text: String
     public var exitCode: Int32
+
+    public init(text: String, exitCode: Int32) {
+        self.text = text
+        self.exitCode = exitCode
+    }
 }
 
 /// Exit codes: 0 fresh; 3 stale; 4 placeholder (text and json only: status bars get 0 so they keep showing the
@@ -53,12 +58,10 @@ public struct WidgetFormatter: Sendable {
         case .json:
             return WidgetOutput(text: json(entry, headline: headline, details: details), exitCode: code)
         case .waybar:
-            var object: [String: Any] = [
-                "text": headline, "alt": entry.kind.rawValue, "tooltip": details.joined(separator: "\n"),
-                "class": [stateClass(entry), labelClass(entry)],
-            ]
-            if let p = percentage(entry) { object["percentage"] = p }
-            return WidgetOutput(text: Self.jsonLine(object), exitCode: 0)
+            let line = WaybarLine(
+                text: headline, alt: entry.kind.rawValue, tooltip: details.joined(separator: "\n"),
+                class: [stateClass(entry), labelClass(entry)], percentage: percentage(entry))
+            return WidgetOutput(text: Self.jsonLine(line), exitCode: 0)
         case .i3blocks:
             let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
             return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? WidgetExitCode.urgent : 0)
@@ -171,28 +174,46 @@ public struct WidgetFormatter: Sendable {
     }
 
     func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
-        var object: [String: Any] = [
-            "kind": entry.kind.rawValue, "park": entry.parkId.rawValue, "text": headline, "details": details,
-            "nextRefresh": ISO8601.format(entry.nextRefresh), "state": stateClass(entry),
-        ]
+        var reason: String?
         switch entry.state {
         case .fresh: break
-        case .stale(let reason), .placeholder(let reason): object["reason"] = reason
+        case .stale(let r), .placeholder(let r): reason = r
         }
-        if let snapshot = entry.snapshot, let data = try? ContractCoding.encode(snapshot),
-           let value = try? JSONSerialization.jsonObject(with: data) {
-            object["snapshot"] = value
-        }
-        return Self.jsonLine(object)
+        return Self.jsonLine(JSONEntry(
+            kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
+            nextRefresh: entry.nextRefresh, state: stateClass(entry), reason: reason, snapshot: entry.snapshot))
     }
 
-    static func jsonLine(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+    /// Waybar's `return-type: json` line.
+    struct WaybarLine: Encodable {
+        var text: String
+        var alt: String
+        var tooltip: String
+        var `class`: [String]
+        var percentage: Int?
+    }
+
+    /// The `--format json` line.
+    struct JSONEntry: Encodable {
+        var kind: String
+        var park: String
+        var text: String
+        var details: [String]
+        var nextRefresh: Date
+        var state: String
+        var reason: String?
+        var snapshot: WidgetSnapshot?
+    }
+
+    /// One JSON line through the contract encoder (FoundationEssentials only: no CoreFoundation start-up).
+    static func jsonLine<T: Encodable>(_ value: T) -> String {
+        guard let data = try? ContractCoding.encode(value) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
     static func seoulTime(_ date: Date) -> String {
         let s = SeoulClock.secondsSinceMidnight(date)
-        return String(format: "%02d:%02d", s / 3600, (s % 3600) / 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return two(s / 3600) + ":" + two((s % 3600) / 60)
     }
 }

@@ -41,6 +41,20 @@ public struct WidgetRunner: Sendable {
         self.notify = notify ?? { LocalAlerts.notifySend($0, environment: environment) }
     }
 
+    /// The output when a fresh snapshot can be shown, without network, SQLite or a backend; nil otherwise.
+    /// `messages` receives warnings either way (a settings file moved aside is reported here, once).
+    public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])? {
+        let (settings, warning) = SettingsStore(container: container).load()
+        if let warning { messages.append(warning) }
+        let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
+        let store = SnapshotStore(container: container)
+        let loader = WidgetEntryLoader(store: store, fetch: { _ in throw CancellationError() }, now: now)
+        guard let snapshot = loader.freshSnapshot(options.kind, park, maxAge: options.maxAge) else { return nil }
+        let entry = loader.entry(options.kind, park, snapshot, fetched: false, failures: 0)
+        return finish(entry, options: options, settings: settings, language: language, messages: messages)
+    }
+
     /// The output and messages for stderr.
     public func run(_ options: Options) async -> (output: WidgetOutput, messages: [String]) {
         var messages: [String] = []
@@ -78,6 +92,13 @@ public struct WidgetRunner: Sendable {
         case .fresh: break
         case .stale(let reason), .placeholder(let reason): messages.append(reason)
         }
+        return finish(entry, options: options, settings: settings, language: language, messages: messages)
+    }
+
+    private func finish(
+        _ entry: WidgetEntry, options: Options, settings: Settings, language: WidgetLanguage, messages: [String]
+    ) -> (output: WidgetOutput, messages: [String]) {
+        var messages = messages
         if case .fresh = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
             let alerts = LocalAlerts(container: container).due(for: snapshot, settings: settings, language: language, now: now())
             if !alerts.isEmpty {

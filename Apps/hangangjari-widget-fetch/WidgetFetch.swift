@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import Storage
+import WidgetCommandLine
+import WidgetSnapshot
+
+/// The full widget run (fresh snapshot, else fetch, else stale or placeholder). `hangangjari-widget` execs this
+/// when it has no fresh snapshot, so that its own fresh path never loads networking or a backend.
+@main
+struct WidgetFetch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hangangjari-widget", abstract: "One-shot widget loader (fetching half).", discussion: WidgetArguments.discussion)
+
+    @OptionGroup var arguments: WidgetArguments
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let container = try arguments.container(environment)
+        let configuration = AppConfiguration.resolve(apiFlag: arguments.api, environment: environment)
+        let requestTimeout = max(0.5, arguments.deadline - 0.5)
+        let runner = WidgetRunner(container: container, environment: environment, makeFetch: {
+            try await BackendWiring.fetcher(configuration: configuration, container: container, timeout: requestTimeout)
+        })
+        let (output, messages) = await runner.run(arguments.options)
+        try WidgetArguments.emit(output, messages: messages)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Models
+import Storage
+import WidgetSnapshot
+
+/// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
+public struct WidgetArguments: ParsableArguments {
+    @Option(help: "parking or general.") public var kind: String = "parking"
+    @Option(help: "Park id (default: the widget's park, first favourite, nearest to home, Yeouido).") public var park: String?
+    @Option(help: "text, json, waybar, i3blocks, polybar, tmux or argos.") public var format: String = "text"
+    @Option(help: "Seconds a snapshot counts as fresh.") public var maxAge: Double = 300
+    @Option(help: "ko or en (default from LC_ALL, LC_MESSAGES, LANG).") public var lang: String?
+    @Option(help: "Overall deadline in seconds.") public var deadline: Double = 5
+    @Option(help: "i3blocks: exit 33 when the recommended lot has fewer free spaces.") public var urgentBelow: Int?
+    @Option(help: "API base URL (else HANGANGJARI_API, config.toml, or the embedded backend).") public var api: String?
+    @Option(help: "Shared state directory (else HANGANGJARI_STATE_DIR or $XDG_STATE_HOME/hangangjari).") public var stateDir: String?
+
+    public init() {}
+
+    /// The discussion shown in `--help` of both commands.
+    public static let discussion = """
+        Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,
+        else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.
+        Exit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);
+        33 i3blocks urgent (with --urgent-below); 64 usage.
+        """
+
+    public func validate() throws {
+        guard WidgetKind(rawValue: kind) != nil else { throw ValidationError("--kind must be parking or general") }
+        guard WidgetFormat(rawValue: format) != nil else {
+            throw ValidationError("--format must be one of \(WidgetFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let park, Catalog.bundled.park(ParkID(park)) == nil {
+            let names = Catalog.bundled.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown park '\(park)'; did you mean \(names)?")
+        }
+        if let lang, !["ko", "en"].contains(lang) { throw ValidationError("--lang must be ko or en") }
+        guard deadline > 0, maxAge >= 0 else { throw ValidationError("--deadline must be positive and --max-age not negative") }
+    }
+
+    /// The runner options.
+    public var options: WidgetRunner.Options {
+        var options = WidgetRunner.Options()
+        options.kind = WidgetKind(rawValue: kind) ?? .parking
+        options.park = park.map { ParkID($0) }
+        options.format = WidgetFormat(rawValue: format) ?? .text
+        options.maxAge = maxAge
+        options.language = lang
+        options.deadline = deadline
+        options.urgentBelow = urgentBelow
+        return options
+    }
+
+    /// The shared container, or a usage error on stderr.
+    public func container(_ environment: [String: String]) throws -> SharedContainer {
+        do {
+            return try SharedContainer.resolve(explicit: stateDir, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("hangangjari-widget: \(error)\n".utf8))
+            throw ExitCode(WidgetExitCode.usage)
+        }
+    }
+
+    /// Writes the output and messages and ends with the output's exit code.
+    public static func emit(_ output: WidgetOutput, messages: [String]) throws {
+        for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }
+        FileHandle.standardOutput.write(Data((output.text + "\n").utf8))
+        if output.exitCode != 0 { throw ExitCode(output.exitCode) }
+    }
+}
