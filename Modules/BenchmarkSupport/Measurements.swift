@@ -32,19 +32,15 @@ public struct LatencySummary: Sendable {
 /// Resident memory of a process, from /proc.
 public enum ResidentMemory {
     /// VmRSS in KiB of `pid` (this process when nil).
-    public static func kib(pid: Int32? = nil) -> Int? {
-        let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "")
-        }
-        return nil
-    }
+    public static func kib(pid: Int32? = nil) -> Int? { statusField("VmRSS:", pid: pid) }
 
     /// VmHWM (peak RSS) in KiB of `pid`.
-    public static func peakKiB(pid: Int32) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    public static func peakKiB(pid: Int32) -> Int? { statusField("VmHWM:", pid: pid) }
+
+    static func statusField(_ field: String, pid: Int32?) -> Int? {
+        let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(field) {
             return Int(line.split(separator: " ").dropFirst().first ?? "")
         }
         return nil

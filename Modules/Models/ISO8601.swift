@@ -21,7 +21,8 @@ public enum ISO8601 {
         let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offsetSeconds)
         let days = floorDiv(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilFromDays(days)
+        let (y, m, d) = SeoulTime.civil(Int(days))
+        let (year, month, day) = (Int64(y), Int64(m), Int64(d))
         let hour = secondOfDay / 3600, minute = (secondOfDay % 3600) / 60, second = secondOfDay % 60
         var out = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
         if offsetSeconds == 0 {
@@ -74,7 +75,7 @@ public enum ISO8601 {
         default:
             return nil
         }
-        let days = daysFromCivil(year, month, day)
+        let days = Int64(SeoulTime.dayNumber(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -106,27 +107,5 @@ public enum ISO8601 {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    private static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = floorDiv(y, 400)
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
-        let z = z0 + 719_468
-        let era = floorDiv(z, 146_097)
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -48,7 +48,7 @@ public struct LocalAlerts: Sendable {
     /// Whether `now` (Seoul time) is inside quiet hours `from`..`until` (wrapping midnight).
     public static func inQuietHours(_ now: Date, from: String?, until: String?) -> Bool {
         guard let from, let until, let span = OpeningHours(open: from, close: until).minutes else { return false }
-        let minute = SeoulClock.secondsSinceMidnight(now) / 60
+        let minute = SeoulTime(now).minuteOfDay
         return span.open <= span.close ? (minute >= span.open && minute < span.close) : (minute >= span.open || minute < span.close)
     }
 

@@ -11,9 +11,9 @@ public enum RefreshPolicy {
 
     /// Seconds until the next refresh.
     public static func interval(at now: Date, failures: Int) -> TimeInterval {
-        let seconds = SeoulClock.secondsSinceMidnight(now)
-        let hour = seconds / 3600
-        let restDay = SeoulClock.isWeekend(now)
+        let time = SeoulTime(now)
+        let hour = time.secondOfDay / 3600
+        let restDay = time.isRestDay
         var base: TimeInterval
         switch hour {
         case 23, 0..<6: base = 3600  // lots closed
@@ -23,19 +23,5 @@ public enum RefreshPolicy {
         }
         if failures > 0 { base = min(3600, max(base, 120 * pow(2, Double(min(failures, 5) - 1)))) }
         return base
-    }
-}
-
-/// Seoul wall-clock arithmetic (UTC+9, no daylight saving time).
-enum SeoulClock {
-    static func secondsSinceMidnight(_ date: Date) -> Int {
-        let local = Int(date.timeIntervalSince1970) + 9 * 3600
-        return ((local % 86_400) + 86_400) % 86_400
-    }
-
-    static func isWeekend(_ date: Date) -> Bool {
-        let day = Int((Double(Int(date.timeIntervalSince1970) + 9 * 3600) / 86_400).rounded(.down))
-        let weekday = ((day % 7) + 7 + 4) % 7
-        return weekday == 0 || weekday == 6
     }
 }

@@ -212,7 +212,7 @@ public struct WidgetFormatter: Sendable {
     }
 
     static func seoulTime(_ date: Date) -> String {
-        let s = SeoulClock.secondsSinceMidnight(date)
+        let s = SeoulTime(date).secondOfDay
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return two(s / 3600) + ":" + two((s % 3600) / 60)
     }

@@ -98,7 +98,7 @@ public struct SimulationModel: Sendable {
     /// Festival and market events of a park on a day.
     public func eventsToday(park: ParkID, dayNumber: Int) -> [ParkEvent] {
         let (year, month, day) = SeoulTime.civil(dayNumber)
-        let weekday = ((dayNumber % 7) + 7 + 4) % 7
+        let weekday = SeoulTime.weekday(ofDay: dayNumber)
         let midnight = Date(timeIntervalSince1970: Double(dayNumber * 86_400 - 9 * 3600))
         func event(_ id: String, _ ko: String, _ en: String, from hour: Double, to endHour: Double) -> ParkEvent {
             ParkEvent(

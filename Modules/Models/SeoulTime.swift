@@ -6,15 +6,24 @@ public struct SeoulTime: Sendable, Hashable {
     public let localSeconds: Int
 
     public init(_ date: Date) {
-        localSeconds = Int(date.timeIntervalSince1970.rounded(.down)) + 9 * 3600
+        localSeconds = Int(date.timeIntervalSince1970.rounded(.down)) + ISO8601.seoulOffsetSeconds
     }
+
+    /// Seconds after midnight, 0..<86400.
+    public var secondOfDay: Int { localSeconds - dayNumber * 86_400 }
 
     /// Days since 1970-01-01 (Seoul).
     public var dayNumber: Int { Int((Double(localSeconds) / 86_400).rounded(.down)) }
     /// Minutes after midnight, 0..<1440.
-    public var minuteOfDay: Int { (localSeconds - dayNumber * 86_400) / 60 }
+    public var minuteOfDay: Int { secondOfDay / 60 }
     /// 0 = Sunday ... 6 = Saturday.
-    public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+    public var weekday: Int { Self.weekday(ofDay: dayNumber) }
+
+    /// Saturday or Sunday.
+    public var isWeekend: Bool { weekday == 0 || weekday == 6 }
+
+    /// 0 = Sunday ... 6 = Saturday for a day number (1970-01-01 was a Thursday).
+    public static func weekday(ofDay day: Int) -> Int { ((day % 7) + 7 + 4) % 7 }
     /// Month 1...12 and day of month.
     public var monthDay: (month: Int, day: Int) {
         let (_, m, d) = SeoulTime.civil(dayNumber)
@@ -23,9 +32,10 @@ public struct SeoulTime: Sendable, Hashable {
     public var year: Int { SeoulTime.civil(dayNumber).0 }
 
     /// Saturday, Sunday or a Korean public holiday.
-    public var isRestDay: Bool { weekday == 0 || weekday == 6 || KoreanHolidays.contains(dayNumber: dayNumber) }
+    public var isRestDay: Bool { isWeekend || KoreanHolidays.contains(dayNumber: dayNumber) }
 
-    static func civil(_ z0: Int) -> (Int, Int, Int) {
+    /// Year, month and day of a day number (Howard Hinnant's civil_from_days).
+    public static func civil(_ z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -37,8 +47,8 @@ public struct SeoulTime: Sendable, Hashable {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    /// Day number of a Seoul calendar date.
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    /// Day number of a calendar date (days_from_civil).
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -49,7 +59,7 @@ public struct SeoulTime: Sendable, Hashable {
 }
 
 /// Korean public holidays (fixed dates every year, plus the lunar ones for 2025-2027).
-enum KoreanHolidays {
+public enum KoreanHolidays {
     static let fixed: Set<Int> = [101, 301, 505, 606, 815, 1003, 1009, 1225]
     static let lunar: Set<String> = [
         "2025-01-28", "2025-01-29", "2025-01-30", "2025-05-05", "2025-05-06", "2025-10-05", "2025-10-06", "2025-10-07", "2025-10-08",
@@ -57,9 +67,11 @@ enum KoreanHolidays {
         "2027-02-06", "2027-02-07", "2027-02-08", "2027-02-09", "2027-05-13", "2027-09-14", "2027-09-15", "2027-09-16",
     ]
 
-    static func contains(dayNumber: Int) -> Bool {
+    /// Whether a day number is a public holiday.
+    public static func contains(dayNumber: Int) -> Bool {
         let (y, m, d) = SeoulTime.civil(dayNumber)
         if fixed.contains(m * 100 + d) { return true }
-        return lunar.contains(String(format: "%04d-%02d-%02d", y, m, d))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return lunar.contains("\(y)-\(two(m))-\(two(d))")
     }
 }
