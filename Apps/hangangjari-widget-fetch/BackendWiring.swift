@@ -35,7 +35,7 @@ enum BackendWiring {
             store: store)
         // With the embedded backend the data lives only as long as this process: no shared cache for it.
         let cache = backend == nil ? try? CacheDatabase(url: container.file("cache.sqlite")) : nil
-        let repository = ParkingRepository(cache: cache, client: client, freshFor: 0)
+        let repository = ParkingRepository(cache: cache, client: client, policy: .alwaysRevalidate)
         return { park in
             withExtendedLifetime(keepAlive) {}
             let loaded = try await repository.homeSummary(park)

@@ -1,25 +1,27 @@
 import Foundation
 
+/// Where a repository's value came from.
+public enum LoadOrigin: String, Sendable {
+    /// From the cache, within its freshness window: no request was made.
+    case cache
+    /// From the network.
+    case network
+    /// The server said the cached copy is still current (304).
+    case notModified = "not_modified"
+}
+
+/// Whether a repository's value can be trusted as current.
+public enum LoadTrust: Sendable, Equatable {
+    case current
+    /// The last value, shown because refreshing failed; `reason` says why.
+    case stale(reason: String)
+}
+
 /// A value from a repository, with where it came from and whether it can be trusted as current.
 public struct Loaded<Value: Sendable>: Sendable {
-    public enum Origin: String, Sendable {
-        /// From the cache, within its freshness window: no request was made.
-        case cache
-        /// From the network.
-        case network
-        /// The server said the cached copy is still current (304).
-        case notModified = "not_modified"
-    }
-
-    public enum Trust: Sendable, Equatable {
-        case current
-        /// The last value, shown because refreshing failed; `reason` says why.
-        case stale(reason: String)
-    }
-
     public var value: Value
-    public var origin: Origin
-    public var trust: Trust
+    public var origin: LoadOrigin
+    public var trust: LoadTrust
     public var fetchedAt: Date
 }
 

@@ -11,14 +11,34 @@ public struct ParkingRepository: Sendable {
     public var cache: CacheDatabase?
     public var client: APIClient
     public var now: @Sendable () -> Date
+    /// How long each kind of cached data counts as current.
+    public var policy: CachePolicy
     /// How long a cached summary counts as current.
-    public var freshFor: TimeInterval
+    public var freshFor: TimeInterval { policy.homeSummary }
 
-    public init(cache: CacheDatabase?, client: APIClient, freshFor: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(cache: CacheDatabase?, client: APIClient, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.cache = cache
         self.client = client
-        self.freshFor = freshFor
+        self.policy = policy
         self.now = now
+    }
+
+    /// The parks list with live totals.
+    public func parks(forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<ParksResponse> {
+        let client = self.client
+        return try await CachedEndpoint(
+            cache: cache, key: "parks", freshFor: policy.parks, now: now,
+            decode: { try ContractCoding.decode(ParksResponse.self, from: $0) }
+        ).load(forceRefresh: forceRefresh) { cached throws(APIError) in try await client.parks(cached: cached) }
+    }
+
+    /// A park's outing summary (crowd, weather, events, notices, facilities, directions).
+    public func outing(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<OutingResponse> {
+        let client = self.client
+        return try await CachedEndpoint(
+            cache: cache, key: "outing/\(park.rawValue)", freshFor: policy.outing, now: now,
+            decode: { try ParkGuard.decode(OutingResponse.self, from: $0, requested: park) }
+        ).load(forceRefresh: forceRefresh) { cached throws(APIError) in try await client.outing(park, cached: cached) }
     }
 
     /// The home summary of a park.

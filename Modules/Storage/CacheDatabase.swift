@@ -63,6 +63,12 @@ public final class CacheDatabase: Sendable {
                     p50_30 INTEGER, p10_30 INTEGER, p90_30 INTEGER, risk_30 REAL, body BLOB NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2-responses") { db in
+            try db.execute(sql: """
+                CREATE TABLE response (
+                    key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL)
+                """)
+        }
         return migrator
     }
 
@@ -128,8 +134,38 @@ public final class CacheDatabase: Sendable {
     /// Forgets everything (`hangangjari cache clear`).
     public func clear() throws {
         try pool.write { db in
-            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview"] { try db.execute(sql: "DELETE FROM \(table)") }
+            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview", "response"] { try db.execute(sql: "DELETE FROM \(table)") }
         }
+    }
+
+    /// A raw response body kept for another endpoint (parks list, outing, forecast), keyed e.g. `outing/banpo`.
+    public struct CachedResponse: Sendable {
+        public var body: Data
+        public var etag: String?
+        public var fetchedAt: Date
+    }
+
+    /// Stores a response body already decoded and guarded by the caller.
+    public func storeResponse(key: String, body: Data, etag: String?, fetchedAt: Date) throws {
+        try pool.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO response (key, etag, body, fetched_at) VALUES (?, ?, ?, ?)",
+                arguments: [key, etag, body, fetchedAt.timeIntervalSince1970])
+        }
+    }
+
+    /// A stored response body.
+    public func response(key: String) throws -> CachedResponse? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key]).map {
+                CachedResponse(body: $0["body"], etag: $0["etag"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"]))
+            }
+        }
+    }
+
+    /// Drops a stored response (one that no longer decodes).
+    public func removeResponse(key: String) throws {
+        try pool.write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
     // MARK: Reads

@@ -104,7 +104,7 @@ func temporaryDatabaseURL() -> URL {
     @Test func staleCacheIsRevalidatedWithItsETag() async throws {
         let c = try await context()
         defer { Task { await c.server.stop() }; try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client(), freshFor: 0)
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client(), policy: .alwaysRevalidate)
         _ = try await repository.homeSummary("jamsil")
         let again = try await repository.homeSummary("jamsil")
         #expect(again.origin == .notModified)
@@ -113,7 +113,7 @@ func temporaryDatabaseURL() -> URL {
     @Test func failureReturnsTheCachedValueMarkedStale() async throws {
         let c = try await context()
         defer { try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(1)), freshFor: 0)
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(1)), policy: .alwaysRevalidate)
         let first = try await repository.homeSummary("nanji")
         await c.server.stop()
         let fallback = try await repository.homeSummary("nanji")
@@ -126,5 +126,41 @@ func temporaryDatabaseURL() -> URL {
         } catch {
             #expect(!error.reason.isEmpty)
         }
+    }
+}
+
+@Suite(.serialized) struct OtherRepositoriesTests {
+    @Test func parksOutingAndForecastGoThroughTheCache() async throws {
+        let server = try await TestBackend.start()
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        let parking = ParkingRepository(cache: cache, client: server.client(timeout: .seconds(1)))
+        let forecasts = ForecastRepository(cache: cache, client: server.client(timeout: .seconds(1)))
+        #expect(try await parking.parks().value.parks.count == 11)
+        #expect(try await parking.outing("mangwon").value.outing.parkId == "mangwon")
+        let forecast = try await forecasts.forecast("yeouido")
+        #expect(forecast.origin == .network)
+        #expect(try await forecasts.timeline("yeouido-3", in: "yeouido").value.lotId == "yeouido-3")
+        await server.stop()
+        // Within their windows, everything comes from the cache with the server gone.
+        #expect(try await parking.parks().origin == .cache)
+        #expect(try await parking.outing("mangwon").origin == .cache)
+        #expect(try await forecasts.forecast("yeouido").origin == .cache)
+        // Past the window, the cached value comes back marked stale.
+        let late = ForecastRepository(cache: cache, client: server.client(timeout: .seconds(1)), now: { Date().addingTimeInterval(3600) })
+        guard case .stale = try await late.forecast("yeouido").trust else { Issue.record("not marked stale"); return }
+    }
+
+    @Test func aStoredBodyForAnotherParkIsDroppedNotShown() async throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        try cache.storeResponse(key: "outing/banpo", body: try Fixtures.contract("outing-response.json"), etag: "\"x\"", fetchedAt: Date())
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let loaded = try await ParkingRepository(cache: cache, client: server.client()).outing("banpo")
+        #expect(loaded.value.outing.parkId == "banpo")
+        #expect(loaded.origin == .network)
     }
 }
