@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage",
+                "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/bench",

@@ -6,6 +6,7 @@ import Networking
 import ReferenceServer
 import RequestProof
 import Storage
+import WidgetSnapshot
 
 /// One command for the figures the issues name: builds nothing itself (run `Tools/bench/run`), measures the release
 /// binaries beside it and their references (curl, wrk against nginx) side by side in one run.
@@ -13,7 +14,7 @@ import Storage
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-bench", abstract: "Benchmarks of the Hangangjari client and reference server.",
-        subcommands: [ClientBench.self, ServerBench.self, WidgetBench.self, BacktestBench.self, MicroBench.self])
+        subcommands: [ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, BacktestBench.self, MicroBench.self])
 }
 
 /// Starts the release server beside this binary on a free port.
@@ -313,6 +314,32 @@ struct WidgetBench: AsyncParsableCommand {
             BenchmarkRow(figure: "cache: store one home-summary, p50", value: ms(storeP50), goal: "<= 2 ms", met: storeP50 <= 0.002),
             BenchmarkRow(figure: "cache: read first screen, p50", value: ms(readP50), goal: "<= 1 ms", met: readP50 <= 0.001),
             BenchmarkRow(figure: "exit statuses (fresh / stale)", value: "\(fresh.statuses.sorted()) / \(stale.statuses.sorted())"),
+        ]
+        print(BenchmarkRow.render(rows))
+    }
+}
+
+struct FreshPathBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "fresh-steps", abstract: "Costs of the widget's fresh-path steps, in process.")
+    @Option var iterations = 500
+    @Option(help: "A state directory with a parking snapshot for yeouido.") var stateDir: String
+
+    func run() async throws {
+        let container = SharedContainer(url: URL(fileURLWithPath: stateDir))
+        func time(_ name: String, _ body: () throws -> Void) rethrows -> BenchmarkRow {
+            let started = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<iterations { try body() }
+            return BenchmarkRow(figure: name, value: String(format: "%.1f us", Double(DispatchTime.now().uptimeNanoseconds - started) / Double(iterations) / 1000))
+        }
+        let store = SnapshotStore(container: container)
+        guard case .success(let snapshot) = store.read(.parking, "yeouido") else { throw ValidationError("no snapshot in \(stateDir)") }
+        let entry = WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: .fresh, nextRefresh: Date())
+        let rows = [
+            time("environment") { _ = ProcessInfo.processInfo.environment },
+            time("settings load") { _ = SettingsStore(container: container).load() },
+            time("snapshot read + decode") { _ = store.read(.parking, "yeouido") },
+            time("format waybar") { _ = WidgetFormatter(language: .en, now: Date()).render(entry, as: .waybar) },
+            time("format text") { _ = WidgetFormatter(language: .en, now: Date()).render(entry, as: .text) },
         ]
         print(BenchmarkRow.render(rows))
     }
