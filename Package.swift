@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RequestProof", targets: ["RequestProof"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
@@ -67,13 +68,14 @@ let package = Package(
             ],
             path: "Modules/ReferenceServer"
         ),
+        .target(name: "Localization", path: "Modules/Localization"),
         .target(
             name: "Storage",
             dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Modules/Storage"
         ),
         .target(name: "Repositories", dependencies: ["Models", "Networking", "Storage"], path: "Modules/Repositories"),
-        .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage"], path: "Modules/WidgetSnapshot"),
+        .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
             name: "WidgetCommandLine",
             dependencies: ["Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -131,6 +133,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], path: "Tests/LocalizationTests"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
         .testTarget(

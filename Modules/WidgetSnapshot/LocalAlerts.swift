@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Storage
 
@@ -36,10 +37,9 @@ public struct LocalAlerts: Sendable {
             guard below[key] != true, !quiet else { continue }
             below[key] = true
             let name = language == .ko ? lot.nameKo : lot.nameEn
+            let l = Localizer(language)
             alerts.append(Alert(
-                lotId: lot.lotId,
-                title: language == .ko ? "\(name) 자리 \(available)면 남음" : "\(name): \(available) \(available == 1 ? "space" : "spaces") left",
-                body: language == .ko ? "알림 기준 \(threshold)면 아래로 내려갔어요." : "Below your alert threshold of \(threshold)."))
+                lotId: lot.lotId, title: l.plural(.alertTitle, count: available, name, available), body: l(.alertBody, threshold)))
         }
         if let data = try? JSONEncoder().encode(below) { try? AtomicFile.write(data, to: stateURL) }
         return alerts

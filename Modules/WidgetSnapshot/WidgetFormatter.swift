@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 
 /// Output formats for status bars and scripts (see `linux-integrations.md`).
@@ -34,6 +35,8 @@ public struct WidgetFormatter: Sendable {
     public var now: Date
     /// i3blocks: exit 33 when the recommended lot's free spaces are below this.
     public var urgentBelow: Int?
+
+    var l: Localizer { Localizer(language) }
 
     public init(language: WidgetLanguage, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil) {
         self.language = language
@@ -86,25 +89,25 @@ public struct WidgetFormatter: Sendable {
 
     func headline(_ entry: WidgetEntry) -> String {
         let name = parkName(entry)
-        guard let snapshot = entry.snapshot else { return "\(entry.kind == .parking ? "P " : "")\(name) · \(WidgetText.noData(language))" }
+        guard let snapshot = entry.snapshot else { return "\(entry.kind == .parking ? "P " : "")\(name) · \(l(.widgetNoData))" }
         var text: String
         if let p = snapshot.parking {
             if let available = p.available, let capacity = p.capacity {
-                text = "P \(name) \(available)/\(capacity) \(WidgetText.label(p.label, language))"
+                text = "P \(name) \(available)/\(capacity) \(l(WidgetText.label(p.label)))"
             } else if let total = p.totalAvailable {
                 text = "P \(name) \(total)/\(p.totalCapacity)"
             } else {
-                text = "P \(name) — \(WidgetText.label(p.label, language))"
+                text = "P \(name) — \(l(WidgetText.label(p.label)))"
             }
         } else if let g = snapshot.general {
-            text = "\(name) \(WidgetText.crowd(g.crowd, language))"
+            text = "\(name) \(l(WidgetText.crowd(g.crowd)))"
             if let t = g.temperatureC { text += " \(Int(t.rounded()))°" }
-            text += " · \(WidgetText.verdict(g.verdict, language))"
+            text += " · \(l(WidgetText.verdict(g.verdict)))"
         } else {
             text = name
         }
         if case .stale = entry.state {
-            text += " · " + WidgetText.stale(minutes: max(0, Int(now.timeIntervalSince(snapshot.generatedAt) / 60)), language)
+            text += " · " + l.plural(.widgetAge, count: max(0, Int(now.timeIntervalSince(snapshot.generatedAt) / 60)))
         }
         return text
     }
@@ -114,28 +117,28 @@ public struct WidgetFormatter: Sendable {
         if let park = catalog.park(entry.parkId) { lines.append(language == .ko ? park.nameKo : park.nameEn) }
         if let p = entry.snapshot?.parking {
             if let name = language == .ko ? p.lotNameKo : p.lotNameEn {
-                let count = p.available.map { WidgetText.spaces($0, language) } ?? WidgetText.label(p.label, language)
-                lines.append((language == .ko ? "추천: " : "Recommended: ") + "\(name) \(count)")
+                let count = p.available.map { l.plural(.spacesCount, count: $0) } ?? l(WidgetText.label(p.label))
+                lines.append(l(.widgetRecommended, name, count))
             }
             if let total = p.totalAvailable {
-                lines.append((language == .ko ? "전체 " : "All lots ") + "\(total)/\(p.totalCapacity)")
+                lines.append(l(.widgetAllLots, total, p.totalCapacity))
             }
-            if let hint = p.forecast { lines.append(WidgetText.forecast(hint, language)) }
+            if let hint = p.forecast { lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90)) }
         }
         if let g = entry.snapshot?.general {
-            lines.append((language == .ko ? "혼잡도: " : "Crowd: ") + WidgetText.crowd(g.crowd, language))
-            lines.append(WidgetText.verdict(g.verdict, language) + " — " + WidgetText.reason(g.verdict.reason, language))
+            lines.append(l(.widgetCrowdLine, l(WidgetText.crowd(g.crowd))))
+            lines.append(l(WidgetText.verdict(g.verdict)) + " — " + l(WidgetText.reason(g.verdict.reason)))
             for event in g.events.prefix(2) { lines.append("• " + (language == .en ? event.en ?? event.ko : event.ko)) }
         }
         if let s = entry.snapshot {
             let time = Self.seoulTime(s.generatedAt)
-            lines.append((language == .ko ? "기준 " : "As of ") + time + (language == .ko ? " (서울)" : " Seoul time"))
-            if s.simulated { lines.append(WidgetText.simulated(language)) }
+            lines.append(l(.widgetAsOf, time))
+            if s.simulated { lines.append(l(.widgetSimulated)) }
         }
         switch entry.state {
         case .fresh: break
         case .stale(let reason), .placeholder(let reason):
-            lines.append((language == .ko ? "갱신 실패: " : "Not updated: ") + reason)
+            lines.append(l(.widgetNotUpdated, reason))
         }
         return lines
     }
