@@ -15,7 +15,13 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case lotLabelFull = "lot.label.full"
     case lotLabelNormal = "lot.label.normal"
     case lotLabelUnknown = "lot.label.unknown"
+    case moneyKrw = "money.krw"
     case spacesCount = "spaces.count"
+    case timeDaysAgo = "time.days_ago"
+    case timeHoursAgo = "time.hours_ago"
+    case timeJustNow = "time.just_now"
+    case timeMinutesAgo = "time.minutes_ago"
+    case timeSeoulSuffix = "time.seoul_suffix"
     case verdictCaution = "verdict.caution"
     case verdictGo = "verdict.go"
     case verdictReasonBadAir = "verdict.reason.bad_air"
@@ -54,7 +60,13 @@ extension StringCatalog {
         .lotLabelFull: [.en: .text("full"), .ko: .text("만차")],
         .lotLabelNormal: [.en: .text("filling"), .ko: .text("보통")],
         .lotLabelUnknown: [.en: .text("no count"), .ko: .text("정보 없음")],
+        .moneyKrw: [.en: .text("₩%@"), .ko: .text("%@원")],
         .spacesCount: [.en: .plural(one: "%lld space", other: "%lld spaces"), .ko: .plural(one: nil, other: "%lld면")],
+        .timeDaysAgo: [.en: .plural(one: "%lld day ago", other: "%lld days ago"), .ko: .plural(one: nil, other: "%lld일 전")],
+        .timeHoursAgo: [.en: .plural(one: "%lld h ago", other: "%lld h ago"), .ko: .plural(one: nil, other: "%lld시간 전")],
+        .timeJustNow: [.en: .text("just now"), .ko: .text("방금")],
+        .timeMinutesAgo: [.en: .plural(one: "%lld min ago", other: "%lld min ago"), .ko: .plural(one: nil, other: "%lld분 전")],
+        .timeSeoulSuffix: [.en: .text("%@ Seoul time"), .ko: .text("%@ (서울 시간)")],
         .verdictCaution: [.en: .text("go with care"), .ko: .text("주의")],
         .verdictGo: [.en: .text("good to go"), .ko: .text("나들이 좋음")],
         .verdictReasonBadAir: [.en: .text("poor air"), .ko: .text("미세먼지 나쁨")],

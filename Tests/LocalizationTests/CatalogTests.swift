@@ -115,3 +115,38 @@ import Testing
         #expect(Language.resolve(explicit: nil, settings: "ko", environment: ["LANG": "en_US.UTF-8"]) == .ko)
     }
 }
+
+@Suite struct FormattingTests {
+    let en = Localizer(.en), ko = Localizer(.ko)
+
+    @Test func relativeTimes() {
+        #expect(en.relativeTime(seconds: 20) == "just now")
+        #expect(ko.relativeTime(seconds: 180) == "3분 전")
+        #expect(en.relativeTime(seconds: 60) == "1 min ago")
+        #expect(en.relativeTime(seconds: 7200) == "2 h ago")
+        #expect(en.relativeTime(seconds: 86_400) == "1 day ago")
+    }
+
+    @Test func distancesAndWon() {
+        #expect(en.distance(meters: 847) == "850 m")
+        #expect(ko.distance(meters: 1234) == "1.2 km")
+        #expect(en.krw(2300) == "₩2,300")
+        #expect(ko.krw(1_234_567) == "1,234,567원")
+        #expect(ko.krw(0) == "0원")
+    }
+
+    @Test func seoulClockSaysSoWhenTheMachineIsElsewhere() {
+        let date = Date(timeIntervalSince1970: 1_795_323_900)  // 14:05 in Seoul
+        #expect(en.seoulClock(date, machineOffsetSeconds: 9 * 3600) == "14:05")
+        #expect(en.seoulClock(date, machineOffsetSeconds: 0) == "14:05 Seoul time")
+        #expect(ko.seoulClock(date, machineOffsetSeconds: -5 * 3600) == "14:05 (서울 시간)")
+    }
+
+    @Test func hangulIsDoubleWidth() {
+        #expect(DisplayWidth.of("Yeouido") == 7)
+        #expect(DisplayWidth.of("여의도") == 6)
+        #expect(DisplayWidth.of("P 여의도 212") == 12)
+        #expect(DisplayWidth.padded("반포", to: 6) == "반포  ")
+        #expect(DisplayWidth.of(DisplayWidth.padded("여의도1주차장", to: 20)) == 20)
+    }
+}
