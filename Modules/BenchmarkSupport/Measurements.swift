@@ -82,12 +82,7 @@ public enum External {
     /// Runs a program to completion and returns its standard output and wall time.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String]) throws -> (output: String, seconds: Double, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        let (process, pipe) = piped(executable, arguments)
         let started = Date()
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -97,12 +92,7 @@ public enum External {
 
     /// Starts a long-running program whose first stdout line matches `ready`; returns it with that line.
     public static func start(_ executable: String, _ arguments: [String], readyPrefix: String) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        let (process, pipe) = piped(executable, arguments)
         try process.run()
         var buffer = Data()
         while !buffer.contains(10) {
@@ -116,6 +106,17 @@ public enum External {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "\(executable) did not start: \(line)"])
         }
         return (process, line)
+    }
+
+    /// A process with stdout to a pipe and stderr discarded, not yet started.
+    static func piped(_ executable: String, _ arguments: [String]) -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        return (process, pipe)
     }
 
     /// The first of `names` found on PATH.
