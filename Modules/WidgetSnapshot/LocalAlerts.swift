@@ -24,7 +24,8 @@ public struct LocalAlerts: Sendable {
     /// The alerts due for a fresh parking snapshot, recording them so none is sent twice.
     public func due(for snapshot: WidgetSnapshot, settings: Settings, language: WidgetLanguage, now: Date) -> [Alert] {
         guard !settings.alertThresholds.isEmpty, let lots = snapshot.parking?.lots else { return [] }
-        var below = (AtomicFile.read(stateURL).flatMap { try? JSONDecoder().decode([String: Bool].self, from: $0) }) ?? [:]
+        let recorded = (AtomicFile.read(stateURL).flatMap { try? JSONDecoder().decode([String: Bool].self, from: $0) }) ?? [:]
+        var below = recorded
         var alerts: [Alert] = []
         let quiet = Self.inQuietHours(now, from: settings.quietFrom, until: settings.quietUntil)
         for lot in lots {
@@ -41,7 +42,8 @@ public struct LocalAlerts: Sendable {
             alerts.append(Alert(
                 lotId: lot.lotId, title: l.plural(.alertTitle, count: available, name, available), body: l(.alertBody, threshold)))
         }
-        if let data = try? JSONEncoder().encode(below) { try? AtomicFile.write(data, to: stateURL) }
+        // Written only when a lot crossed its threshold: the fresh path stays free of writes otherwise.
+        if below != recorded, let data = try? JSONEncoder().encode(below) { try? AtomicFile.write(data, to: stateURL) }
         return alerts
     }
 

@@ -24,12 +24,12 @@ enum Routes {
         }
         router.get("/v2/parks") { request, context in
             try await parkData(request, context, backend, park: nil) { now in
-                let parks = backend.catalog.parks.map { park in
-                    backend.builder.listItem(park: park, snapshot: backend.collector.snapshot(park.id), now: now)
-                }
-                let version = backend.catalog.parks.map { backend.collector.snapshot($0.id).version }.reduce(0, +)
-                return backend.parksCache.response(key: "parks", version: version, now: now) {
-                    ParksResponse(parks: parks, generatedAt: backend.catalog.parks.map { backend.collector.snapshot($0.id).updatedAt }.max() ?? now)
+                let snapshots = backend.catalog.parks.map { backend.collector.snapshot($0.id) }
+                return backend.parksCache.response(key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now) {
+                    // Built only when the hot cache misses.
+                    ParksResponse(
+                        parks: zip(backend.catalog.parks, snapshots).map { backend.builder.listItem(park: $0, snapshot: $1, now: now) },
+                        generatedAt: snapshots.map(\.updatedAt).max() ?? now)
                 }
             }
         }

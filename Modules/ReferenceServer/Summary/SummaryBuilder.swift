@@ -29,7 +29,7 @@ public struct SummaryBuilder: Sendable {
 
     public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
         let minute = SeoulTime(now).minuteOfDay
-        let readings = snapshot.parking.failure == nil || snapshot.parking.value != nil ? snapshot.parking.value ?? [] : []
+        let readings = snapshot.parking.value ?? []
         let closedByNotice = Set((snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
         let lots = catalog.lots(in: park.id).map { lot -> LotWithStatus in
             let reading = readings.first { $0.lotId == lot.id }
