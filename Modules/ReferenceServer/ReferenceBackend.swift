@@ -48,29 +48,11 @@ public final class ReferenceBackend: Sendable {
         verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
         bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
         let ttl = configuration.hotCacheTTL
-        let reason = "last good response served after a failed rebuild"
-        homeCache = ResponseCache(ttl: ttl) { value, now in
-            var aged = value
-            aged.freshness = value.freshness.aged(now: now, reason: reason)
-            aged.outing.sources = Freshness(sources: value.outing.sources).aged(now: now, reason: reason).sources
-            return aged
-        }
-        parkingCache = ResponseCache(ttl: ttl) { value, now in
-            var aged = value
-            aged.freshness = value.freshness.aged(now: now, reason: reason)
-            return aged
-        }
-        forecastCache = ResponseCache(ttl: ttl) { value, now in
-            var aged = value
-            aged.freshness = value.freshness.aged(now: now, reason: reason)
-            return aged
-        }
-        outingCache = ResponseCache(ttl: ttl) { value, now in
-            var aged = value
-            aged.outing.sources = Freshness(sources: value.outing.sources).aged(now: now, reason: reason).sources
-            return aged
-        }
-        parksCache = ResponseCache(ttl: ttl) { value, _ in value }
+        homeCache = ResponseCache(ttl: ttl)
+        parkingCache = ResponseCache(ttl: ttl)
+        forecastCache = ResponseCache(ttl: ttl)
+        outingCache = ResponseCache(ttl: ttl)
+        parksCache = ResponseCache(ttl: ttl)
     }
 
     /// Bootstrap grants issued since start (for tests and diagnostics).

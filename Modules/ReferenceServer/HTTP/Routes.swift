@@ -200,7 +200,7 @@ enum Routes {
     }
 
     /// Builds a park-scoped response through its cache (for another park when the wrong-park fault is on).
-    private static func build<Value: Encodable & Sendable>(
+    private static func build<Value: AgeableResponse>(
         _ backend: ReferenceBackend, _ context: ServerContext, _ now: Date, cache: ResponseCache<Value>, name: String,
         make: (Park, ParkSnapshot) -> Value
     ) throws -> EncodedResponse? {

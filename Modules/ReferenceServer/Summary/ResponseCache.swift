@@ -21,7 +21,7 @@ public struct EncodedResponse: Sendable {
 
 /// Hot cache (short TTL, keyed by the snapshot version) plus a last-success cache per key. When a rebuild fails,
 /// the last good value is served with its freshness aged to now: stale stays stale, and fresh turns stale when old.
-public final class ResponseCache<Value: Encodable & Sendable>: Sendable {
+public final class ResponseCache<Value: AgeableResponse>: Sendable {
     private struct Hot: Sendable {
         var version: Int
         var builtAt: Date
@@ -29,14 +29,11 @@ public final class ResponseCache<Value: Encodable & Sendable>: Sendable {
     }
 
     private let ttl: TimeInterval
-    private let age: @Sendable (Value, Date) -> Value
     private let hot = LockedBox<[String: Hot]>([:])
     private let lastGood = LockedBox<[String: Value]>([:])
 
-    /// - Parameter age: re-derives the freshness of a last good value at a later time.
-    public init(ttl: TimeInterval, age: @escaping @Sendable (Value, Date) -> Value) {
+    public init(ttl: TimeInterval) {
         self.ttl = ttl
-        self.age = age
     }
 
     /// The response for `key`: from the hot cache when current, else built; the last good one when building fails.
@@ -51,10 +48,62 @@ public final class ResponseCache<Value: Encodable & Sendable>: Sendable {
             hot.withLock { $0[key] = Hot(version: version, builtAt: now, response: response) }
             return response
         } catch {
-            guard let good = lastGood.value[key], let body = try? ContractCoding.encode(age(good, now)) else { return nil }
+            guard let good = lastGood.value[key], let body = try? ContractCoding.encode(good.aged(now: now, reason: "last good response served after a failed rebuild")) else { return nil }
             return EncodedResponse(body: body)
         }
     }
+}
+
+/// A response whose freshness can be re-derived at a later time, for serving it as the last good one.
+public protocol AgeableResponse: Encodable, Sendable {
+    /// The same response with every value older than its window marked stale.
+    func aged(now: Date, reason: String) -> Self
+}
+
+extension HomeSummary: AgeableResponse {
+    public func aged(now: Date, reason: String) -> HomeSummary {
+        var aged = self
+        aged.freshness = freshness.aged(now: now, reason: reason)
+        aged.outing = outing.aged(now: now, reason: reason)
+        return aged
+    }
+}
+
+extension ParkingResponse: AgeableResponse {
+    public func aged(now: Date, reason: String) -> ParkingResponse {
+        var aged = self
+        aged.freshness = freshness.aged(now: now, reason: reason)
+        return aged
+    }
+}
+
+extension ForecastResponse: AgeableResponse {
+    public func aged(now: Date, reason: String) -> ForecastResponse {
+        var aged = self
+        aged.freshness = freshness.aged(now: now, reason: reason)
+        return aged
+    }
+}
+
+extension OutingSummary {
+    func aged(now: Date, reason: String) -> OutingSummary {
+        var aged = self
+        aged.sources = Freshness(sources: sources).aged(now: now, reason: reason).sources
+        return aged
+    }
+}
+
+extension OutingResponse: AgeableResponse {
+    public func aged(now: Date, reason: String) -> OutingResponse {
+        var aged = self
+        aged.outing = outing.aged(now: now, reason: reason)
+        return aged
+    }
+}
+
+/// The parks list carries one worst-state per park, recomputed on every rebuild; served as it was.
+extension ParksResponse: AgeableResponse {
+    public func aged(now: Date, reason: String) -> ParksResponse { self }
 }
 
 extension Freshness {
