@@ -13,6 +13,10 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
+        .library(name: "AppBackend", targets: ["AppBackend"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "AppScreens", targets: ["AppScreens"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
         .executable(name: "hangangjari-widget-fetch", targets: ["hangangjari-widget-fetch"]),
@@ -77,6 +81,16 @@ let package = Package(
         .target(name: "Repositories", dependencies: ["Models", "Networking", "Storage"], path: "Modules/Repositories"),
         .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
+            name: "AppBackend", dependencies: ["Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
+            path: "Modules/AppBackend"),
+        .target(
+            name: "AppCore", dependencies: ["AppBackend", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
+            path: "Modules/AppCore"),
+        .target(
+            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "WidgetSnapshot"],
+            path: "Modules/AppScreens"),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
+        .target(
             name: "WidgetCommandLine",
             dependencies: ["Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Modules/WidgetCommandLine"
@@ -88,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "Models",
+                "AppBackend", "AppCore", "AppScreens", "Localization", "Models", "Storage", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -105,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "Models", "Networking", "ReferenceServer", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                "AppBackend", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"
@@ -142,6 +156,13 @@ let package = Package(
         .testTarget(
             name: "RepositoriesTests", dependencies: ["Repositories", "Storage", "Networking", "Models", "TestSupport"],
             path: "Tests/RepositoriesTests"),
+        .testTarget(
+            name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],
+            path: "Tests/AppCoreTests"),
+        .testTarget(
+            name: "AppScreensTests", dependencies: ["AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport"],
+            path: "Tests/AppScreensTests"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],

@@ -33,7 +33,7 @@ extension Localizer {
     }
 
     /// Digits grouped by thousands: 1234567 → "1,234,567".
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, ch) in digits.enumerated() {
@@ -54,6 +54,21 @@ public enum DisplayWidth {
     /// Pads with spaces on the right to `columns` (no truncation).
     public static func padded(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - of(text)))
+    }
+
+    /// Cuts `text` to at most `columns`, ending in "…" when something was cut (a wide character is never split).
+    public static func truncated(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        guard columns > 0 else { return "" }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = character.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+            if used + w > columns - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {

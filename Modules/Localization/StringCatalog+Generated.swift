@@ -2,26 +2,203 @@
 
 /// Every user-facing string key of the catalog.
 public enum L10nKey: String, CaseIterable, Sendable {
+    case airBad = "air.bad"
+    case airGood = "air.good"
+    case airModerate = "air.moderate"
+    case airVeryBad = "air.very_bad"
     case alertBody = "alert.body"
     case alertTitle = "alert.title"
+    case appTitle = "app.title"
+    case arrivalAbout = "arrival.about"
+    case arrivalAllLots = "arrival.all_lots"
+    case arrivalIn = "arrival.in"
+    case badgeLoading = "badge.loading"
+    case badgeSimulated = "badge.simulated"
+    case basisBaseline = "basis.baseline"
+    case basisSource = "basis.source"
+    case cliCacheCleared = "cli.cache_cleared"
+    case cliDesktopInstalled = "cli.desktop_installed"
+    case cliDidYouMean = "cli.did_you_mean"
+    case cliFavoritesEmpty = "cli.favorites_empty"
+    case cliListParks = "cli.list_parks"
+    case cliLocationCleared = "cli.location_cleared"
+    case cliLocationSet = "cli.location_set"
+    case cliNotATerminal = "cli.not_a_terminal"
+    case cliUnknownPark = "cli.unknown_park"
+    case cliWidgetSet = "cli.widget_set"
+    case columnData = "column.data"
+    case columnDistance = "column.distance"
+    case columnFree = "column.free"
+    case columnLastSuccess = "column.last_success"
+    case columnLot = "column.lot"
+    case columnObserved = "column.observed"
+    case columnPark = "column.park"
+    case columnSource = "column.source"
+    case columnState = "column.state"
+    case columnStatus = "column.status"
+    case confidenceHigh = "confidence.high"
+    case confidenceLow = "confidence.low"
+    case confidenceMedium = "confidence.medium"
     case crowdCrowded = "crowd.crowded"
     case crowdNormal = "crowd.normal"
     case crowdRelaxed = "crowd.relaxed"
     case crowdSlightlyCrowded = "crowd.slightly_crowded"
     case crowdUnknown = "crowd.unknown"
+    case dataReal = "data.real"
+    case dataSimulated = "data.simulated"
+    case doctorApi = "doctor.api"
+    case doctorBackend = "doctor.backend"
+    case doctorCache = "doctor.cache"
+    case doctorClock = "doctor.clock"
+    case doctorContainer = "doctor.container"
+    case doctorPolicy = "doctor.policy"
+    case doctorSettings = "doctor.settings"
+    case doctorSnapshots = "doctor.snapshots"
+    case doctorStatusFailed = "doctor.status.failed"
+    case doctorStatusOk = "doctor.status.ok"
+    case doctorStatusWarning = "doctor.status.warning"
+    case doctorToken = "doctor.token"
+    case eventFillsLots = "event.fills_lots"
+    case facilityBikeRental = "facility.bike_rental"
+    case facilityCampground = "facility.campground"
+    case facilityConvenienceStore = "facility.convenience_store"
+    case facilityDockingPier = "facility.docking_pier"
+    case facilityDrinkingFountain = "facility.drinking_fountain"
+    case facilityOther = "facility.other"
+    case facilityPlayground = "facility.playground"
+    case facilityRestroom = "facility.restroom"
+    case facilitySwimmingPool = "facility.swimming_pool"
+    case feeDayPass = "fee.day_pass"
+    case feeLine = "fee.line"
+    case forecastAllLots = "forecast.all_lots"
+    case forecastConfidence = "forecast.confidence"
+    case forecastCrowd = "forecast.crowd"
+    case forecastLegend = "forecast.legend"
+    case forecastMadeAt = "forecast.made_at"
+    case forecastNow = "forecast.now"
+    case forecastReasonClosingSoon = "forecast.reason.closing_soon"
+    case forecastReasonEvent = "forecast.reason.event"
+    case forecastReasonHolidayPattern = "forecast.reason.holiday_pattern"
+    case forecastReasonLatestValue = "forecast.reason.latest_value"
+    case forecastReasonRecentTrend = "forecast.reason.recent_trend"
+    case forecastReasonSparseHistory = "forecast.reason.sparse_history"
+    case forecastReasonWeather = "forecast.reason.weather"
+    case forecastReasonWeekdayBaseline = "forecast.reason.weekday_baseline"
+    case forecastRisk = "forecast.risk"
+    case forecastTitle = "forecast.title"
+    case forecastWhy = "forecast.why"
+    case gapClosed = "gap.closed"
+    case gapNoHistory = "gap.no_history"
+    case gapNoLiveCount = "gap.no_live_count"
+    case helpDeepLinks = "help.deep_links"
+    case helpDirections = "help.directions"
+    case helpFavorite = "help.favorite"
+    case helpLot = "help.lot"
+    case helpPark = "help.park"
+    case helpParksList = "help.parks_list"
+    case helpQuit = "help.quit"
+    case helpRefresh = "help.refresh"
+    case helpRefreshAll = "help.refresh_all"
+    case helpSort = "help.sort"
+    case helpTabs = "help.tabs"
+    case helpTitle = "help.title"
+    case helpWidget = "help.widget"
+    case keysCommon = "keys.common"
+    case keysForecast = "keys.forecast"
+    case keysParking = "keys.parking"
+    case keysParks = "keys.parks"
+    case labelAir = "label.air"
+    case labelByCar = "label.by_car"
+    case labelCrowd = "label.crowd"
+    case labelEvents = "label.events"
+    case labelFacilities = "label.facilities"
+    case labelNotices = "label.notices"
+    case labelParking = "label.parking"
+    case labelRecommended = "label.recommended"
+    case labelSources = "label.sources"
+    case labelToday = "label.today"
+    case labelTransit = "label.transit"
+    case labelWeather = "label.weather"
     case lotLabelAvailable = "lot.label.available"
     case lotLabelClosed = "lot.label.closed"
     case lotLabelCrowded = "lot.label.crowded"
     case lotLabelFull = "lot.label.full"
     case lotLabelNormal = "lot.label.normal"
     case lotLabelUnknown = "lot.label.unknown"
+    case lotsReporting = "lots.reporting"
+    case messageBadLink = "message.bad_link"
+    case messageDirectionsLink = "message.directions_link"
+    case messageDirectionsOpened = "message.directions_opened"
+    case messageFavoriteAdded = "message.favorite_added"
+    case messageFavoriteRemoved = "message.favorite_removed"
+    case messageOpenedLink = "message.opened_link"
+    case messageRefreshedAll = "message.refreshed_all"
+    case messageSaveFailed = "message.save_failed"
+    case messageShowingStale = "message.showing_stale"
+    case messageUnavailable = "message.unavailable"
+    case messageWidgetSet = "message.widget_set"
     case moneyKrw = "money.krw"
+    case moreBelow = "more_below"
+    case noDataYet = "no_data_yet"
+    case noForecast = "no_forecast"
+    case noLiveCount = "no_live_count"
+    case noticeClosure = "notice.closure"
+    case noticeInfo = "notice.info"
+    case noticeWarning = "notice.warning"
+    case parkingTotals = "parking.totals"
+    case parksNearestFirst = "parks.nearest_first"
+    case parksTitle = "parks.title"
+    case parksWestToEast = "parks.west_to_east"
+    case peopleRange = "people.range"
+    case precipNone = "precip.none"
+    case precipRain = "precip.rain"
+    case precipRainAndSnow = "precip.rain_and_snow"
+    case precipShower = "precip.shower"
+    case precipSnow = "precip.snow"
+    case recommendBestForecast = "recommend.best_forecast"
+    case recommendLargestCapacity = "recommend.largest_capacity"
+    case recommendMostAvailable = "recommend.most_available"
+    case recommendOnlyLiveCount = "recommend.only_live_count"
+    case recommendUnknown = "recommend.unknown"
+    case riskOfNoSpace = "risk_of_no_space"
+    case riverEast = "river.east"
+    case riverWest = "river.west"
+    case setHomeForDistances = "set_home_for_distances"
+    case sortedByDistance = "sorted_by_distance"
+    case sortedByRecommendation = "sorted_by_recommendation"
+    case sourceCrowd = "source.crowd"
+    case sourceEvents = "source.events"
+    case sourceFacilities = "source.facilities"
+    case sourceForecast = "source.forecast"
+    case sourceParking = "source.parking"
+    case sourceWeather = "source.weather"
     case spacesCount = "spaces.count"
+    case spacesFree = "spaces.free"
+    case stateFresh = "state.fresh"
+    case stateNoItem = "state.no_item"
+    case statePartlyUnavailable = "state.partly_unavailable"
+    case stateStale = "state.stale"
+    case stateUnavailable = "state.unavailable"
+    case tabForecast = "tab.forecast"
+    case tabHome = "tab.home"
+    case tabOuting = "tab.outing"
+    case tabParking = "tab.parking"
+    case tabParks = "tab.parks"
+    case temperature = "temperature"
+    case temperatureFeels = "temperature_feels"
+    case terminalTooSmall = "terminal_too_small"
     case timeDaysAgo = "time.days_ago"
     case timeHoursAgo = "time.hours_ago"
     case timeJustNow = "time.just_now"
     case timeMinutesAgo = "time.minutes_ago"
     case timeSeoulSuffix = "time.seoul_suffix"
+    case timesInSeoul = "times_in_seoul"
+    case trendFalling = "trend.falling"
+    case trendRising = "trend.rising"
+    case trendSteady = "trend.steady"
+    case updatedAgo = "updated_ago"
+    case valueNone = "value.none"
+    case valueUnknown = "value.unknown"
     case verdictCaution = "verdict.caution"
     case verdictGo = "verdict.go"
     case verdictReasonBadAir = "verdict.reason.bad_air"
@@ -42,31 +219,210 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetNotUpdated = "widget.not_updated"
     case widgetRecommended = "widget.recommended"
     case widgetSimulated = "widget.simulated"
+    case widgetKindGeneral = "widget_kind.general"
+    case widgetKindParking = "widget_kind.parking"
 }
 
 extension StringCatalog {
     /// The catalog: each key's text in every language.
     static let entries: [L10nKey: [Language: CatalogEntry]] = [
+        .airBad: [.en: .text("bad"), .ko: .text("나쁨")],
+        .airGood: [.en: .text("good"), .ko: .text("좋음")],
+        .airModerate: [.en: .text("moderate"), .ko: .text("보통")],
+        .airVeryBad: [.en: .text("very bad"), .ko: .text("매우 나쁨")],
         .alertBody: [.en: .text("Below your alert threshold of %lld."), .ko: .text("알림 기준 %lld면 아래로 내려갔어요.")],
         .alertTitle: [.en: .plural(one: "%1$@: %2$lld space left", other: "%1$@: %2$lld spaces left"), .ko: .plural(one: nil, other: "%1$@ 자리 %2$lld면 남음")],
+        .appTitle: [.en: .text("Hangangjari"), .ko: .text("한강자리")],
+        .arrivalAbout: [.en: .plural(one: "about %lld space", other: "about %lld spaces"), .ko: .plural(one: nil, other: "약 %lld면")],
+        .arrivalAllLots: [.en: .text("All, %lld min"), .ko: .text("전체 %lld분 뒤")],
+        .arrivalIn: [.en: .text("In %lld min"), .ko: .text("%lld분 뒤")],
+        .badgeLoading: [.en: .text("loading…"), .ko: .text("불러오는 중…")],
+        .badgeSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
+        .basisBaseline: [.en: .text("usual for this time"), .ko: .text("평소 이 시간대")],
+        .basisSource: [.en: .text("Seoul's forecast"), .ko: .text("서울시 예측")],
+        .cliCacheCleared: [.en: .text("Cleared the cache %@ (settings, favourites and widget snapshots are kept)."), .ko: .text("캐시 %@을(를) 비웠어요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")],
+        .cliDesktopInstalled: [.en: .text("Installed %1$@; hangangjari:// links now open the app (%2$@)."), .ko: .text("%1$@ 설치 완료. hangangjari:// 링크가 이제 앱을 열어요 (%2$@).")],
+        .cliDidYouMean: [.en: .text("Did you mean %@?"), .ko: .text("%@을(를) 찾으셨나요?")],
+        .cliFavoritesEmpty: [.en: .text("No favourites yet: `hangangjari favorites add PARK` adds one."), .ko: .text("즐겨찾기가 없어요. `hangangjari favorites add 공원`으로 추가하세요.")],
+        .cliListParks: [.en: .text("`hangangjari parks` lists all 11."), .ko: .text("`hangangjari parks`로 11곳을 모두 볼 수 있어요.")],
+        .cliLocationCleared: [.en: .text("Home location cleared."), .ko: .text("집 위치를 지웠어요.")],
+        .cliLocationSet: [.en: .text("Home location set to %1$@, %2$@ (kept on this machine only)."), .ko: .text("집 위치를 %1$@, %2$@(으)로 저장했어요 (이 컴퓨터에만 저장).")],
+        .cliNotATerminal: [.en: .text("Not a terminal: printing the home screen once (run `hangangjari home` in scripts)."), .ko: .text("터미널이 아니에요. 홈 화면을 한 번 출력해요 (스크립트에서는 `hangangjari home`).")],
+        .cliUnknownPark: [.en: .text("Unknown park '%@'."), .ko: .text("'%@' 공원을 찾을 수 없어요.")],
+        .cliWidgetSet: [.en: .text("The %1$@ widget now shows %2$@."), .ko: .text("%1$@ 위젯에 %2$@ 표시")],
+        .columnData: [.en: .text("Data"), .ko: .text("데이터")],
+        .columnDistance: [.en: .text("Distance"), .ko: .text("거리")],
+        .columnFree: [.en: .text("Free"), .ko: .text("남은 자리")],
+        .columnLastSuccess: [.en: .text("Last success"), .ko: .text("마지막 성공")],
+        .columnLot: [.en: .text("Lot"), .ko: .text("주차장")],
+        .columnObserved: [.en: .text("Observed"), .ko: .text("관측")],
+        .columnPark: [.en: .text("Park"), .ko: .text("공원")],
+        .columnSource: [.en: .text("Source"), .ko: .text("출처")],
+        .columnState: [.en: .text("State"), .ko: .text("상태")],
+        .columnStatus: [.en: .text("Status"), .ko: .text("상태")],
+        .confidenceHigh: [.en: .text("high"), .ko: .text("높음")],
+        .confidenceLow: [.en: .text("low"), .ko: .text("낮음")],
+        .confidenceMedium: [.en: .text("medium"), .ko: .text("보통")],
         .crowdCrowded: [.en: .text("crowded"), .ko: .text("붐빔")],
         .crowdNormal: [.en: .text("normal"), .ko: .text("보통")],
         .crowdRelaxed: [.en: .text("relaxed"), .ko: .text("여유")],
         .crowdSlightlyCrowded: [.en: .text("slightly crowded"), .ko: .text("약간 붐빔")],
         .crowdUnknown: [.en: .text("crowd unknown"), .ko: .text("혼잡도 정보 없음")],
+        .dataReal: [.en: .text("real"), .ko: .text("실제")],
+        .dataSimulated: [.en: .text("simulated"), .ko: .text("모의")],
+        .doctorApi: [.en: .text("API"), .ko: .text("API")],
+        .doctorBackend: [.en: .text("Backend"), .ko: .text("백엔드")],
+        .doctorCache: [.en: .text("Cache"), .ko: .text("캐시")],
+        .doctorClock: [.en: .text("Clock"), .ko: .text("시계")],
+        .doctorContainer: [.en: .text("Shared container"), .ko: .text("공유 폴더")],
+        .doctorPolicy: [.en: .text("Policy"), .ko: .text("정책")],
+        .doctorSettings: [.en: .text("Settings"), .ko: .text("설정")],
+        .doctorSnapshots: [.en: .text("Widget snapshots"), .ko: .text("위젯 스냅샷")],
+        .doctorStatusFailed: [.en: .text("failed"), .ko: .text("실패")],
+        .doctorStatusOk: [.en: .text("ok"), .ko: .text("정상")],
+        .doctorStatusWarning: [.en: .text("warning"), .ko: .text("주의")],
+        .doctorToken: [.en: .text("Token and proofs"), .ko: .text("토큰과 서명")],
+        .eventFillsLots: [.en: .text("may fill the lots"), .ko: .text("주차 혼잡 예상")],
+        .facilityBikeRental: [.en: .text("bike rental"), .ko: .text("자전거 대여소")],
+        .facilityCampground: [.en: .text("campground"), .ko: .text("캠핑장")],
+        .facilityConvenienceStore: [.en: .text("shops"), .ko: .text("매점")],
+        .facilityDockingPier: [.en: .text("piers"), .ko: .text("선착장")],
+        .facilityDrinkingFountain: [.en: .text("drinking fountains"), .ko: .text("음수대")],
+        .facilityOther: [.en: .text("other"), .ko: .text("기타")],
+        .facilityPlayground: [.en: .text("playgrounds"), .ko: .text("놀이터")],
+        .facilityRestroom: [.en: .text("restrooms"), .ko: .text("화장실")],
+        .facilitySwimmingPool: [.en: .text("pools"), .ko: .text("수영장")],
+        .feeDayPass: [.en: .text("day pass %@"), .ko: .text("일일권 %@")],
+        .feeLine: [.en: .text("%1$@ first %2$lld min, +%3$@ per %4$lld min"), .ko: .text("기본 %2$lld분 %1$@, %4$lld분마다 %3$@")],
+        .forecastAllLots: [.en: .text("all lots"), .ko: .text("전체 주차장")],
+        .forecastConfidence: [.en: .text("Confidence: %@"), .ko: .text("신뢰도: %@")],
+        .forecastCrowd: [.en: .text("Crowd forecast (%@)"), .ko: .text("혼잡도 예측 (%@)")],
+        .forecastLegend: [.en: .text("◆ now   ● median   ┃ p10–p90 range   risk = chance of no space"), .ko: .text("◆ 현재   ● 중앙값   ┃ p10–p90 범위   위험 = 자리가 없을 확률")],
+        .forecastMadeAt: [.en: .text("made %@"), .ko: .text("%@ 기준")],
+        .forecastNow: [.en: .text("now"), .ko: .text("지금")],
+        .forecastReasonClosingSoon: [.en: .text("the lot closes soon"), .ko: .text("곧 운영 종료")],
+        .forecastReasonEvent: [.en: .text("an event nearby raises demand"), .ko: .text("주변 행사로 수요 증가")],
+        .forecastReasonHolidayPattern: [.en: .text("weekend or holiday pattern"), .ko: .text("주말·공휴일 패턴")],
+        .forecastReasonLatestValue: [.en: .text("anchored on the latest count"), .ko: .text("최신 집계 기준")],
+        .forecastReasonRecentTrend: [.en: .text("follows the recent movement"), .ko: .text("최근 추세 반영")],
+        .forecastReasonSparseHistory: [.en: .text("little history, wide range"), .ko: .text("이력이 적어 범위가 넓음")],
+        .forecastReasonWeather: [.en: .text("weather changes demand"), .ko: .text("날씨 영향")],
+        .forecastReasonWeekdayBaseline: [.en: .text("usual for this weekday and time"), .ko: .text("요일·시간대 평균")],
+        .forecastRisk: [.en: .text("risk"), .ko: .text("위험")],
+        .forecastTitle: [.en: .text("Parking forecast — %@"), .ko: .text("주차 예측 — %@")],
+        .forecastWhy: [.en: .text("Why:%@"), .ko: .text("근거:%@")],
+        .gapClosed: [.en: .text("closed for the whole horizon"), .ko: .text("예측 기간 내내 운영 안 함")],
+        .gapNoHistory: [.en: .text("no history yet"), .ko: .text("아직 이력 없음")],
+        .gapNoLiveCount: [.en: .text("no live count"), .ko: .text("실시간 집계 없음")],
+        .helpDeepLinks: [.en: .text("Deep links: hangangjari open hangangjari://park/yeouido/parking"), .ko: .text("딥 링크: hangangjari open hangangjari://park/yeouido/parking")],
+        .helpDirections: [.en: .text("d        directions to the recommended lot (Kakao Map)"), .ko: .text("d        추천 주차장 길찾기 (카카오맵)")],
+        .helpFavorite: [.en: .text("f        add or remove this park from favourites"), .ko: .text("f        즐겨찾기 추가/삭제")],
+        .helpLot: [.en: .text("[ ]      previous / next lot on the forecast screen"), .ko: .text("[ ]      예측 화면에서 이전/다음 주차장")],
+        .helpPark: [.en: .text("← → h l  previous / next park along the river"), .ko: .text("← → h l  강을 따라 이전/다음 공원")],
+        .helpParksList: [.en: .text("↑ ↓ Enter  choose a park on the parks screen"), .ko: .text("↑ ↓ Enter  공원 화면에서 공원 선택")],
+        .helpQuit: [.en: .text("q Ctrl-C  quit (the terminal is restored)"), .ko: .text("q Ctrl-C  종료 (터미널 복원)")],
+        .helpRefresh: [.en: .text("r        refresh this park"), .ko: .text("r        이 공원 새로 고침")],
+        .helpRefreshAll: [.en: .text("R        refresh all 11 parks in parallel"), .ko: .text("R        11개 공원 모두 새로 고침")],
+        .helpSort: [.en: .text("s        sort lots by recommendation or distance"), .ko: .text("s        주차장 정렬: 추천순/거리순")],
+        .helpTabs: [.en: .text("1-5 Tab  home, parking, forecast, outing, parks"), .ko: .text("1-5 Tab  홈, 주차, 예측, 나들이, 공원")],
+        .helpTitle: [.en: .text("Keys"), .ko: .text("키 안내")],
+        .helpWidget: [.en: .text("w        show this park in both widgets"), .ko: .text("w        두 위젯에 이 공원 표시")],
+        .keysCommon: [.en: .text("←→ park  1-5 tab  f fav  w widget  r refresh  d map  ? help  q quit"), .ko: .text("←→ 공원  1-5 탭  f 즐겨찾기  w 위젯  r 갱신  d 지도  ? 도움말  q 종료")],
+        .keysForecast: [.en: .text("[ ] lot"), .ko: .text("[ ] 주차장")],
+        .keysParking: [.en: .text("s sort"), .ko: .text("s 정렬")],
+        .keysParks: [.en: .text("↑↓ Enter"), .ko: .text("↑↓ Enter")],
+        .labelAir: [.en: .text("Air"), .ko: .text("대기")],
+        .labelByCar: [.en: .text("By car"), .ko: .text("자가용")],
+        .labelCrowd: [.en: .text("Crowd"), .ko: .text("혼잡도")],
+        .labelEvents: [.en: .text("Events"), .ko: .text("행사")],
+        .labelFacilities: [.en: .text("Facilities"), .ko: .text("편의시설")],
+        .labelNotices: [.en: .text("Notices"), .ko: .text("공지")],
+        .labelParking: [.en: .text("Parking"), .ko: .text("주차")],
+        .labelRecommended: [.en: .text("Recommended"), .ko: .text("추천")],
+        .labelSources: [.en: .text("Sources"), .ko: .text("출처")],
+        .labelToday: [.en: .text("Today"), .ko: .text("오늘")],
+        .labelTransit: [.en: .text("Transit"), .ko: .text("대중교통")],
+        .labelWeather: [.en: .text("Weather"), .ko: .text("날씨")],
         .lotLabelAvailable: [.en: .text("plenty"), .ko: .text("여유")],
         .lotLabelClosed: [.en: .text("closed"), .ko: .text("운영 종료")],
         .lotLabelCrowded: [.en: .text("nearly full"), .ko: .text("혼잡")],
         .lotLabelFull: [.en: .text("full"), .ko: .text("만차")],
         .lotLabelNormal: [.en: .text("filling"), .ko: .text("보통")],
         .lotLabelUnknown: [.en: .text("no count"), .ko: .text("정보 없음")],
+        .lotsReporting: [.en: .text("%1$lld of %2$lld lots live"), .ko: .text("주차장 %2$lld곳 중 %1$lld곳 실시간")],
+        .messageBadLink: [.en: .text("Bad link: %@"), .ko: .text("잘못된 링크: %@")],
+        .messageDirectionsLink: [.en: .text("Directions: %@"), .ko: .text("길찾기: %@")],
+        .messageDirectionsOpened: [.en: .text("Opened directions: %@"), .ko: .text("길찾기 열림: %@")],
+        .messageFavoriteAdded: [.en: .text("%@ added to favourites"), .ko: .text("%@ 즐겨찾기에 추가")],
+        .messageFavoriteRemoved: [.en: .text("%@ removed from favourites"), .ko: .text("%@ 즐겨찾기에서 삭제")],
+        .messageOpenedLink: [.en: .text("Opened %@"), .ko: .text("열림: %@")],
+        .messageRefreshedAll: [.en: .text("Refreshed %1$lld parks in %2$lld ms"), .ko: .text("공원 %1$lld곳을 %2$lld ms에 새로 고침")],
+        .messageSaveFailed: [.en: .text("Could not save: %@"), .ko: .text("저장하지 못했어요: %@")],
+        .messageShowingStale: [.en: .text("Showing the last values (refresh failed: %@)"), .ko: .text("마지막 값을 보여 드려요 (새로 고침 실패: %@)")],
+        .messageUnavailable: [.en: .text("Nothing to show: %@"), .ko: .text("표시할 정보가 없어요: %@")],
+        .messageWidgetSet: [.en: .text("Both widgets now show %@"), .ko: .text("두 위젯에 %@ 표시")],
         .moneyKrw: [.en: .text("₩%@"), .ko: .text("%@원")],
+        .moreBelow: [.en: .text("… more below (a taller terminal shows all)"), .ko: .text("… 아래에 더 있어요 (터미널을 키우면 모두 보여요)")],
+        .noDataYet: [.en: .text("No data yet: %@"), .ko: .text("아직 정보가 없어요: %@")],
+        .noForecast: [.en: .text("no forecast (%@)"), .ko: .text("예측 없음 (%@)")],
+        .noLiveCount: [.en: .text("no live count"), .ko: .text("실시간 정보 없음")],
+        .noticeClosure: [.en: .text("closure"), .ko: .text("통제")],
+        .noticeInfo: [.en: .text("notice"), .ko: .text("안내")],
+        .noticeWarning: [.en: .text("warning"), .ko: .text("주의")],
+        .parkingTotals: [.en: .text("%1$@ of %2$@ free"), .ko: .text("전체 %2$@면 중 %1$@면 남음")],
+        .parksNearestFirst: [.en: .text("Nearest to your home first"), .ko: .text("집에서 가까운 순")],
+        .parksTitle: [.en: .text("Hangang parks"), .ko: .text("한강공원")],
+        .parksWestToEast: [.en: .text("West to east along the Han River"), .ko: .text("한강을 따라 서쪽부터")],
+        .peopleRange: [.en: .text("%1$@–%2$@ people"), .ko: .text("%1$@–%2$@명")],
+        .precipNone: [.en: .text("no rain"), .ko: .text("강수 없음")],
+        .precipRain: [.en: .text("rain"), .ko: .text("비")],
+        .precipRainAndSnow: [.en: .text("rain and snow"), .ko: .text("비/눈")],
+        .precipShower: [.en: .text("showers"), .ko: .text("소나기")],
+        .precipSnow: [.en: .text("snow"), .ko: .text("눈")],
+        .recommendBestForecast: [.en: .text("keeps the most spaces until you arrive"), .ko: .text("도착할 때까지 가장 여유 예상")],
+        .recommendLargestCapacity: [.en: .text("no live count; the largest lot"), .ko: .text("실시간 정보 없음, 가장 큰 주차장")],
+        .recommendMostAvailable: [.en: .text("most spaces now"), .ko: .text("지금 가장 여유")],
+        .recommendOnlyLiveCount: [.en: .text("the only lot with a live count"), .ko: .text("실시간 집계되는 유일한 주차장")],
+        .recommendUnknown: [.en: .text("reason not given"), .ko: .text("이유 정보 없음")],
+        .riskOfNoSpace: [.en: .text("risk of no space %lld%%"), .ko: .text("만차 위험 %lld%%")],
+        .riverEast: [.en: .text("East"), .ko: .text("동")],
+        .riverWest: [.en: .text("West"), .ko: .text("서")],
+        .setHomeForDistances: [.en: .text("`hangangjari location set LAT LON` shows distances"), .ko: .text("`hangangjari location set 위도 경도`로 거리 표시")],
+        .sortedByDistance: [.en: .text("nearest first"), .ko: .text("가까운 순")],
+        .sortedByRecommendation: [.en: .text("recommended first, then most spaces"), .ko: .text("추천순, 그다음 남은 자리 순")],
+        .sourceCrowd: [.en: .text("crowd"), .ko: .text("혼잡도")],
+        .sourceEvents: [.en: .text("events"), .ko: .text("행사")],
+        .sourceFacilities: [.en: .text("facilities"), .ko: .text("편의시설")],
+        .sourceForecast: [.en: .text("forecast"), .ko: .text("예측")],
+        .sourceParking: [.en: .text("parking"), .ko: .text("주차")],
+        .sourceWeather: [.en: .text("weather"), .ko: .text("날씨")],
         .spacesCount: [.en: .plural(one: "%lld space", other: "%lld spaces"), .ko: .plural(one: nil, other: "%lld면")],
+        .spacesFree: [.en: .plural(one: "%@ space free", other: "%@ spaces free"), .ko: .plural(one: nil, other: "%@면 남음")],
+        .stateFresh: [.en: .text("fresh"), .ko: .text("최신")],
+        .stateNoItem: [.en: .text("no item"), .ko: .text("해당 없음")],
+        .statePartlyUnavailable: [.en: .text("partly unavailable"), .ko: .text("일부 정보 없음")],
+        .stateStale: [.en: .text("stale"), .ko: .text("오래됨")],
+        .stateUnavailable: [.en: .text("unavailable"), .ko: .text("정보 없음")],
+        .tabForecast: [.en: .text("Forecast"), .ko: .text("예측")],
+        .tabHome: [.en: .text("Home"), .ko: .text("홈")],
+        .tabOuting: [.en: .text("Outing"), .ko: .text("나들이")],
+        .tabParking: [.en: .text("Parking"), .ko: .text("주차")],
+        .tabParks: [.en: .text("Parks"), .ko: .text("공원")],
+        .temperature: [.en: .text("%@°C"), .ko: .text("%@°C")],
+        .temperatureFeels: [.en: .text("%1$@°C (feels like %2$@°)"), .ko: .text("%1$@°C (체감 %2$@°)")],
+        .terminalTooSmall: [.en: .text("Terminal too small: Hangangjari needs %1$lld×%2$lld"), .ko: .text("터미널이 너무 작아요: %1$lld×%2$lld 이상 필요")],
         .timeDaysAgo: [.en: .plural(one: "%lld day ago", other: "%lld days ago"), .ko: .plural(one: nil, other: "%lld일 전")],
         .timeHoursAgo: [.en: .plural(one: "%lld h ago", other: "%lld h ago"), .ko: .plural(one: nil, other: "%lld시간 전")],
         .timeJustNow: [.en: .text("just now"), .ko: .text("방금")],
         .timeMinutesAgo: [.en: .plural(one: "%lld min ago", other: "%lld min ago"), .ko: .plural(one: nil, other: "%lld분 전")],
         .timeSeoulSuffix: [.en: .text("%@ Seoul time"), .ko: .text("%@ (서울 시간)")],
+        .timesInSeoul: [.en: .text("Seoul time"), .ko: .text("서울 시간")],
+        .trendFalling: [.en: .text("falling"), .ko: .text("줄어드는 중")],
+        .trendRising: [.en: .text("rising"), .ko: .text("늘어나는 중")],
+        .trendSteady: [.en: .text("steady"), .ko: .text("비슷함")],
+        .updatedAgo: [.en: .text("updated %@"), .ko: .text("%@ 업데이트")],
+        .valueNone: [.en: .text("none"), .ko: .text("없음")],
+        .valueUnknown: [.en: .text("unknown"), .ko: .text("정보 없음")],
         .verdictCaution: [.en: .text("go with care"), .ko: .text("주의")],
         .verdictGo: [.en: .text("good to go"), .ko: .text("나들이 좋음")],
         .verdictReasonBadAir: [.en: .text("poor air"), .ko: .text("미세먼지 나쁨")],
@@ -87,5 +443,7 @@ extension StringCatalog {
         .widgetNotUpdated: [.en: .text("Not updated: %@"), .ko: .text("갱신 실패: %@")],
         .widgetRecommended: [.en: .text("Recommended: %1$@ %2$@"), .ko: .text("추천: %1$@ %2$@")],
         .widgetSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
+        .widgetKindGeneral: [.en: .text("general"), .ko: .text("일반")],
+        .widgetKindParking: [.en: .text("parking"), .ko: .text("주차")],
     ]
 }

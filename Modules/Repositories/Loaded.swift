@@ -23,6 +23,13 @@ public struct Loaded<Value: Sendable>: Sendable {
     public var origin: LoadOrigin
     public var trust: LoadTrust
     public var fetchedAt: Date
+
+    public init(value: Value, origin: LoadOrigin, trust: LoadTrust, fetchedAt: Date) {
+        self.value = value
+        self.origin = origin
+        self.trust = trust
+        self.fetchedAt = fetchedAt
+    }
 }
 
 /// Nothing to show, with the reason.

@@ -9,11 +9,11 @@ import Musl
 /// Files that are never half-written: write a temporary file in the same directory, fsync, rename over the target,
 /// fsync the directory. Readers see the old or the new file, even after kill -9.
 public enum AtomicFile {
-    /// Replaces `url` with `data` (mode 0600).
-    public static func write(_ data: Data, to url: URL) throws(StorageError) {
+    /// Replaces `url` with `data` (mode 0600 unless told otherwise).
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(StorageError) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
         var offset = 0
         var failure: Int32 = 0
@@ -28,6 +28,7 @@ public enum AtomicFile {
                 offset += n
             }
         }
+        if failure == 0, fchmod(fd, mode) != 0 { failure = errno }  // the umask may have narrowed it
         if failure == 0, fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == 0, rename(temporary.path, url.path) != 0 { failure = errno }

@@ -44,6 +44,11 @@ public enum XDG {
         try directory("XDG_CONFIG_HOME", default: ".config", environment)
     }
 
+    /// `$XDG_DATA_HOME`, else `$HOME/.local/share`.
+    public static func dataHome(_ environment: [String: String]) throws(StorageError) -> URL {
+        try directory("XDG_DATA_HOME", default: ".local/share", environment)
+    }
+
     /// `$XDG_CACHE_HOME`, else `$HOME/.cache`.
     public static func cacheHome(_ environment: [String: String]) throws(StorageError) -> URL {
         try directory("XDG_CACHE_HOME", default: ".cache", environment)

@@ -1,9 +1,9 @@
 import Localization
 import Models
 
-/// Which catalog key says each value. The words themselves live in `Localization/Localizable.xcstrings`.
-enum WidgetText {
-    static func label(_ label: OpenEnum<LotStatusLabel>?) -> L10nKey {
+/// Which catalog key says each value (shared by the widget and the app screens). The words themselves live in `Localization/Localizable.xcstrings`.
+public enum WidgetText {
+    public static func label(_ label: OpenEnum<LotStatusLabel>?) -> L10nKey {
         switch label?.known {
         case .available?: .lotLabelAvailable
         case .normal?: .lotLabelNormal
@@ -14,7 +14,7 @@ enum WidgetText {
         }
     }
 
-    static func crowd(_ level: OpenEnum<CrowdLevel>?) -> L10nKey {
+    public static func crowd(_ level: OpenEnum<CrowdLevel>?) -> L10nKey {
         switch level?.known {
         case .relaxed?: .crowdRelaxed
         case .normal?: .crowdNormal
@@ -24,7 +24,7 @@ enum WidgetText {
         }
     }
 
-    static func verdict(_ verdict: Verdict) -> L10nKey {
+    public static func verdict(_ verdict: Verdict) -> L10nKey {
         switch verdict.call {
         case .go: .verdictGo
         case .caution: .verdictCaution
@@ -32,7 +32,7 @@ enum WidgetText {
         }
     }
 
-    static func reason(_ reason: Verdict.Reason) -> L10nKey {
+    public static func reason(_ reason: Verdict.Reason) -> L10nKey {
         switch reason {
         case .calm: .verdictReasonCalm
         case .crowded: .verdictReasonCrowded

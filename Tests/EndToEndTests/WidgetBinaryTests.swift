@@ -7,12 +7,7 @@ import WidgetSnapshot
 
 /// The real `hangangjari-widget` binary, run as a second process against the real server and real files.
 @Suite(.serialized) struct WidgetBinaryTests {
-    static let binary: URL = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [beside, beside.deletingLastPathComponent(), Fixtures.repositoryRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("hangangjari-widget") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? Fixtures.repositoryRoot.appendingPathComponent(".build/debug/hangangjari-widget")
-    }()
+    static let binary = Binaries.url("hangangjari-widget")
 
     struct Run {
         var status: Int32
@@ -21,7 +16,7 @@ import WidgetSnapshot
         var seconds: Double
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,9 +37,9 @@ import WidgetSnapshot
 
     /// Runs the binary on its own thread: blocking waits must not starve the cooperative pool the in-process
     /// server runs on.
-    static func runAsync(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+    static func runAsync(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try run(arguments, environment: environment) }) }.start()
+            Thread { continuation.resume(with: Result { try run(arguments, environment: environment, binary: binary) }) }.start()
         }
     }
 

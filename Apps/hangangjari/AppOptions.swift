@@ -1,0 +1,68 @@
+import AppBackend
+import AppCore
+import AppScreens
+import ArgumentParser
+import Foundation
+import Localization
+import Models
+import Storage
+
+/// Options every command shares, and the wiring they imply.
+struct AppOptions: ParsableArguments {
+    @Option(help: "API base URL (overrides HANGANGJARI_API and config.toml); none runs the embedded backend.")
+    var api: String?
+
+    @Option(name: .customLong("state-dir"), help: "Shared container directory (default $XDG_STATE_HOME/hangangjari).")
+    var stateDir: String?
+
+    @Option(help: "Language: ko or en (default: config, then LC_ALL, LC_MESSAGES, LANG).")
+    var lang: String?
+
+    @Option(help: "Seconds to wait for the network before showing the last values.")
+    var timeout: Double = 8
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    func container() throws -> SharedContainer {
+        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch { throw ValidationError("\(error)") }
+    }
+
+    var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: api, environment: environment) }
+
+    func language(settings: Settings? = nil) -> Language {
+        let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
+        return Language.resolve(explicit: lang, settings: settings?.language ?? configuration.language, environment: environment)
+    }
+
+    /// The store over the live environment, showing `park` on `tab`.
+    func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
+        let container = try container()
+        let (environment, warnings) = AppEnvironment.live(configuration: configuration, container: container, environment: self.environment, timeout: timeout)
+        for warning in warnings { FileHandle.standardError.write(Data("hangangjari: \(warning)\n".utf8)) }
+        let simulated = BackendOrigin(configuration) == .embedded(realData: false)
+        return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
+    }
+
+    func context(width: Int? = nil) -> ScreenContext {
+        let columns = width ?? Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
+        return ScreenContext(language: language(), now: Date(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
+    }
+
+    /// A park from what the user typed, or a usage error naming the closest parks.
+    func park(_ query: String?) throws -> ParkID? {
+        guard let query else { return nil }
+        do {
+            return try ParkLookup.find(query, in: .bundled).id
+        } catch {
+            let l = Localizer(language())
+            var text = l(.cliUnknownPark, query)
+            if !error.suggestions.isEmpty { text += " " + l(.cliDidYouMean, error.suggestions.map(\.rawValue).joined(separator: ", ")) }
+            throw ValidationError(text + " " + l(.cliListParks))
+        }
+    }
+}
+
+/// Writes lines to stderr.
+func printError(_ lines: [String]) {
+    for line in lines { FileHandle.standardError.write(Data("hangangjari: \(line)\n".utf8)) }
+}

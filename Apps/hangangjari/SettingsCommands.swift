@@ -1,0 +1,109 @@
+import AppCore
+import AppScreens
+import ArgumentParser
+import Foundation
+import Models
+import Storage
+
+struct FavoritesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "favorites", abstract: "Favourite parks, shared with the widget.", subcommands: [Add.self, Remove.self, List.self],
+        defaultSubcommand: List.self)
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a park to the favourites.")
+        @OptionGroup var options: AppOptions
+        @Argument(help: "Park (id, English or Korean name).") var park: String
+
+        func run() throws {
+            let id = try options.park(park)!
+            try SettingsStore(container: options.container()).update { if !$0.favorites.contains(id) { $0.favorites.append(id) } }
+            print(Messages.text(.favoriteAdded(id), options.context()))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a park from the favourites.")
+        @OptionGroup var options: AppOptions
+        @Argument(help: "Park (id, English or Korean name).") var park: String
+
+        func run() throws {
+            let id = try options.park(park)!
+            try SettingsStore(container: options.container()).update { $0.favorites.removeAll { $0 == id } }
+            print(Messages.text(.favoriteRemoved(id), options.context()))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the favourites (ids, one per line, in order).")
+        @OptionGroup var options: AppOptions
+
+        func run() throws {
+            let (settings, warning) = SettingsStore(container: try options.container()).load()
+            if let warning { printError([warning]) }
+            if settings.favorites.isEmpty { printError([options.context().l(.cliFavoritesEmpty)]) }
+            for park in settings.favorites { print(park.rawValue) }
+        }
+    }
+}
+
+enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {
+    case parking, general, both
+}
+
+struct WidgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "widget", abstract: "Widget settings.", subcommands: [Set.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Choose the park a widget shows.")
+        @OptionGroup var options: AppOptions
+        @Option(help: "parking, general or both.") var kind: WidgetKindArgument = .both
+        @Option(help: "Park (id, English or Korean name).") var park: String
+
+        func run() throws {
+            let id = try options.park(park)!
+            let kinds = kind == .both ? ["parking", "general"] : [kind.rawValue]
+            try SettingsStore(container: options.container()).update { settings in
+                for k in kinds { settings.widgetParks[k] = id }
+            }
+            let ctx = options.context()
+            for k in kinds {
+                print(ctx.l(.cliWidgetSet, ctx.l(k == "parking" ? .widgetKindParking : .widgetKindGeneral), Catalog.bundled.park(id).map { ctx.korean ? $0.shortNameKo : $0.shortNameEn } ?? id.rawValue))
+            }
+        }
+    }
+}
+
+struct LocationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "location", abstract: "Home location for distances and the nearest park (kept on this machine only).",
+        subcommands: [Set.self, Clear.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the home location.")
+        @OptionGroup var options: AppOptions
+        @Argument(help: "Latitude, e.g. 37.5665") var lat: Double
+        @Argument(help: "Longitude, e.g. 126.978") var lon: Double
+
+        func validate() throws {
+            guard (33.0...39.0).contains(lat), (124.0...132.0).contains(lon) else {
+                throw ValidationError("\(lat), \(lon) is not in Korea (latitude 33–39, longitude 124–132)")
+            }
+        }
+
+        func run() throws {
+            try SettingsStore(container: options.container()).update { $0.home = Coordinate(lat: lat, lon: lon) }
+            print(options.context().l(.cliLocationSet, "\(lat)", "\(lon)"))
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the home location.")
+        @OptionGroup var options: AppOptions
+
+        func run() throws {
+            try SettingsStore(container: options.container()).update { $0.home = nil }
+            print(options.context().l(.cliLocationCleared))
+        }
+    }
+}

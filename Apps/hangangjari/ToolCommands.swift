@@ -1,0 +1,97 @@
+import AppBackend
+import AppCore
+import AppScreens
+import ArgumentParser
+import Foundation
+import Localization
+import Models
+import Storage
+
+extension MapProvider: ExpressibleByArgument {}
+extension TravelMode: ExpressibleByArgument {}
+
+struct DirectionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "directions", abstract: "Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+    @OptionGroup var options: AppOptions
+    @Argument(help: "Park (id, English or Korean name).") var park: String
+    @Option(help: "A lot of the park (default by car: the recommended lot of the last summary).") var lot: String?
+    @Option(help: "car, transit or walk.") var by: TravelMode = .car
+    @Option(help: "kakao, naver or google.") var map: MapProvider = .kakao
+
+    func run() throws {
+        let id = try options.park(park)!
+        let container = try options.container()
+        let summary = BackendSession.openCache(origin: BackendOrigin(options.configuration), container: container)
+            .flatMap { try? $0.homeSummary(id)?.summary }
+        let request: DirectionsRequest?
+        do {
+            request = try DirectionsRequest.resolve(park: id, lot: lot.map { LotID($0) }, mode: by, summary: summary, catalog: .bundled)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        guard let request else { return }
+        let home = SettingsStore(container: container).load().settings.home
+        let url = MapLinks.url(request, map: map, from: home)
+        print(url)
+        if DesktopOpener.open(url, environment: options.environment) { printError([options.context().l(.messageDirectionsOpened, url)]) }
+    }
+}
+
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check the API, token, policy, clock skew, cache and shared container.")
+    @OptionGroup var options: AppOptions
+
+    func run() async throws {
+        let results = await Doctor.run(configuration: options.configuration, container: try options.container(), timeout: options.timeout)
+        let ctx = options.context()
+        for result in results {
+            let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
+            print(DisplayWidth.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + DisplayWidth.padded(status, to: 8) + result.detail)
+        }
+        if results.contains(where: { $0.status == .failed }) { throw ExitCode(ExitStatus.unavailable) }
+    }
+}
+
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "cache", abstract: "The SQLite cache.", subcommands: [Clear.self])
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Empty the cache (settings, favourites and widget snapshots are kept).")
+        @OptionGroup var options: AppOptions
+
+        func run() throws {
+            let container = try options.container()
+            var cleared: [String] = []
+            for origin in [BackendOrigin.configured(url: ""), .embedded(realData: false), .embedded(realData: true)]
+            where FileManager.default.fileExists(atPath: container.file(origin.cacheFileName).path) {
+                guard let cache = BackendSession.openCache(origin: origin, container: container) else { continue }
+                try cache.clear()
+                cleared.append(cache.url.path)
+            }
+            print(options.context().l(.cliCacheCleared, cleared.isEmpty ? container.url.path : cleared.joined(separator: ", ")))
+        }
+    }
+}
+
+struct InstallDesktopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install-desktop", abstract: "Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list).")
+    @OptionGroup var options: AppOptions
+
+    func run() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
+        let path = executable.hasPrefix("/") ? executable : FileManager.default.currentDirectoryPath + "/" + executable
+        let installed = try DesktopIntegration.install(executable: path, environment: options.environment)
+        print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
+    }
+}
+
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "List the bundled parks and lots (Seoul open data).")
+
+    func run() throws {
+        print(CatalogListing.render(Catalog.bundled))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Models
+import Networking
+import ReferenceServer
+import Repositories
+import Storage
+
+/// Where the data comes from: the configured API, or the reference backend embedded in this process.
+public enum BackendOrigin: Sendable, Equatable {
+    /// An API configured by flag, `HANGANGJARI_API` or `config.toml`.
+    case configured(url: String)
+    /// The reference backend on a loopback port; `realData` when a Seoul Open Data key is configured.
+    case embedded(realData: Bool)
+
+    /// The origin a configuration implies, known before anything starts.
+    public init(_ configuration: AppConfiguration) {
+        if let url = configuration.apiURL { self = .configured(url: url) } else { self = .embedded(realData: configuration.seoulKey != nil) }
+    }
+
+    /// The cache file for this origin: simulated and real data never share a cache.
+    public var cacheFileName: String {
+        switch self {
+        case .configured: "cache.sqlite"
+        case .embedded(let real): real ? "cache-embedded-seoul.sqlite" : "cache-embedded.sqlite"
+        }
+    }
+}
+
+/// A connected backend: the API client and the repositories over the shared cache. With no API configured it
+/// starts the reference backend in-process on a loopback ephemeral port and talks to it through the normal
+/// Networking path (token, proof, ETag), exactly as to a remote API.
+public struct BackendSession: Sendable {
+    public let origin: BackendOrigin
+    public let client: APIClient
+    public let parking: ParkingRepository
+    public let forecast: ForecastRepository
+    /// The embedded server, kept alive as long as the session.
+    let embedded: ReferenceBackend?
+    public let baseURL: String
+
+    /// Opens a session for the configuration. `policy` says how long cached values count as current; `cache` is an
+    /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here.
+    public static func open(
+        configuration: AppConfiguration, container: SharedContainer, timeout: Double, policy: CachePolicy = CachePolicy(),
+        cache: CacheDatabase?? = nil
+    ) async throws -> BackendSession {
+        let origin = BackendOrigin(configuration)
+        var baseURL = configuration.apiURL ?? ""
+        var backend: ReferenceBackend?
+        if configuration.apiURL == nil {
+            var server = ServerConfiguration()
+            server.port = 0
+            server.logLevel = "critical"
+            server.collectInBackground = false
+            server.adminEnabled = false
+            if let key = configuration.seoulKey { server.source = .seoul(key: key, baseURL: "http://openapi.seoul.go.kr:8088") }
+            let embedded = try ReferenceBackend(configuration: server)
+            await embedded.collector.prepareHistory(days: 15)
+            baseURL = try await embedded.start().baseURL
+            backend = embedded
+        }
+        var api = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0")
+        api.requestTimeout = .milliseconds(Int(timeout * 1000))
+        api.strictSigning = configuration.strictSigning
+        // An embedded backend issues new keys every run: its credentials are not worth keeping.
+        let store: CredentialStore = backend == nil ? FileCredentialStore.live(directory: container.url) : .inMemory()
+        let client = APIClient(
+            configuration: api, transport: CurlTransport(configuration: TransportConfiguration(userAgent: api.userAgent)).transport,
+            store: store)
+        let cache = cache ?? openCache(origin: origin, container: container)
+        return BackendSession(
+            origin: origin, client: client, parking: ParkingRepository(cache: cache, client: client, policy: policy),
+            forecast: ForecastRepository(cache: cache, client: client, policy: policy), embedded: backend, baseURL: baseURL)
+    }
+
+    /// The cache of an origin, or nil when it cannot be opened (the session still works, without memory).
+    public static func openCache(origin: BackendOrigin, container: SharedContainer) -> CacheDatabase? {
+        try? container.prepare()
+        return try? CacheDatabase(url: container.file(origin.cacheFileName))
+    }
+}

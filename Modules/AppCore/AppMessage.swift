@@ -1,0 +1,19 @@
+import Models
+
+/// What the status line says after an action; the screens put it into words in the user's language.
+public enum AppMessage: Sendable, Equatable {
+    case favoriteAdded(ParkID)
+    case favoriteRemoved(ParkID)
+    case widgetSet(ParkID)
+    /// Refreshing failed; the last values are shown marked stale.
+    case showingStale(reason: String)
+    /// Refreshing failed and nothing was kept.
+    case unavailable(reason: String)
+    /// Saving settings or snapshots failed.
+    case saveFailed(reason: String)
+    case refreshedAll(parks: Int, milliseconds: Int)
+    /// A directions link, opened or to be opened by hand.
+    case directions(url: String, opened: Bool)
+    case openedLink(String)
+    case badLink(String)
+}

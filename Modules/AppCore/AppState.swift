@@ -1,0 +1,90 @@
+import Foundation
+import Models
+import Repositories
+import Storage
+
+/// The tabs of the full-screen app, in key order (1-5).
+public enum AppTab: String, Sendable, CaseIterable, Codable {
+    case home, parking, forecast, outing, parks
+
+    /// The tab a deep link's screen opens.
+    public init(_ screen: Screen) {
+        switch screen {
+        case .home: self = .home
+        case .parking: self = .parking
+        case .forecast: self = .forecast
+        case .outing: self = .outing
+        }
+    }
+
+    /// The deep-link screen of this tab (the parks list links to the park's home).
+    public var screen: Screen {
+        switch self {
+        case .home, .parks: .home
+        case .parking: .parking
+        case .forecast: .forecast
+        case .outing: .outing
+        }
+    }
+}
+
+/// How the parking screen orders lots.
+public enum LotOrder: String, Sendable, CaseIterable {
+    case recommendation, distance
+}
+
+/// What the app knows about one park: its last home summary and how far to trust it.
+public struct ParkState: Sendable {
+    /// The last summary, with where it came from and whether it is current; nil before anything was loaded.
+    public var summary: Loaded<HomeSummary>?
+    /// A refresh is running.
+    public var loading = false
+    /// Why there is nothing to show, when `summary` is nil and loading failed.
+    public var unavailableReason: String?
+
+    public init(summary: Loaded<HomeSummary>? = nil) {
+        self.summary = summary
+    }
+}
+
+/// Screen state only: which park is viewed, what is loading, what can be shown. It knows nothing of HTTP or SQL.
+public struct AppState: Sendable {
+    public var tab: AppTab = .home
+    /// The park on screen.
+    public var parkId: ParkID
+    /// Every park's last value.
+    public var parks: [ParkID: ParkState] = [:]
+    /// The parks list with live totals.
+    public var parksList: Loaded<ParksResponse>?
+    public var parksListLoading = false
+    /// Favourites, widget parks and home position, as saved.
+    public var settings: Settings
+    /// The lot focused by a deep link or on the forecast screen; nil is the park total.
+    public var focusedLot: LotID?
+    public var lotOrder: LotOrder = .recommendation
+    /// The highlighted row of the parks list.
+    public var parksCursor = 0
+    public var showHelp = false
+    /// A one-line message for the status line (what just happened, or what went wrong).
+    public var message: AppMessage?
+    /// Where the data comes from, for the "simulated" label.
+    public var simulatedBackend: Bool
+
+    public init(parkId: ParkID, settings: Settings, simulatedBackend: Bool) {
+        self.parkId = parkId
+        self.settings = settings
+        self.simulatedBackend = simulatedBackend
+    }
+
+    /// The viewed park's state.
+    public var current: ParkState { parks[parkId] ?? ParkState() }
+
+    /// Whether the viewed park is a favourite.
+    public var isFavorite: Bool { settings.favorites.contains(parkId) }
+
+    /// The parks in list order: nearest first when a home is set, else west to east.
+    public func parksInListOrder(_ catalog: Catalog) -> [Park] {
+        guard let home = settings.home else { return catalog.parksWestToEast }
+        return catalog.parks.sorted { $0.coordinate.distance(to: home) < $1.coordinate.distance(to: home) }
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Models
+import Repositories
+import Storage
+import Synchronization
+
+/// The app's state store: screen state in, actions and refreshes through the environment, change notifications out.
+/// HTTP, decoding and persistence stay in the repositories behind ``AppEnvironment``.
+public final class AppStore: Sendable {
+    public let environment: AppEnvironment
+    public let catalog: Catalog
+    private let state: Mutex<AppState>
+    private let observer = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// A store showing `park` (else the first favourite, else the park nearest home, else Yeouido), painted from the
+    /// cache when it holds that park.
+    public init(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil, simulated: Bool, environment: AppEnvironment, catalog: Catalog = .bundled) {
+        self.environment = environment
+        self.catalog = catalog
+        let (settings, warning) = environment.loadSettings()
+        let chosen = park ?? Self.defaultPark(settings: settings, catalog: catalog)
+        var initial = AppState(parkId: chosen, settings: settings, simulatedBackend: simulated)
+        initial.tab = tab
+        initial.focusedLot = lot
+        initial.parks[chosen] = ParkState(summary: environment.cachedSummary(chosen))
+        if let warning { initial.message = .saveFailed(reason: warning) }
+        state = Mutex(initial)
+    }
+
+    /// The first favourite, else the park nearest the home position, else Yeouido.
+    public static func defaultPark(settings: Settings, catalog: Catalog) -> ParkID {
+        if let favorite = settings.favorites.first(where: { catalog.park($0) != nil }) { return favorite }
+        if let home = settings.home, let nearest = catalog.nearestPark(to: home) { return nearest.id }
+        return "yeouido"
+    }
+
+    /// The current state.
+    public var snapshot: AppState { state.withLock { $0 } }
+
+    /// Called after every change (from any thread).
+    public func observe(_ onChange: @escaping @Sendable () -> Void) {
+        observer.withLock { $0 = onChange }
+    }
+
+    private func update(_ change: (inout AppState) -> Void) {
+        state.withLock { change(&$0) }
+        observer.withLock { $0 }?()
+    }
+
+    // MARK: Refreshing
+
+    /// Refreshes the viewed park (and the parks list on the parks tab).
+    public func refresh(force: Bool = false) async {
+        let (park, tab) = state.withLock { ($0.parkId, $0.tab) }
+        if tab == .parks { await refreshParksList(force: force) }
+        await refresh(park: park, force: force)
+    }
+
+    /// Loads one park through the repository; a current value is also written as both widget snapshots, so the
+    /// status bar shows what the user just saw. On failure the last value stays, marked stale with the reason.
+    public func refresh(park: ParkID, force: Bool) async {
+        update { $0.parks[park, default: ParkState()].loading = true }
+        do {
+            let loaded = try await environment.loadSummary(park, force)
+            var saveProblem: String?
+            if case .current = loaded.trust {
+                do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch { saveProblem = "\(error)" }
+            }
+            update { state in
+                state.parks[park] = ParkState(summary: loaded)
+                if case .stale(let reason) = loaded.trust, park == state.parkId { state.message = .showingStale(reason: reason) }
+                if let saveProblem { state.message = .saveFailed(reason: saveProblem) }
+            }
+        } catch {
+            let reason = "\(error)"
+            update { state in
+                var entry = state.parks[park, default: ParkState()]
+                entry.loading = false
+                if var last = entry.summary {
+                    last.trust = .stale(reason: reason)
+                    entry.summary = last
+                    if park == state.parkId { state.message = .showingStale(reason: reason) }
+                } else {
+                    entry.unavailableReason = reason
+                    if park == state.parkId { state.message = .unavailable(reason: reason) }
+                }
+                state.parks[park] = entry
+            }
+        }
+    }
+
+    /// Refreshes the parks list.
+    public func refreshParksList(force: Bool = false) async {
+        update { $0.parksListLoading = true }
+        let loaded = try? await environment.loadParks(force)
+        update { state in
+            state.parksListLoading = false
+            if let loaded { state.parksList = loaded } else if var last = state.parksList {
+                last.trust = .stale(reason: "refresh failed")
+                state.parksList = last
+            }
+        }
+    }
+
+    /// Refreshes all 11 parks and the list in parallel; returns the wall time.
+    @discardableResult
+    public func refreshAll(force: Bool = true) async -> Duration {
+        let clock = ContinuousClock()
+        let started = clock.now
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.refreshParksList(force: force) }
+            for park in catalog.parks { group.addTask { await self.refresh(park: park.id, force: force) } }
+        }
+        let elapsed = clock.now - started
+        let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        update { $0.message = .refreshedAll(parks: catalog.parks.count, milliseconds: ms) }
+        return elapsed
+    }
+
+    /// Refreshes the viewed park when it has no current value yet, and the parks list on the parks tab when it has none.
+    public func refreshIfNeeded() async {
+        let (needed, listNeeded) = state.withLock { state -> (Bool, Bool) in
+            let list = state.tab == .parks && state.parksList == nil && !state.parksListLoading
+            guard let summary = state.current.summary else { return (!state.current.loading, list) }
+            return (summary.origin == .cache && !state.current.loading, list)
+        }
+        if listNeeded { await refreshParksList() }
+        if needed { await refresh(park: state.withLock { $0.parkId }, force: false) }
+    }
+
+    // MARK: Navigation
+
+    /// Shows a park, painted at once from what is known (memory, else the cache).
+    public func select(park: ParkID) {
+        guard catalog.park(park) != nil else { return }
+        let cached = state.withLock { $0.parks[park]?.summary } == nil ? environment.cachedSummary(park) : nil
+        update { state in
+            state.parkId = park
+            state.focusedLot = nil
+            if let cached { state.parks[park] = ParkState(summary: cached) }
+        }
+    }
+
+    /// The next (+1) or previous (-1) park along the river, west to east.
+    public func movePark(by step: Int) {
+        let order = catalog.parksWestToEast.map(\.id)
+        let current = state.withLock { $0.parkId }
+        guard let index = order.firstIndex(of: current) else { return }
+        select(park: order[(index + step + order.count) % order.count])
+    }
+
+    public func show(_ tab: AppTab) {
+        update { state in
+            state.tab = tab
+            state.showHelp = false
+            if tab == .parks, let row = state.parksInListOrder(catalog).firstIndex(where: { $0.id == state.parkId }) { state.parksCursor = row }
+        }
+    }
+
+    /// The next (+1) or previous (-1) tab.
+    public func moveTab(by step: Int) {
+        let tabs = AppTab.allCases
+        let current = state.withLock { $0.tab }
+        show(tabs[(tabs.firstIndex(of: current)! + step + tabs.count) % tabs.count])
+    }
+
+    public func toggleHelp() { update { $0.showHelp.toggle() } }
+
+    public func toggleLotOrder() {
+        update { $0.lotOrder = $0.lotOrder == .recommendation ? .distance : .recommendation }
+    }
+
+    /// Focuses the next (+1) or previous (-1) lot of the park on the forecast screen; the park total sits first.
+    public func moveLot(by step: Int) {
+        update { state in
+            let lots: [LotID?] = [nil] + catalog.lots(in: state.parkId).map { Optional($0.id) }
+            let index = lots.firstIndex(of: state.focusedLot) ?? 0
+            state.focusedLot = lots[(index + step + lots.count) % lots.count]
+        }
+    }
+
+    /// Moves the parks-list cursor.
+    public func moveCursor(by step: Int) {
+        update { state in
+            let count = catalog.parks.count
+            state.parksCursor = (state.parksCursor + step + count) % count
+        }
+    }
+
+    /// Opens the park under the parks-list cursor on its home tab.
+    public func openParkAtCursor() {
+        let park = state.withLock { $0.parksInListOrder(catalog)[$0.parksCursor].id }
+        select(park: park)
+        show(.home)
+    }
+
+    /// Opens a deep link: the same park and screen (and lot) it names.
+    public func open(_ link: DeepLink) {
+        guard catalog.park(link.parkId) != nil else {
+            update { $0.message = .badLink("unknown park '\(link.parkId.rawValue)'") }
+            return
+        }
+        select(park: link.parkId)
+        update { state in
+            state.tab = AppTab(link.screen)
+            state.focusedLot = link.lotId
+            state.message = .openedLink(link.description)
+        }
+    }
+
+    // MARK: Settings
+
+    /// Adds or removes the viewed park from the favourites (saved at once, shared with the widget).
+    public func toggleFavorite() {
+        let park = state.withLock { $0.parkId }
+        do {
+            let saved = try environment.updateSettings { settings in
+                if let i = settings.favorites.firstIndex(of: park) { settings.favorites.remove(at: i) } else { settings.favorites.append(park) }
+            }
+            update { state in
+                state.settings = saved
+                state.message = saved.favorites.contains(park) ? .favoriteAdded(park) : .favoriteRemoved(park)
+            }
+        } catch {
+            update { $0.message = .saveFailed(reason: "\(error)") }
+        }
+    }
+
+    /// Makes both widgets show the viewed park, and writes their snapshots from the value on screen when it is current.
+    public func setWidgetPark() {
+        let (park, summary) = state.withLock { ($0.parkId, $0.current.summary) }
+        do {
+            let saved = try environment.updateSettings { settings in
+                settings.widgetParks["parking"] = park
+                settings.widgetParks["general"] = park
+            }
+            if let summary, case .current = summary.trust { try environment.writeSnapshots(summary.value, summary.fetchedAt) }
+            update { state in
+                state.settings = saved
+                state.message = .widgetSet(park)
+            }
+        } catch {
+            update { $0.message = .saveFailed(reason: "\(error)") }
+        }
+    }
+
+    /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.
+    public func directions(map: MapProvider = .kakao) {
+        let (park, summary, home, lot) = state.withLock { ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot) }
+        guard let request = try? DirectionsRequest.resolve(park: park, lot: lot, mode: .car, summary: summary, catalog: catalog) else { return }
+        let url = MapLinks.url(request, map: map, from: home)
+        let opened = environment.openURL(url)
+        update { $0.message = .directions(url: url, opened: opened) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Storage
+
+/// Registers the app as the desktop's handler of `hangangjari://` links, so `xdg-open hangangjari://park/yeouido/parking`
+/// opens the app on that screen.
+public enum DesktopIntegration {
+    /// The scheme's MIME type.
+    public static let mimeType = "x-scheme-handler/hangangjari"
+    public static let desktopFileName = "hangangjari.desktop"
+
+    /// The `.desktop` entry that runs `executable open URL` in a terminal.
+    public static func desktopEntry(executable: String) -> String {
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=Hangangjari
+        Name[ko]=한강자리
+        Comment=Parking, crowd and outing information for Seoul's Hangang parks
+        Comment[ko]=한강공원 주차·혼잡·나들이 정보
+        Exec=\(quoteExec(executable)) open %u
+        Terminal=true
+        NoDisplay=true
+        Categories=Utility;
+        MimeType=\(mimeType);
+
+        """
+    }
+
+    /// What the installer wrote.
+    public struct Installed: Sendable, Equatable {
+        public var desktopFile: String
+        public var mimeapps: String
+    }
+
+    /// Writes the `.desktop` file to `$XDG_DATA_HOME/applications` and makes it the default handler of the scheme in
+    /// `$XDG_CONFIG_HOME/mimeapps.list` (what `xdg-mime default` does), keeping every other entry of that file.
+    public static func install(executable: String, environment: [String: String]) throws -> Installed {
+        let applications = try XDG.dataHome(environment).appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let desktop = applications.appendingPathComponent(desktopFileName)
+        try AtomicFile.write(Data(desktopEntry(executable: executable).utf8), to: desktop, mode: 0o644)
+        let config = try XDG.configHome(environment)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let mimeapps = config.appendingPathComponent("mimeapps.list")
+        let existing = AtomicFile.read(mimeapps).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        try AtomicFile.write(Data(settingDefault(in: existing).utf8), to: mimeapps, mode: 0o644)
+        return Installed(desktopFile: desktop.path, mimeapps: mimeapps.path)
+    }
+
+    /// `mimeapps.list` text with the scheme's default set to our desktop file under `[Default Applications]`.
+    static func settingDefault(in text: String) -> String {
+        let line = "\(mimeType)=\(desktopFileName)"
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        lines.removeAll { $0.hasPrefix("\(mimeType)=") }
+        if let header = lines.firstIndex(of: "[Default Applications]") {
+            lines.insert(line, at: header + 1)
+        } else {
+            if !lines.isEmpty { lines.append("") }
+            lines += ["[Default Applications]", line]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Quotes an Exec path as the Desktop Entry spec asks when it holds reserved characters.
+    static func quoteExec(_ path: String) -> String {
+        let reserved = " \t\"'\\><~|&;$*?#()`"
+        guard path.contains(where: { reserved.contains($0) }) else { return path }
+        let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "`", with: "\\`").replacingOccurrences(of: "$", with: "\\$")
+        return "\"\(escaped)\""
+    }
+}

@@ -1,0 +1,66 @@
+import AppBackend
+import Foundation
+import Models
+import Repositories
+import Storage
+import WidgetSnapshot
+
+/// Starts the backend session once, on first use, so the first paint never waits for it.
+actor SessionStarter {
+    private let configuration: AppConfiguration
+    private let container: SharedContainer
+    private let timeout: Double
+    private let cache: CacheDatabase?
+    private var starting: Task<BackendSession, any Error>?
+
+    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?) {
+        self.configuration = configuration
+        self.container = container
+        self.timeout = timeout
+        self.cache = cache
+    }
+
+    func session() async throws -> BackendSession {
+        if let starting { return try await starting.value }
+        let (configuration, container, timeout, cache) = (self.configuration, self.container, self.timeout, self.cache)
+        let task = Task { try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, cache: cache) }
+        starting = task
+        do {
+            return try await task.value
+        } catch {
+            starting = nil  // try again on the next refresh
+            throw error
+        }
+    }
+}
+
+extension AppEnvironment {
+    /// The live environment: the configured API or the embedded backend, the origin's SQLite cache, the settings
+    /// and widget snapshots of the shared container, and `xdg-open` for web links when a desktop is present.
+    public static func live(
+        configuration: AppConfiguration, container: SharedContainer, environment: [String: String], timeout: Double = 8,
+        policy: CachePolicy = CachePolicy()
+    ) -> (environment: AppEnvironment, cacheWarnings: [String]) {
+        let origin = BackendOrigin(configuration)
+        let cache = BackendSession.openCache(origin: origin, container: container)
+        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache)
+        let settings = SettingsStore(container: container)
+        let snapshots = SnapshotStore(container: container)
+        let now: @Sendable () -> Date = { Date() }
+        let app = AppEnvironment(
+            cachedSummary: { park in
+                guard let cached = try? cache?.homeSummary(park) else { return nil }
+                let age = now().timeIntervalSince(cached.fetchedAt)
+                let trust: LoadTrust = age < policy.homeSummary ? .current : .stale(reason: "not refreshed since \(ISO8601.format(cached.fetchedAt))")
+                return Loaded(value: cached.summary, origin: .cache, trust: trust, fetchedAt: cached.fetchedAt)
+            },
+            loadSummary: { park, force in try await starter.session().parking.homeSummary(park, forceRefresh: force) },
+            loadParks: { force in try await starter.session().parking.parks(forceRefresh: force) },
+            loadSettings: { settings.load() },
+            updateSettings: { change in try settings.update(change) },
+            writeSnapshots: { summary, at in try snapshots.writeBoth(from: summary, now: at) },
+            openURL: { url in DesktopOpener.open(url, environment: environment) },
+            now: now)
+        return (app, cache?.warnings ?? (cache == nil ? ["the cache in \(container.url.path) could not be opened; running without it"] : []))
+    }
+}

@@ -1,0 +1,51 @@
+import AppCore
+import Localization
+import Models
+import Repositories
+
+/// The freshness badge: fresh, stale (with why) or unavailable, plus "simulated" when any value is. A stale value
+/// never looks fresh: a stale repository value or any stale source makes the badge stale.
+enum Badges {
+    static func freshness(_ park: ParkState, _ ctx: ScreenContext) -> [Span] {
+        var spans: [Span] = []
+        if let loaded = park.summary {
+            let overall = loaded.value.freshness.overall
+            if case .stale = loaded.trust {
+                spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
+            } else {
+                switch overall {
+                case .fresh, .noItem: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
+                case .stale: spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
+                case .unavailable: spans.append(Span(ctx.l(.statePartlyUnavailable), .colored(.red, bold: true)))
+                }
+            }
+            spans.append(Span(" · " + ctx.age(loaded.fetchedAt), .dim))
+            if loaded.value.freshness.isSimulated { spans.append(Span(" · " + ctx.l(.badgeSimulated), .colored(.magenta))) }
+        } else if park.loading {
+            spans.append(Span(ctx.l(.badgeLoading), .dim))
+        } else {
+            spans.append(Span(ctx.l(.stateUnavailable), .colored(.red, bold: true)))
+        }
+        if park.loading, park.summary != nil { spans.append(Span(" ⟳", .dim)) }
+        return spans
+    }
+
+    /// A bar of `filled` out of `total` in `width` cells.
+    static func bar(_ filled: Int?, of total: Int, width: Int) -> Span {
+        guard let filled, total > 0 else { return Span(String(repeating: "·", count: width), .dim) }
+        let cells = min(width, max(0, Int((Double(filled) / Double(total) * Double(width)).rounded())))
+        let share = Double(filled) / Double(total)
+        let color: Style.Color = share < 0.1 ? .red : share < 0.4 ? .yellow : .green
+        return Span(String(repeating: "█", count: cells) + String(repeating: "░", count: width - cells), .colored(color))
+    }
+
+    static func labelStyle(_ label: OpenEnum<LotStatusLabel>) -> Style {
+        switch label.known {
+        case .available?: .colored(.green)
+        case .normal?: .colored(.cyan)
+        case .crowded?: .colored(.yellow, bold: true)
+        case .full?: .colored(.red, bold: true)
+        case .closed?, .unknown?, nil: .dim
+        }
+    }
+}

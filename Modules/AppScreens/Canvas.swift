@@ -1,0 +1,122 @@
+import Localization
+
+/// How a piece of text is drawn. Colours are the 16 standard ANSI colours, so any terminal shows them.
+public struct Style: Sendable, Equatable {
+    public enum Color: Int, Sendable {
+        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+    }
+
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+    public var color: Color?
+
+    public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, color: Color? = nil) {
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.color = color
+    }
+
+    public static let plain = Style()
+    public static let bold = Style(bold: true)
+    public static let dim = Style(dim: true)
+    public static let reverse = Style(reverse: true)
+    public static func colored(_ color: Color, bold: Bool = false) -> Style { Style(bold: bold, color: color) }
+}
+
+/// A run of text in one style.
+public struct Span: Sendable, Equatable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String, _ style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// How lines become terminal text.
+public struct RenderMode: Sendable, Equatable {
+    /// Escape sequences for bold, dim and reverse (off when the output is not a terminal).
+    public var attributes: Bool
+    /// Colours on top (off with `NO_COLOR`).
+    public var colors: Bool
+
+    public init(attributes: Bool, colors: Bool) {
+        self.attributes = attributes
+        self.colors = colors && attributes
+    }
+
+    public static let plain = RenderMode(attributes: false, colors: false)
+
+    /// A terminal gets attributes; colours unless `NO_COLOR` is set (any value) or `TERM` is `dumb`.
+    public static func terminal(environment: [String: String]) -> RenderMode {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return RenderMode(attributes: environment["TERM"] != "dumb", colors: !noColor && environment["TERM"] != "dumb")
+    }
+}
+
+/// One line of a screen, measured in terminal columns (Hangul counts two).
+public struct Line: Sendable, Equatable {
+    public var spans: [Span]
+
+    public init(_ spans: [Span]) {
+        self.spans = spans
+    }
+
+    public init(_ text: String, _ style: Style = .plain) {
+        self.spans = [Span(text, style)]
+    }
+
+    public static let blank = Line([])
+
+    /// Columns the text takes.
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// The plain text.
+    public var text: String { spans.map(\.text).joined() }
+
+    /// Appends text.
+    public mutating func append(_ text: String, _ style: Style = .plain) {
+        spans.append(Span(text, style))
+    }
+
+    /// Terminal text cut to `width` columns; `pad` fills the rest with spaces (full-screen frames).
+    public func render(width: Int, mode: RenderMode, pad: Bool) -> String {
+        var out = ""
+        var used = 0
+        for span in spans where used < width {
+            let room = width - used
+            let text = DisplayWidth.of(span.text) > room ? DisplayWidth.truncated(span.text, to: room) : span.text
+            used += DisplayWidth.of(text)
+            out += Self.open(span.style, mode) + text + (Self.open(span.style, mode).isEmpty ? "" : "\u{1B}[0m")
+        }
+        if pad, used < width { out += String(repeating: " ", count: width - used) }
+        return out
+    }
+
+    static func open(_ style: Style, _ mode: RenderMode) -> String {
+        guard mode.attributes else { return "" }
+        var codes: [String] = []
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.reverse { codes.append("7") }
+        if mode.colors, let color = style.color { codes.append("\(color.rawValue)") }
+        return codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
+    }
+}
+
+/// Table cells padded to column widths by display width.
+enum Columns {
+    /// `text` padded or cut to exactly `columns`.
+    static func fit(_ text: String, _ columns: Int) -> String {
+        DisplayWidth.padded(DisplayWidth.truncated(text, to: columns), to: columns)
+    }
+
+    /// `text` right-aligned in `columns`.
+    static func right(_ text: String, _ columns: Int) -> String {
+        let cut = DisplayWidth.truncated(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - DisplayWidth.of(cut))) + cut
+    }
+}

@@ -1,0 +1,86 @@
+import Localization
+import Models
+import WidgetSnapshot
+
+/// Forecast: a terminal chart of p10/p50/p90 over the coming hours for the park or a chosen lot, the crowd forecast,
+/// confidence and reasons in words.
+enum ForecastScreen {
+    static let chartHeight = 6
+
+    static func lines(_ summary: HomeSummary, lot: LotID?, _ ctx: ScreenContext) -> [Line] {
+        let overview = summary.forecast
+        let forecast = lot.flatMap { id in overview.lots.first { $0.lotId == id } } ?? overview.park
+        let lotInfo = forecast.lotId.flatMap { id in summary.parking.lots.first { $0.lot.id == id } }
+        let title = lotInfo.map { ctx.name($0.lot) } ?? ctx.l(.forecastAllLots)
+        var lines = [Line([Span(ctx.l(.forecastTitle, title), .bold), Span("  " + ctx.l(.forecastMadeAt, ctx.clock(overview.generatedAt)), .dim)])]
+        let capacity = lotInfo?.lot.capacity ?? summary.parking.totalCapacity
+        let nowValue = lotInfo.map { $0.status.available } ?? summary.parking.totalAvailable
+        if forecast.points.isEmpty {
+            lines.append(Line(ctx.l(.noForecast, ctx.l(Words.gap(forecast.gap))), .dim))
+        } else {
+            lines += chart(forecast.points, now: nowValue, capacity: capacity, ctx)
+            let last = forecast.points[0]
+            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(last.confidence))), .bold)]))
+            let reasons = last.reasons.compactMap(Words.forecastReason).map { ctx.l($0) }
+            if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, width: ctx.width) }
+        }
+        lines.append(.blank)
+        lines += crowd(overview.crowd, ctx)
+        return lines
+    }
+
+    /// Rows from the top (capacity) down to zero; one column per point, the band p10–p90 as ┃ and the median as ●.
+    static func chart(_ points: [ForecastPoint], now: Int?, capacity: Int, _ ctx: ScreenContext) -> [Line] {
+        // Scaled to the values shown (not the capacity), so the movement is visible; the axis says the top.
+        let highest = max(points.map(\.p90).max() ?? 0, now ?? 0)
+        let top = max(10, Int((Double(highest) * 1.15 / 10).rounded(.up)) * 10)
+        let lowest = min(points.map(\.p10).min() ?? 0, now ?? Int.max)
+        let bottom = min(top - 10, max(0, Int(Double(lowest) * 0.85 / 10) * 10))
+        _ = capacity
+        let columnWidth = 8
+        func row(_ value: Int) -> Int {
+            min(chartHeight - 1, max(0, Int((Double(value - bottom) / Double(top - bottom) * Double(chartHeight - 1)).rounded())))
+        }
+        var lines: [Line] = []
+        for level in stride(from: chartHeight - 1, through: 0, by: -1) {
+            let axis = level == chartHeight - 1 ? Columns.right(ctx.count(top), 6) : level == 0 ? Columns.right(ctx.count(bottom), 6) : String(repeating: " ", count: 6)
+            var line = Line([Span(axis + " ┤", .dim)])
+            let nowCell: Span = (now.map(row) == level) ? Span(Columns.fit("   ◆", columnWidth), .colored(.cyan, bold: true)) : Span(String(repeating: " ", count: columnWidth))
+            line.spans.append(nowCell)
+            for point in points {
+                let (low, mid, high) = (row(point.p10), row(point.p50), row(point.p90))
+                let cell: Span
+                if level == mid {
+                    cell = Span(Columns.fit("   ●", columnWidth), .colored(point.riskOfNoSpace >= 0.3 ? .red : .green, bold: true))
+                } else if level >= low, level <= high {
+                    cell = Span(Columns.fit("   ┃", columnWidth), .colored(.blue))
+                } else {
+                    cell = Span(String(repeating: " ", count: columnWidth))
+                }
+                line.spans.append(cell)
+            }
+            lines.append(line)
+        }
+        var axis = Line([Span(String(repeating: " ", count: 7) + "└", .dim), Span(Columns.fit(ctx.l(.forecastNow), columnWidth), .dim)])
+        for point in points { axis.append(Columns.fit(ctx.clock(point.at), columnWidth), .dim) }
+        lines.append(axis)
+        var medians = Line([Span(Columns.fit("  p50", 8)), Span(Columns.fit("   " + ctx.count(now), columnWidth))])
+        for point in points { medians.append(Columns.fit("   \(point.p50)", columnWidth)) }
+        lines.append(medians)
+        var ranges = Line([Span(Columns.fit("  p10–90", 8), .dim), Span(String(repeating: " ", count: columnWidth))])
+        for point in points { ranges.append(Columns.fit(" \(point.p10)–\(point.p90)", columnWidth), .dim) }
+        lines.append(ranges)
+        var risks = Line([Span(Columns.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth))])
+        for point in points { risks.append(Columns.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth), point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim) }
+        lines.append(risks)
+        lines.append(Line(ctx.l(.forecastLegend), .dim))
+        return lines
+    }
+
+    static func crowd(_ crowd: CrowdForecast, _ ctx: ScreenContext) -> [Line] {
+        let lines = [Line([Span(ctx.l(.forecastCrowd, ctx.l(Words.basis(crowd.basis))), .bold),
+                           Span("  " + ctx.l(.forecastConfidence, ctx.l(Words.confidence(crowd.confidence))), .dim)])]
+        guard !crowd.points.isEmpty else { return lines + [Line(ctx.l(.valueUnknown), .dim)] }
+        return lines + Screens.wrap(crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, width: ctx.width)
+    }
+}

@@ -1,0 +1,55 @@
+import AppCore
+import Localization
+import Models
+import WidgetSnapshot
+
+/// Parking: every lot with a bar of remaining/capacity, status label, observed time, fees, hours, and the distance
+/// from home when one is set; ordered by recommendation or distance.
+enum ParkingScreen {
+    static func lines(_ summary: HomeSummary, order: LotOrder, home: Coordinate?, focused: LotID?, _ ctx: ScreenContext) -> [Line] {
+        let recommended = summary.parking.recommended?.lotId
+        let lots = sorted(summary.parking.lots, order: order, home: home, recommended: recommended)
+        let nameWidth = 20
+        var lines: [Line] = [
+            Line([Span(Columns.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(Columns.right(ctx.l(.columnFree), 9), .bold), Span("  "),
+                  Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.columnStatus), 11), .bold),
+                  Span(Columns.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
+        ]
+        for entry in lots {
+            let lot = entry.lot, status = entry.status
+            let marker = lot.id == recommended ? "▶ " : "  "
+            var first = Line([
+                Span(marker, .colored(.green, bold: true)),
+                Span(Columns.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
+                Span(Columns.right("\(ctx.count(status.available))/\(ctx.count(lot.capacity))", 9)), Span("  "),
+                Badges.bar(status.available, of: lot.capacity, width: 10), Span("  "),
+                Span(Columns.fit(ctx.l(WidgetText.label(status.label)), 11), Badges.labelStyle(status.label)),
+                Span(Columns.fit(status.observedAt.map(ctx.clock) ?? "—", 8), .dim),
+            ])
+            if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
+            lines.append(first)
+            lines.append(Line("    " + [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"].joined(separator: " · "), .dim))
+        }
+        lines.append(.blank)
+        var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
+        if home == nil { footer += " · " + ctx.l(.setHomeForDistances) }
+        lines.append(Line(footer, .dim))
+        return lines
+    }
+
+    static func sorted(_ lots: [LotWithStatus], order: LotOrder, home: Coordinate?, recommended: LotID?) -> [LotWithStatus] {
+        if order == .distance, let home {
+            return lots.sorted { $0.lot.coordinate.distance(to: home) < $1.lot.coordinate.distance(to: home) }
+        }
+        return lots.sorted { a, b in
+            if (a.lot.id == recommended) != (b.lot.id == recommended) { return a.lot.id == recommended }
+            return (a.status.available ?? -1) > (b.status.available ?? -1)
+        }
+    }
+
+    static func fees(_ fees: Fees, _ ctx: ScreenContext) -> String {
+        var text = ctx.l(.feeLine, ctx.l.krw(fees.basicCharge), fees.basicMinutes, ctx.l.krw(fees.additionalCharge), fees.additionalUnitMinutes)
+        if let pass = fees.dayPass { text += " · " + ctx.l(.feeDayPass, ctx.l.krw(pass)) }
+        return text
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Localization
+import Models
+
+/// What every screen needs to put values into words: the language, the catalog, the time, the width.
+public struct ScreenContext: Sendable {
+    public var l: Localizer
+    public var catalog: Catalog
+    public var now: Date
+    /// The machine's offset from UTC; times say "Seoul" when it is not Seoul's.
+    public var machineOffsetSeconds: Int
+    /// Columns available.
+    public var width: Int
+
+    public init(language: Language, catalog: Catalog = .bundled, now: Date, machineOffsetSeconds: Int, width: Int) {
+        self.l = Localizer(language)
+        self.catalog = catalog
+        self.now = now
+        self.machineOffsetSeconds = machineOffsetSeconds
+        self.width = width
+    }
+
+    public var korean: Bool { l.language == .ko }
+
+    func name(_ park: Park) -> String { korean ? park.nameKo : park.nameEn }
+    func shortName(_ park: Park) -> String { korean ? park.shortNameKo : park.shortNameEn }
+    func shortName(_ id: ParkID) -> String { catalog.park(id).map(shortName) ?? id.rawValue }
+    func name(_ lot: ParkingLot) -> String { korean ? lot.nameKo : lot.nameEn }
+
+    /// Public text: the Korean original, or its translation in English when one exists (never empty).
+    func text(_ text: PublicText) -> String {
+        if !korean, let en = text.en, !en.isEmpty { return en }
+        return text.ko.isEmpty ? "—" : text.ko
+    }
+
+    /// `HH:MM` in Seoul; the header says once that times are Seoul's when the machine's zone differs.
+    func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
+
+    /// Whether the machine's clock is in another zone than Seoul's.
+    var machineOutsideSeoul: Bool { machineOffsetSeconds != ISO8601.seoulOffsetSeconds }
+
+    /// "3 min ago".
+    func age(_ date: Date) -> String { l.relativeTime(seconds: now.timeIntervalSince(date)) }
+
+    /// A count with thousands grouped, or a dash when there is none (never a made-up zero).
+    func count(_ n: Int?) -> String { n.map(Localizer.grouped) ?? "—" }
+}

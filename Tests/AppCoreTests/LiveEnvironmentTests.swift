@@ -1,0 +1,82 @@
+import AppBackend
+import AppCore
+import Foundation
+import Models
+import Repositories
+import Storage
+import TestSupport
+import Testing
+import WidgetSnapshot
+
+/// The live environment over the real reference server (loopback, libcurl), a real SQLite cache and real files.
+@Suite(.serialized) struct LiveEnvironmentTests {
+    func container() -> SharedContainer {
+        SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-\(UUID().uuidString)"))
+    }
+
+    @Test func refreshWritesSnapshotsThatMatchTheScreenAndTheCachePaintsTheNextStart() async throws {
+        let server = try await TestBackend.start()
+        let container = container()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let configuration = AppConfiguration(apiURL: server.baseURL)
+        let store = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        #expect(store.snapshot.current.summary == nil)
+        await store.refresh()
+        let shown = try #require(store.snapshot.current.summary)
+        #expect(shown.trust == .current && shown.origin == .network)
+        guard case .success(let snapshot) = SnapshotStore(container: container).read(.parking, "banpo") else { Issue.record("no snapshot"); return }
+        #expect(snapshot.parking?.totalAvailable == shown.value.parking.totalAvailable)
+        #expect(abs(snapshot.builtAt.timeIntervalSince(shown.fetchedAt)) < 1)  // the age counts from the fetch
+
+        // A second process start paints from the cache before any request.
+        let restarted = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        #expect(restarted.snapshot.current.summary?.origin == .cache)
+        #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
+
+        // The server goes away: the last value stays, marked stale, and the widget snapshot is not touched.
+        await server.stop()
+        await restarted.refresh(force: true)
+        guard case .stale? = restarted.snapshot.current.summary?.trust else { Issue.record("not marked stale"); return }
+        #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
+        guard case .success(let after) = SnapshotStore(container: container).read(.parking, "banpo") else { Issue.record("snapshot lost"); return }
+        #expect(after == snapshot)
+    }
+
+    @Test func refreshAllLoadsElevenParksInParallel() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let container = container()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let store = AppStore(simulated: false, environment: AppEnvironment.live(configuration: AppConfiguration(apiURL: server.baseURL), container: container, environment: [:]).environment)
+        let elapsed = await store.refreshAll()
+        let state = store.snapshot
+        #expect(state.parks.values.filter { $0.summary?.trust == .current }.count == 11)
+        #expect(state.parksList?.value.parks.count == 11)
+        #expect(elapsed < .seconds(10))
+    }
+
+    @Test func theEmbeddedBackendServesSimulatedDataThroughTheNormalClient() async throws {
+        let container = container()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let session = try await BackendSession.open(configuration: AppConfiguration(), container: container, timeout: 5)
+        #expect(session.origin == .embedded(realData: false))
+        #expect(session.baseURL.hasPrefix("http://127.0.0.1:"))
+        let loaded = try await session.parking.homeSummary("jamsil")
+        #expect(loaded.value.freshness.isSimulated)
+        #expect(await session.client.diagnostics.lastRequestSigned == true)
+        #expect(FileManager.default.fileExists(atPath: container.file("cache-embedded.sqlite").path))
+    }
+
+    @Test func doctorReportsAHealthyServerAndADeadOne() async throws {
+        let server = try await TestBackend.start()
+        let container = container()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let healthy = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3)
+        for check in [Doctor.Check.api, .token, .policy, .clock, .container] {
+            #expect(healthy.first { $0.check == check }?.status == .ok, "\(check): \(healthy)")
+        }
+        await server.stop()
+        let dead = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1)
+        #expect(dead.first { $0.check == .api }?.status == .failed)
+    }
+}

@@ -1,0 +1,108 @@
+import AppCore
+@testable import AppScreens
+import Foundation
+import Localization
+import Models
+import Repositories
+import Storage
+import TestSupport
+import Testing
+
+@Suite struct ScreenRenderingTests {
+    let summary: HomeSummary
+
+    init() throws {
+        summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+    }
+
+    func state(_ tab: AppTab, trust: LoadTrust = .current, home: Coordinate? = nil) -> AppState {
+        var settings = Settings()
+        settings.home = home
+        settings.favorites = ["yeouido"]
+        var state = AppState(parkId: "yeouido", settings: settings, simulatedBackend: true)
+        state.tab = tab
+        state.parks["yeouido"] = ParkState(summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
+        return state
+    }
+
+    func context(_ language: Language, width: Int = 80) -> ScreenContext {
+        ScreenContext(language: language, now: summary.generatedAt.addingTimeInterval(120), machineOffsetSeconds: 0, width: width)
+    }
+
+    @Test(arguments: AppTab.allCases, [Language.en, .ko])
+    func everyFrameFitsEightyByTwentyFour(_ tab: AppTab, _ language: Language) {
+        let ctx = context(language)
+        let lines = Frame.interactive(state(tab, home: Coordinate(lat: 37.52, lon: 126.93)), ctx, height: 24)
+        #expect(lines.count == 24)
+        for line in lines {
+            let rendered = line.render(width: 80, mode: .plain, pad: true)
+            #expect(DisplayWidth.of(rendered) == 80, "\(rendered)")
+        }
+        // No catalog key leaks through as text.
+        let text = lines.map(\.text).joined(separator: "\n")
+        for key in L10nKey.allCases where key.rawValue.contains(".") {
+            #expect(!text.contains(key.rawValue), "\(key.rawValue) shown raw")
+        }
+    }
+
+    @Test func homeSaysTheRecommendedLotWhyAndTheArrivalForecast() {
+        let text = Frame.printed(state(.home), context(.en)).map(\.text).joined(separator: "\n")
+        #expect(text.contains("Yeouido Hangang Park ★"))
+        #expect(text.contains("Recommended"))
+        #expect(text.contains("p10–p90"))
+        #expect(text.contains("risk of no space"))
+        let ko = Frame.printed(state(.home), context(.ko)).map(\.text).joined(separator: "\n")
+        #expect(ko.contains("여의도한강공원") && ko.contains("추천"))
+    }
+
+    @Test func aStaleValueNeverLooksFresh() {
+        let stale = Frame.printed(state(.home, trust: .stale(reason: "server down")), context(.en))
+        let header = stale[0].text
+        #expect(header.contains("stale"))
+        #expect(!header.contains("fresh"))
+        #expect(stale.map(\.text).joined().contains("server down"))
+    }
+
+    @Test func theMachineZoneIsNamedWhenItIsNotSeoul() {
+        #expect(Frame.printed(state(.home), context(.en)).first?.text.contains("Seoul time") == true)
+        var seoul = context(.en)
+        seoul.machineOffsetSeconds = 9 * 3600
+        #expect(Frame.printed(state(.home), seoul).first?.text.contains("Seoul time") == false)
+    }
+
+    @Test func koreanColumnsLineUpByDisplayWidth() {
+        let lines = ParkingScreen.lines(summary, order: .recommendation, home: nil, focused: nil, context(.ko))
+        // Every lot row puts its bar at the same column, whatever the name's width.
+        let rows = lines.filter { $0.text.contains("/") && ($0.text.contains("█") || $0.text.contains("░") || $0.text.contains("·")) }
+        let columns = Set(rows.map { row -> Int in
+            let text = row.text
+            let prefix = text[..<text.firstIndex { $0 == "█" || $0 == "░" || $0 == "·" }!]
+            return DisplayWidth.of(String(prefix))
+        })
+        #expect(rows.count == summary.parking.lots.count)
+        #expect(columns.count == 1)
+    }
+
+    @Test func plainModeHasNoEscapesAndNoColorKeepsAttributesOnly() {
+        let line = Line([Span("fresh", .colored(.green, bold: true))])
+        #expect(line.render(width: 80, mode: .plain, pad: false) == "fresh")
+        #expect(line.render(width: 80, mode: .terminal(environment: ["NO_COLOR": "1", "TERM": "xterm"]), pad: false) == "\u{1B}[1mfresh\u{1B}[0m")
+        #expect(line.render(width: 80, mode: .terminal(environment: ["TERM": "xterm"]), pad: false) == "\u{1B}[1;32mfresh\u{1B}[0m")
+    }
+
+    @Test func wideTextIsCutOnCharacterBoundaries() {
+        let rendered = Line("여의도한강공원").render(width: 7, mode: .plain, pad: true)
+        #expect(DisplayWidth.of(rendered) == 7)
+        #expect(rendered == "여의도…")
+    }
+
+    @Test func jsonCarriesTrustAndTheContractData() throws {
+        let data = try #require(try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: "server down"))))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["trust"] as? String == "stale")
+        #expect(object["staleReason"] as? String == "server down")
+        #expect(object["deepLink"] as? String == "hangangjari://park/yeouido/parking")
+        let parking = try #require((object["data"] as? [String: Any])?["parking"] as? [String: Any])
+        #expect(parking["parkId"] as? String == "yeouido")
+    }
+}

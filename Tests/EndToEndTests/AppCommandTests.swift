@@ -1,0 +1,100 @@
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+/// `hangangjari` commands for scripts, run as real processes (not a terminal) against the real server.
+@Suite(.serialized) struct AppCommandTests {
+    static let app = Binaries.url("hangangjari")
+
+    func run(_ arguments: [String]) async throws -> WidgetBinaryTests.Run {
+        try await WidgetBinaryTests.runAsync(arguments, binary: Self.app)
+    }
+
+    func stateDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hj-cmd-\(UUID().uuidString)")
+    }
+
+    @Test func printsEachScreenOnceAsPlainTextAndJSON() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (command, expected) in [("home", "Recommended"), ("parking", "Banpo Lot 1"), ("forecast", "p50"), ("outing", "Facilities")] {
+            let run = try await run([command, "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"])
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            #expect(run.stdout.contains(expected), "\(command): \(run.stdout)")
+            #expect(!run.stdout.contains("\u{1B}"), "escape codes in plain output")
+        }
+        let json = try await run(["parking", "반포", "--json", "--state-dir", dir.path, "--api", server.baseURL])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["park"] as? String == "banpo")
+        #expect(object["trust"] as? String == "current")
+        let parks = try await run(["parks", "--json", "--state-dir", dir.path, "--api", server.baseURL])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(parks.stdout.utf8)) as? [String: Any])
+        #expect(((list["data"] as? [String: Any])?["parks"] as? [Any])?.count == 11)
+    }
+
+    @Test func anUnreachableAPIShowsTheLastValuesMarkedStale() async throws {
+        let server = try await TestBackend.start()
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try await run(["home", "jamsil", "--state-dir", dir.path, "--api", server.baseURL])
+        #expect(first.status == 0)
+        await server.stop()
+        // Past the cache's freshness window the app must ask the (dead) server and fall back to the cache.
+        let dbURL = dir.appendingPathComponent("cache.sqlite")
+        #expect(FileManager.default.fileExists(atPath: dbURL.path))
+        let second = try await run(["home", "jamsil", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        if second.status == 3 {
+            #expect(object["trust"] as? String == "stale")
+            #expect(second.stderr.contains("Showing the last values"))
+        } else {
+            // Within 60 s of the first fetch the cache is still current and no request is made.
+            #expect(second.status == 0 && object["origin"] as? String == "cache")
+        }
+        let forced = try await run(["home", "nanji", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1"])
+        #expect(forced.status == 4)
+        #expect(forced.stderr.contains("Nothing to show"))
+    }
+
+    @Test func unknownParksAndBadLinksAreUsageErrorsThatSuggest() async throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let typo = try await run(["home", "yeoido", "--state-dir", dir.path, "--api", "http://127.0.0.1:9"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("Unknown park 'yeoido'") && typo.stderr.contains("Did you mean yeouido?"))
+        let link = try await run(["open", "hangangjari://park/yeouido/tickets", "--state-dir", dir.path])
+        #expect(link.status == 64)
+        #expect(link.stderr.contains("unknown screen 'tickets'"))
+        let flag = try await run(["home", "--no-such-flag"])
+        #expect(flag.status == 64)
+    }
+
+    @Test func favouritesWidgetLocationAndDirections() async throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["--state-dir", dir.path, "--lang", "en"]
+        #expect(try await run(["favorites", "add", "여의도"] + common).status == 0)
+        #expect(try await run(["favorites", "add", "Banpo"] + common).status == 0)
+        #expect(try await run(["favorites", "list"] + common).stdout == "yeouido\nbanpo\n")
+        #expect(try await run(["favorites", "remove", "yeouido"] + common).status == 0)
+        #expect(try await run(["favorites", "list"] + common).stdout == "banpo\n")
+        let widget = try await run(["widget", "set", "--kind", "parking", "--park", "jamsil"] + common)
+        #expect(widget.stdout.contains("The parking widget now shows Jamsil"))
+        #expect(try await run(["location", "set", "10", "10"] + common).status == 64)
+        #expect(try await run(["location", "set", "37.55", "126.99"] + common).status == 0)
+        let directions = try await run(["directions", "yeouido", "--by", "transit", "--map", "google"] + common)
+        #expect(directions.stdout == "https://www.google.com/maps/dir/?api=1&destination=37.5285,126.9337&travelmode=transit&origin=37.55,126.99\n")
+        let wrongLot = try await run(["directions", "yeouido", "--lot", "banpo-1"] + common)
+        #expect(wrongLot.status == 64)
+    }
+
+    @Test func completionsAndHelpComeFromTheArgumentParser() async throws {
+        let bash = try await run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0 && bash.stdout.contains("favorites"))
+        let help = try await run(["--help"])
+        #expect(help.stdout.contains("Exit status: 0 current values"))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Localization
+import Models
+import Storage
+import TestSupport
+import Testing
+import WidgetSnapshot
+
+/// The real `hangangjari` binary in a real terminal (tmux), against the real server, with real files.
+@Suite(.serialized, .enabled(if: Tmux.available, "tmux is not installed"))
+struct AppTmuxTests {
+    static let app = Binaries.url("hangangjari")
+
+    func stateDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hj-tmux-\(UUID().uuidString)")
+    }
+
+    @Test func visitsEveryScreenSwitchesParksAndTheWidgetFollowsAFavourite() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start()
+        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+        #expect(try await tmux.waitFor("Yeouido Hangang Park", "Recommended", "q quit") != nil)
+        try tmux.press("2")
+        #expect(try await tmux.waitFor("Yeouido Lot 3", "Status", "s sort") != nil)
+        try tmux.press("3")
+        #expect(try await tmux.waitFor("Parking forecast", "p50", "[ ] lot") != nil)
+        try tmux.press("]")
+        #expect(try await tmux.waitFor("Parking forecast — Yeouido Lot 1") != nil)
+        try tmux.press("4")
+        #expect(try await tmux.waitFor("Facilities", "Source", "Last success") != nil)
+        try tmux.press("5")
+        #expect(try await tmux.waitFor("West to east", "Gwangnaru", "Jamsil", without: ["—/"]) != nil)
+        try tmux.press("1", "Right")
+        #expect(try await tmux.waitFor("Ichon Hangang Park", "Recommended") != nil)
+
+        // A favourite and the widget choice are saved where the widget reads them.
+        try tmux.press("f")
+        #expect(try await tmux.waitFor("Ichon added to favourites", "Ichon Hangang Park ★") != nil)
+        try tmux.press("w")
+        #expect(try await tmux.waitFor("Both widgets now show Ichon") != nil)
+        let settings = SettingsStore(container: SharedContainer(url: dir)).load().settings
+        #expect(settings.favorites == ["ichon"])
+        #expect(settings.widgetParks["parking"] == "ichon")
+        // The real widget, as a second process with a dead API, shows the park and value the app just showed.
+        let widget = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json"])
+        #expect(widget.status == 0, "\(widget.stderr)")
+        guard case .success(let snapshot) = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "ichon") else {
+            Issue.record("no snapshot for ichon")
+            return
+        }
+        #expect(widget.stdout.contains("\"park\":\"ichon\""))
+        let total = snapshot.parking?.totalAvailable.map(Localizer.grouped) ?? "—"
+        try tmux.press("1")
+        #expect(try await tmux.waitFor("\(total) of ") != nil, "the app and the widget disagree on \(total)")
+        try tmux.press("q")
+        #expect(try await tmux.waitFor("$ ") != nil)
+    }
+
+    @Test func aDeepLinkOpensTheParkAndScreenItNames() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start()
+        try tmux.type("\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+        #expect(try await tmux.waitFor("Banpo Hangang Park", "Parking forecast — Banpo Lots 2, 3") != nil)
+        try tmux.press("q")
+    }
+
+    @Test func redrawsOnResizeAndCtrlCLeavesTheTerminalSane() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start()
+        let probe = "stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' | tr -d '\\n' | sed 's/^/ST''TY:/'; echo"
+        try tmux.type(probe)
+        let before = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
+        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
+        #expect(try await tmux.waitFor("여의도한강공원", "추천") != nil)
+        try tmux.resize(width: 100, height: 30)
+        let resized = try #require(try await tmux.waitFor(String(repeating: "─", count: 100)))
+        #expect(resized.count >= 30)
+        #expect(resized[29].contains("q 종료"), "the key line is not on the last row: \(resized)")
+        try tmux.press("C-c")
+        #expect(try await tmux.waitFor("$ ") != nil)
+        try tmux.type("clear; " + probe)
+        let after = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
+        #expect(after.contains("icanon") && !after.contains("-icanon"), "\(after)")
+        #expect(after == before)
+    }
+
+    @Test func koreanScreensLineUpInARealTerminal() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try tmux.start()
+        try tmux.type("\(Self.app.path) parking --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
+        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko --tab parks")
+        let rows = try #require(try await tmux.waitFor("한강을 따라 서쪽부터", "광나루", without: ["—/"]))
+        let barColumns = Set(rows.compactMap { row -> Int? in
+            guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
+            return DisplayWidth.of(String(row[..<bar]))
+        })
+        #expect(barColumns.count == 1, "bars start at columns \(barColumns)")
+        for row in rows { #expect(DisplayWidth.of(row) <= 80, "\(row)") }
+        try tmux.press("q")
+    }
+}
