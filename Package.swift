@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
+                "AppCore", "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/bench",

@@ -1,3 +1,4 @@
+import AppCore
 import ArgumentParser
 import BenchmarkSupport
 import Foundation
@@ -14,7 +15,7 @@ import WidgetSnapshot
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-bench", abstract: "Benchmarks of the Hangangjari client and reference server.",
-        subcommands: [ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, BacktestBench.self, MicroBench.self])
+        subcommands: [ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self, BacktestBench.self, MicroBench.self])
 }
 
 /// Starts the release server beside this binary on a free port.
@@ -343,4 +344,88 @@ struct FreshPathBench: AsyncParsableCommand {
         ]
         print(BenchmarkRow.render(rows))
     }
+}
+
+struct AppBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app", abstract: "hangangjari: first full screen from a warm cache, peak RSS while used, refreshing 11 parks.")
+
+    @Option(help: "Runs per start-up figure (medians are reported).") var runs = 30
+
+    func run() async throws {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let app = directory.appendingPathComponent("hangangjari").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (server, baseURL) = try startServer()
+        defer { server.terminate() }
+        let env = ["HOME": work.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let configured = work.appendingPathComponent("configured").path, embedded = work.appendingPathComponent("embedded").path
+        // Warm the caches: one printed home screen each (configured API, embedded default).
+        _ = ChildProcess.measure([app, "home", "--state-dir", configured, "--api", baseURL], environment: env)
+        _ = ChildProcess.measure([app, "home", "--state-dir", embedded], environment: env)
+
+        func firstPaint(_ extra: [String]) throws -> (median: Double, bytes: Int) {
+            var times: [Double] = [], bytes = 0
+            for _ in 0..<runs {
+                let pty = try PseudoTerminalProcess([app, "--exit-after-first-paint"] + extra, environment: env)
+                times.append(pty.wait().seconds)
+                bytes = pty.bytesReceived
+            }
+            return (LatencySummary.median(times), bytes)
+        }
+        let warmConfigured = try firstPaint(["--state-dir", configured, "--api", baseURL])
+        let warmEmbedded = try firstPaint(["--state-dir", embedded])
+        let catalog = ChildProcess.repeated([app, "catalog"], runs: runs, environment: env)
+
+        // Peak RSS of the interactive app while used: start, refresh all 11 parks, visit every tab, quit.
+        func session(_ extra: [String]) async throws -> (peakKiB: Int, status: Int32) {
+            let pty = try PseudoTerminalProcess([app] + extra, environment: env)
+            try await Task.sleep(for: .seconds(2))
+            pty.send("R")
+            try await Task.sleep(for: .seconds(3))
+            for key in ["2", "3", "]", "4", "5", "\u{1B}[C", "1"] {
+                pty.send(key)
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let peak = pty.peakKiB ?? 0
+            pty.send("q")
+            return (peak, pty.wait().status)
+        }
+        let rssConfigured = try await session(["--state-dir", configured, "--api", baseURL])
+        let rssEmbedded = try await session(["--state-dir", embedded])
+
+        // Refreshing all 11 parks in parallel, in process, against the release server; 11 one-by-one as reference.
+        let (environment, _) = AppEnvironment.live(
+            configuration: AppConfiguration(apiURL: baseURL), container: SharedContainer(url: URL(fileURLWithPath: configured)), environment: [:])
+        let store = AppStore(simulated: false, environment: environment)
+        await store.refreshAll()  // warm: token, connections
+        var parallel: [Double] = [], sequential: [Double] = []
+        for _ in 0..<5 {
+            parallel.append(seconds(await store.refreshAll()))
+            let clock = ContinuousClock(), t = clock.now
+            for park in Catalog.bundled.parks { await store.refresh(park: park.id, force: true) }
+            sequential.append(seconds(clock.now - t))
+        }
+        let p = LatencySummary.median(parallel), s = LatencySummary.median(sequential)
+
+        let rows = [
+            BenchmarkRow(figure: "first full screen, warm cache (configured API)", value: ms(warmConfigured.median),
+                         reference: "`hangangjari catalog` " + ms(catalog.median), ratio: String(format: "%.2f", warmConfigured.median / catalog.median),
+                         goal: "<= 50 ms", met: warmConfigured.median <= 0.050),
+            BenchmarkRow(figure: "first full screen, warm cache (embedded default)", value: ms(warmEmbedded.median),
+                         goal: "<= 50 ms", met: warmEmbedded.median <= 0.050),
+            BenchmarkRow(figure: "bytes of the first frame", value: "\(warmConfigured.bytes)"),
+            BenchmarkRow(figure: "interactive peak RSS (configured API)", value: "\(rssConfigured.peakKiB) KiB", goal: "<= 60 MiB",
+                         met: rssConfigured.peakKiB <= 60 * 1024 && rssConfigured.status == 0),
+            BenchmarkRow(figure: "interactive peak RSS (embedded backend)", value: "\(rssEmbedded.peakKiB) KiB", goal: "<= 60 MiB",
+                         met: rssEmbedded.peakKiB <= 60 * 1024 && rssEmbedded.status == 0),
+            BenchmarkRow(figure: "refresh 11 parks in parallel, median", value: ms(p), reference: "one by one " + ms(s),
+                         ratio: String(format: "%.2f", p / s), goal: "report"),
+        ]
+        print(BenchmarkRow.render(rows))
+    }
+
+    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 }

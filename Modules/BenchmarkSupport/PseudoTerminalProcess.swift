@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A command run on a fresh pseudo-terminal (what a user's terminal gives it), for timing full-screen start-up and
+/// reading its memory while it runs. Output is drained on a thread so the command never blocks on a full pty.
+public final class PseudoTerminalProcess: Sendable {
+    public let pid: pid_t
+    private let master: Int32
+    private let started: UInt64
+    private let received = Mutex(0)
+
+    /// Starts `argv` (argv[0] is a path) on a `width`×`height` pty.
+    public init(_ argv: [String], environment: [String: String], width: UInt16 = 80, height: UInt16 = 24) throws {
+        // posix_openpt and friends are hidden behind feature macros in the Glibc module: the Linux ioctls instead.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0, number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
+              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0
+        else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal"])
+        }
+        let slavePath = "/dev/pts/\(number)"
+        var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
+        let env = environment.map { "\($0.key)=\($0.value)" }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        // The size is set on the slave before the command starts, through a descriptor opened here.
+        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        var pid: pid_t = 0
+        started = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
+        close(slave)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        self.pid = pid
+        self.master = master
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { break }
+                received.withLock { $0 += n }
+            }
+        }.start()
+    }
+
+    /// Bytes the command wrote so far.
+    public var bytesReceived: Int { received.withLock { $0 } }
+
+    /// Types bytes as keys.
+    public func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(master, &bytes, bytes.count)
+    }
+
+    /// Peak resident memory so far (VmHWM), in KiB.
+    public var peakKiB: Int? { ResidentMemory.peakKiB(pid: pid) }
+
+    /// Waits for the command to end; returns seconds since it started and its exit status.
+    public func wait() -> (seconds: Double, status: Int32) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        close(master)
+        return (seconds, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
+    }
+}
