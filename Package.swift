@@ -84,7 +84,7 @@ let package = Package(
             name: "AppBackend", dependencies: ["Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
         .target(
-            name: "AppCore", dependencies: ["AppBackend", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
+            name: "AppCore", dependencies: ["AppBackend", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppCore"),
         .target(
             name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "WidgetSnapshot"],

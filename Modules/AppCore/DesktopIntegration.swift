@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 /// Registers the app as the desktop's handler of `hangangjari://` links, so `xdg-open hangangjari://park/yeouido/parking`
@@ -13,10 +14,10 @@ public enum DesktopIntegration {
         """
         [Desktop Entry]
         Type=Application
-        Name=Hangangjari
-        Name[ko]=한강자리
-        Comment=Parking, crowd and outing information for Seoul's Hangang parks
-        Comment[ko]=한강공원 주차·혼잡·나들이 정보
+        Name=\(Localizer(.en)(.appTitle))
+        Name[ko]=\(Localizer(.ko)(.appTitle))
+        Comment=\(Localizer(.en)(.desktopComment))
+        Comment[ko]=\(Localizer(.ko)(.desktopComment))
         Exec=\(quoteExec(executable)) open %u
         Terminal=true
         NoDisplay=true

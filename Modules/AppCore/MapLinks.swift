@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 
 /// Web map services that open on any desktop.
@@ -61,6 +62,8 @@ public enum MapLinks {
     /// The link for a trip, from `home` when one is set (coordinates only go into the link the user opens).
     public static func url(_ request: DirectionsRequest, map: MapProvider, from home: Coordinate? = nil) -> String {
         let name = encode(request.name)
+        // The maps are Korean services: the start point is named in Korean whatever the app's language.
+        let start = encode(Localizer(.ko)(.mapStart))
         let lat = format(request.coordinate.lat), lon = format(request.coordinate.lon)
         switch map {
         case .kakao:
@@ -70,9 +73,9 @@ public enum MapLinks {
             case .transit: "traffic"
             case .walk: "walk"
             }
-            return "https://map.kakao.com/link/by/\(by)/\(encode("출발")),\(format(home.lat)),\(format(home.lon))/\(name),\(lat),\(lon)"
+            return "https://map.kakao.com/link/by/\(by)/\(start),\(format(home.lat)),\(format(home.lon))/\(name),\(lat),\(lon)"
         case .naver:
-            let start = home.map { "\(format($0.lon)),\(format($0.lat)),\(encode("출발"))" } ?? "-"
+            let start = home.map { "\(format($0.lon)),\(format($0.lat)),\(start)" } ?? "-"
             return "https://map.naver.com/p/directions/\(start)/\(lon),\(lat),\(name)/-/\(request.mode.rawValue)"
         case .google:
             let travel = switch request.mode {

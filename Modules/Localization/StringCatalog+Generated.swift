@@ -46,6 +46,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case crowdUnknown = "crowd.unknown"
     case dataReal = "data.real"
     case dataSimulated = "data.simulated"
+    case desktopComment = "desktop.comment"
     case doctorApi = "doctor.api"
     case doctorBackend = "doctor.backend"
     case doctorCache = "doctor.cache"
@@ -126,6 +127,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case lotLabelNormal = "lot.label.normal"
     case lotLabelUnknown = "lot.label.unknown"
     case lotsReporting = "lots.reporting"
+    case mapStart = "map.start"
     case messageBadLink = "message.bad_link"
     case messageDirectionsLink = "message.directions_link"
     case messageDirectionsOpened = "message.directions_opened"
@@ -270,6 +272,7 @@ extension StringCatalog {
         .crowdUnknown: [.en: .text("crowd unknown"), .ko: .text("혼잡도 정보 없음")],
         .dataReal: [.en: .text("real"), .ko: .text("실제")],
         .dataSimulated: [.en: .text("simulated"), .ko: .text("모의")],
+        .desktopComment: [.en: .text("Parking, crowd and outing information for Seoul's Hangang parks"), .ko: .text("한강공원 주차·혼잡·나들이 정보")],
         .doctorApi: [.en: .text("API"), .ko: .text("API")],
         .doctorBackend: [.en: .text("Backend"), .ko: .text("백엔드")],
         .doctorCache: [.en: .text("Cache"), .ko: .text("캐시")],
@@ -350,6 +353,7 @@ extension StringCatalog {
         .lotLabelNormal: [.en: .text("filling"), .ko: .text("보통")],
         .lotLabelUnknown: [.en: .text("no count"), .ko: .text("정보 없음")],
         .lotsReporting: [.en: .text("%1$lld of %2$lld lots live"), .ko: .text("주차장 %2$lld곳 중 %1$lld곳 실시간")],
+        .mapStart: [.en: .text("Start"), .ko: .text("출발")],
         .messageBadLink: [.en: .text("Bad link: %@"), .ko: .text("잘못된 링크: %@")],
         .messageDirectionsLink: [.en: .text("Directions: %@"), .ko: .text("길찾기: %@")],
         .messageDirectionsOpened: [.en: .text("Opened directions: %@"), .ko: .text("길찾기 열림: %@")],
