@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Cache", targets: ["Cache"]),
         .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .library(name: "AppBackend", targets: ["AppBackend"]),
@@ -22,6 +23,7 @@ let package = Package(
         .executable(name: "hangangjari-widget-fetch", targets: ["hangangjari-widget-fetch"]),
         .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
         .executable(name: "hangangjari-bench", targets: ["hangangjari-bench"]),
+        .executable(name: "hangangjari-faults", targets: ["hangangjari-faults"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,18 +75,17 @@ let package = Package(
             path: "Modules/ReferenceServer"
         ),
         .target(name: "Localization", path: "Modules/Localization"),
+        .target(name: "Storage", dependencies: ["Models"], path: "Modules/Storage"),
         .target(
-            name: "Storage",
-            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Modules/Storage"
-        ),
-        .target(name: "Repositories", dependencies: ["Models", "Networking", "Storage"], path: "Modules/Repositories"),
+            name: "Cache", dependencies: ["Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/Cache"),
+        .target(name: "Repositories", dependencies: ["Cache", "Models", "Networking", "Storage"], path: "Modules/Repositories"),
         .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
-            name: "AppBackend", dependencies: ["Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
+            name: "AppBackend", dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
         .target(
-            name: "AppCore", dependencies: ["AppBackend", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
+            name: "AppCore", dependencies: ["AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppCore"),
         .target(
             name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "WidgetSnapshot"],
@@ -96,13 +97,14 @@ let package = Package(
             path: "Modules/WidgetCommandLine"
         ),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
+        .target(name: "FaultMatrix", dependencies: ["Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "AppBackend", "AppCore", "AppScreens", "Localization", "Models", "Storage", "TerminalUI",
+                "AppBackend", "AppCore", "AppScreens", "Cache", "Localization", "Models", "Storage", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -110,10 +112,7 @@ let package = Package(
 
         .executableTarget(
             name: "hangangjari-widget",
-            dependencies: [
-                "WidgetCommandLine", "WidgetSnapshot",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["Storage", "WidgetSnapshot"],
             path: "Apps/hangangjari-widget"
         ),
         .executableTarget(
@@ -138,12 +137,14 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "AppCore", "BenchmarkSupport", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
+                "AppCore", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/bench",
             exclude: ["run"]
         ),
+
+        .executableTarget(name: "hangangjari-faults", dependencies: ["FaultMatrix"], path: "Tools/faults", exclude: ["run"]),
 
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
@@ -154,7 +155,7 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
             path: "Tests/EndToEndTests"),
         .testTarget(
-            name: "RepositoriesTests", dependencies: ["Repositories", "Storage", "Networking", "Models", "TestSupport"],
+            name: "RepositoriesTests", dependencies: ["Cache", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
             path: "Tests/RepositoriesTests"),
         .testTarget(
             name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],

@@ -1,41 +1,38 @@
-import ArgumentParser
 import Foundation
-import WidgetCommandLine
+import Storage
 import WidgetSnapshot
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The widget command. It serves a fresh snapshot itself (small binary, fast start); otherwise it becomes
-/// `hangangjari-widget-fetch`, installed beside it, with the same arguments.
+/// The widget command. It serves a fresh snapshot itself (small binary, no argument parser, no SQLite, fast
+/// start); otherwise, and for help or anything unusual on the command line, it becomes `hangangjari-widget-fetch`,
+/// installed beside it, with the same arguments.
 @main
-struct HangangjariWidget: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "hangangjari-widget", abstract: "One-shot widget loader for cron, systemd timers and status bars.",
-        discussion: WidgetArguments.discussion)
-
-    @OptionGroup var arguments: WidgetArguments
-
-    func run() throws {
+enum HangangjariWidget {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
         let environment = ProcessInfo.processInfo.environment
-        let container = try arguments.container(environment)
-        let runner = WidgetRunner(container: container, environment: environment, makeFetch: { throw CancellationError() })
-        var warnings: [String] = []
-        if let (output, messages) = runner.freshOutput(arguments.options, messages: &warnings) {
-            try WidgetArguments.emit(output, messages: messages)
-            return
+        if let quick = QuickArguments.parse(arguments),
+           let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment) {
+            let runner = WidgetRunner(container: container, environment: environment, makeFetch: { throw CancellationError() })
+            var warnings: [String] = []
+            if let (output, messages) = runner.freshOutput(quick.options, messages: &warnings) {
+                for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }
+                FileHandle.standardOutput.write(Data((output.text + "\n").utf8))
+                exit(output.exitCode)
+            }
+            for warning in warnings { FileHandle.standardError.write(Data("hangangjari-widget: \(warning)\n".utf8)) }
         }
-        for warning in warnings { FileHandle.standardError.write(Data("hangangjari-widget: \(warning)\n".utf8)) }
-        let helper = Self.helperPath()
-        var argv = [helper] + CommandLine.arguments.dropFirst()
-        let cArgs = argv.indices.map { strdup(argv[$0]) } + [nil]
+        let helper = helperPath()
+        let argv = [helper] + arguments
+        let cArgs = argv.map { strdup($0) } + [nil]
         execv(helper, cArgs)
         // Only reached when exec failed: still print something.
-        argv.removeAll()
-        try WidgetArguments.emit(
-            WidgetOutput(text: "P — (\(helper) is missing: \(String(cString: strerror(errno))))", exitCode: WidgetExitCode.placeholder),
-            messages: ["install hangangjari-widget-fetch beside hangangjari-widget"])
+        FileHandle.standardError.write(Data("hangangjari-widget: install hangangjari-widget-fetch beside hangangjari-widget\n".utf8))
+        print("P — (\(helper) is missing: \(String(cString: strerror(errno))))")
+        exit(WidgetExitCode.placeholder)
     }
 
     /// `hangangjari-widget-fetch` in the directory of this executable.

@@ -24,7 +24,7 @@ struct UICommand: AsyncParsableCommand {
 func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exitAfterFirstPaint: Bool = false) async throws {
     let store = try options.store(park: park, tab: tab, lot: lot)
     guard Terminal.isInteractive else {
-        try await printScreen(tab, store: store, options: options, json: false)
+        try await printScreen(tab, store: store, options: options, json: false, refresh: false)
         return
     }
     var app = InteractiveApp(store: store, language: options.language(settings: store.snapshot.settings), mode: .terminal(environment: options.environment))
@@ -33,9 +33,9 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
     if status != 0 { throw ExitCode(status) }
 }
 
-func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool) async throws {
+func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool, refresh: Bool) async throws {
     let mode: RenderMode = Terminal.isInteractive ? .terminal(environment: options.environment) : .plain
-    let output = await PrintedScreen.run(tab, store: store, json: json, context: options.context(), mode: mode)
+    let output = await PrintedScreen.run(tab, store: store, json: json, refresh: refresh, context: options.context(), mode: mode)
     FileHandle.standardOutput.write(Data(output.stdout.utf8))
     printError(output.stderr)
     if output.status != 0 { throw ExitCode(output.status) }
@@ -49,12 +49,13 @@ protocol ParkScreenCommand: AsyncParsableCommand {
     var options: AppOptions { get }
     var park: String? { get }
     var json: Bool { get }
+    var refresh: Bool { get }
 }
 
 extension ParkScreenCommand {
     func run() async throws {
         let store = try options.store(park: try options.park(park), tab: Self.tab)
-        try await printScreen(Self.tab, store: store, options: options, json: json)
+        try await printScreen(Self.tab, store: store, options: options, json: json, refresh: refresh)
     }
 }
 
@@ -64,6 +65,7 @@ struct HomeCommand: ParkScreenCommand {
     @OptionGroup var options: AppOptions
     @Argument(help: "Park (id, English or Korean name); default: first favourite, nearest to home, or Yeouido.") var park: String?
     @Flag(help: "JSON for machines: the /v2 data with trust, origin and fetch time.") var json = false
+    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
 }
 
 struct ParkingCommand: ParkScreenCommand {
@@ -72,6 +74,7 @@ struct ParkingCommand: ParkScreenCommand {
     @OptionGroup var options: AppOptions
     @Argument(help: "Park (id, English or Korean name).") var park: String?
     @Flag(help: "JSON for machines.") var json = false
+    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
 }
 
 struct ForecastCommand: ParkScreenCommand {
@@ -80,6 +83,7 @@ struct ForecastCommand: ParkScreenCommand {
     @OptionGroup var options: AppOptions
     @Argument(help: "Park (id, English or Korean name).") var park: String?
     @Flag(help: "JSON for machines.") var json = false
+    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
 }
 
 struct OutingCommand: ParkScreenCommand {
@@ -88,15 +92,17 @@ struct OutingCommand: ParkScreenCommand {
     @OptionGroup var options: AppOptions
     @Argument(help: "Park (id, English or Korean name).") var park: String?
     @Flag(help: "JSON for machines.") var json = false
+    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
 }
 
 struct ParksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "parks", abstract: "Print the 11 parks with remaining spaces and crowd.")
     @OptionGroup var options: AppOptions
     @Flag(help: "JSON for machines.") var json = false
+    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
 
     func run() async throws {
-        try await printScreen(.parks, store: try options.store(tab: .parks), options: options, json: json)
+        try await printScreen(.parks, store: try options.store(tab: .parks), options: options, json: json, refresh: refresh)
     }
 }
 

@@ -1,4 +1,5 @@
 import AppBackend
+import Cache
 import AppCore
 import AppScreens
 import ArgumentParser

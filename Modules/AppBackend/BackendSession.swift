@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import Models
 import Networking

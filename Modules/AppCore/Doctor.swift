@@ -1,4 +1,5 @@
 import AppBackend
+import Cache
 import Foundation
 import Models
 import Networking

@@ -13,8 +13,9 @@ public enum PrintedScreen {
         public var status: Int32
     }
 
-    public static func run(_ tab: AppTab, store: AppStore, json: Bool, context: ScreenContext, mode: RenderMode) async -> Output {
-        if tab == .parks { await store.refreshParksList() } else { await store.refresh(park: store.snapshot.parkId, force: false) }
+    /// `refresh` asks the server even when the cache is current.
+    public static func run(_ tab: AppTab, store: AppStore, json: Bool, refresh: Bool = false, context: ScreenContext, mode: RenderMode) async -> Output {
+        if tab == .parks { await store.refreshParksList(force: refresh) } else { await store.refresh(park: store.snapshot.parkId, force: refresh) }
         let state = store.snapshot
         var stderr: [String] = []
         let status: Int32

@@ -6,7 +6,7 @@ import Synchronization
 /// One widget run from start to output: resolve the park and language, load the entry within a hard deadline,
 /// render it. The executable only parses arguments and wires the fetch.
 public struct WidgetRunner: Sendable {
-    public struct Options: Sendable {
+    public struct Options: Sendable, Equatable {
         public var kind: WidgetKind = .parking
         public var park: ParkID?
         public var format: WidgetFormat = .text

@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import GRDB
 import Models

@@ -1,6 +1,7 @@
 import AppCore
 import ArgumentParser
 import BenchmarkSupport
+import Cache
 import Foundation
 import Models
 import Networking

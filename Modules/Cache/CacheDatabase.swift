@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Models
+import Storage
 
 /// The SQLite cache shared by the app and the widget (WAL, busy timeout, one writer at a time across processes).
 ///
