@@ -16,7 +16,7 @@ import WidgetSnapshot
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-bench", abstract: "Benchmarks of the Hangangjari client and reference server.",
-        subcommands: [ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self, BacktestBench.self, MicroBench.self])
+        subcommands: [AllBench.self, ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self, BacktestBench.self, MicroBench.self])
 }
 
 /// Starts the release server beside this binary on a free port.
@@ -36,7 +36,9 @@ struct ClientBench: AsyncParsableCommand {
     @Option(help: "Sequential requests per side.") var requests = 1000
     @Option(help: "Requests in the memory soak.") var soak = 10_000
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         let (server, baseURL) = try startServer()
         defer { server.terminate() }
         let url = baseURL + "/v2/parks/yeouido/home-summary"
@@ -95,7 +97,7 @@ struct ClientBench: AsyncParsableCommand {
                          ratio: String(format: "%.2f", Double(rssEnd) / Double(max(rssStart, 1))), goal: "flat (<= 1.10)",
                          met: Double(rssEnd) <= Double(rssStart) * 1.10),
         ]
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 }
 
@@ -107,7 +109,9 @@ struct ServerBench: AsyncParsableCommand {
     @Option(help: "wrk connections.") var connections = 64
     @Option(help: "Seconds of the RSS soak (0 skips it).") var soakSeconds = 300
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         guard let wrk = External.which("wrk") else { throw ValidationError("wrk is missing: apt-get install wrk") }
         guard let nginx = External.which("nginx") else { throw ValidationError("nginx is missing: apt-get install nginx-light") }
         let (server, baseURL) = try startServer()
@@ -200,7 +204,7 @@ struct ServerBench: AsyncParsableCommand {
                 ratio: String(format: "%.2f", Double(end) / Double(max(samples.first ?? start, 1))), goal: "flat (end <= 1.10 x first sample)",
                 met: Double(end) <= 1.10 * Double(max(samples.first ?? start, 1))))
         }
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 }
 
@@ -211,13 +215,25 @@ struct BacktestBench: AsyncParsableCommand {
     func run() async throws {
         print(Backtest.render(try await Backtest(catalog: .bundled).run(days: days, end: Date(), stepMinutes: 30)))
     }
+
+    /// The backtest as benchmark rows: forecast error against persistence per horizon.
+    func rows() async throws -> [BenchmarkRow] {
+        try await Backtest(catalog: .bundled).run(days: days, end: Date(), stepMinutes: 30).map { row in
+            BenchmarkRow(
+                figure: "forecast MAE at \(row.minutes) min (\(row.samples) samples)", value: String(format: "%.1f", row.forecastMAE),
+                reference: String(format: "persistence %.1f", row.persistenceMAE), ratio: String(format: "%.2f", row.forecastMAE / max(row.persistenceMAE, 0.0001)),
+                goal: String(format: "p10-p90 coverage %.0f%%", row.coverage * 100))
+        }
+    }
 }
 
 struct MicroBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "micro", abstract: "Per-call costs on the client path: decode, sign.")
     @Option var iterations = 2000
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         let data = try await { () async throws -> Data in
             let (server, baseURL) = try startServer()
             defer { server.terminate() }
@@ -238,7 +254,7 @@ struct MicroBench: AsyncParsableCommand {
             },
             time("random nonce") { _ = randomHex(bytes: 16) },
         ]
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 }
 
@@ -248,7 +264,9 @@ struct WidgetBench: AsyncParsableCommand {
 
     @Option(help: "Runs per command (medians are reported).") var runs = 40
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let widget = directory.appendingPathComponent("hangangjari-widget").path
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("hj-widget-bench-\(getpid())")
@@ -317,7 +335,7 @@ struct WidgetBench: AsyncParsableCommand {
             BenchmarkRow(figure: "cache: read first screen, p50", value: ms(readP50), goal: "<= 1 ms", met: readP50 <= 0.001),
             BenchmarkRow(figure: "exit statuses (fresh / stale)", value: "\(fresh.statuses.sorted()) / \(stale.statuses.sorted())"),
         ]
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 }
 
@@ -326,7 +344,9 @@ struct FreshPathBench: AsyncParsableCommand {
     @Option var iterations = 500
     @Option(help: "A state directory with a parking snapshot for yeouido.") var stateDir: String
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         let container = SharedContainer(url: URL(fileURLWithPath: stateDir))
         func time(_ name: String, _ body: () throws -> Void) rethrows -> BenchmarkRow {
             let started = DispatchTime.now().uptimeNanoseconds
@@ -343,7 +363,7 @@ struct FreshPathBench: AsyncParsableCommand {
             time("format waybar") { _ = WidgetFormatter(language: .en, now: Date()).render(entry, as: .waybar) },
             time("format text") { _ = WidgetFormatter(language: .en, now: Date()).render(entry, as: .text) },
         ]
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 }
 
@@ -353,7 +373,9 @@ struct AppBench: AsyncParsableCommand {
 
     @Option(help: "Runs per start-up figure (medians are reported).") var runs = 30
 
-    func run() async throws {
+    func run() async throws { print(BenchmarkRow.render(try await rows())) }
+
+    func rows() async throws -> [BenchmarkRow] {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let app = directory.appendingPathComponent("hangangjari").path
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-bench-\(getpid())")
@@ -425,8 +447,34 @@ struct AppBench: AsyncParsableCommand {
             BenchmarkRow(figure: "refresh 11 parks in parallel, median", value: ms(p), reference: "one by one " + ms(s),
                          ratio: String(format: "%.2f", p / s), goal: "report"),
         ]
-        print(BenchmarkRow.render(rows))
+        return rows
     }
 
     func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+}
+
+/// Every benchmark the issues name, in one table.
+struct AllBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "all", abstract: "Every benchmark, printed as one table.")
+
+    func run() async throws {
+        var rows: [BenchmarkRow] = []
+        func section(_ name: String, _ body: () async throws -> [BenchmarkRow]) async {
+            do {
+                rows += try await body().map { row in
+                    var row = row
+                    row.figure = name + ": " + row.figure
+                    return row
+                }
+            } catch {
+                rows.append(BenchmarkRow(figure: name, value: "failed: \(error)"))
+            }
+        }
+        await section("client") { try await ClientBench.parse([]).rows() }
+        await section("server") { try await ServerBench.parse([]).rows() }
+        await section("widget") { try await WidgetBench.parse([]).rows() }
+        await section("app") { try await AppBench.parse([]).rows() }
+        await section("backtest") { try await BacktestBench.parse(["--days", "14"]).rows() }
+        print(BenchmarkRow.render(rows))
+    }
 }
