@@ -1,0 +1,9 @@
+// libFuzzer target: the Seoul citydata parser (any bytes from the real API must parse or be refused, never crash).
+import Foundation
+import Models
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCitydata(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    _ = CitydataParser.parse(Data(bytes: bytes, count: count), expectedArea: "POI105")
+    return 0
+}
