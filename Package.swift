@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
         .target(
             name: "WidgetCommandLine",
-            dependencies: ["Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Modules/WidgetCommandLine"
         ),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "AppBackend", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                "AppBackend", "Localization", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"

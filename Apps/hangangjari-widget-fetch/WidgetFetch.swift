@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Storage
 import WidgetCommandLine
 import WidgetSnapshot
@@ -9,7 +10,7 @@ import WidgetSnapshot
 @main
 struct WidgetFetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "hangangjari-widget", abstract: "One-shot widget loader (fetching half).", discussion: WidgetArguments.discussion)
+        commandName: "hangangjari-widget", abstract: helpText(.helpCmdWidgetFetch), discussion: WidgetArguments.discussion)
 
     @OptionGroup var arguments: WidgetArguments
 

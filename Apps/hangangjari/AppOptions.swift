@@ -9,16 +9,16 @@ import Storage
 
 /// Options every command shares, and the wiring they imply.
 struct AppOptions: ParsableArguments {
-    @Option(help: "API base URL (overrides HANGANGJARI_API and config.toml); none runs the embedded backend.")
+    @Option(help: ArgumentHelp(helpText(.helpOptApi)))
     var api: String?
 
-    @Option(name: .customLong("state-dir"), help: "Shared container directory (default $XDG_STATE_HOME/hangangjari).")
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp(helpText(.helpOptStateDir)))
     var stateDir: String?
 
-    @Option(help: "Language: ko or en (default: config, then LC_ALL, LC_MESSAGES, LANG).")
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
     var lang: String?
 
-    @Option(help: "Seconds to wait for the network before showing the last values.")
+    @Option(help: ArgumentHelp(helpText(.helpOptTimeout)))
     var timeout: Double = 8
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }

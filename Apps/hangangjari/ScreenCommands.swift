@@ -2,17 +2,18 @@ import AppCore
 import AppScreens
 import ArgumentParser
 import Foundation
+import Localization
 import Models
 import TerminalUI
 
 /// The full-screen app (the default command).
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ui", abstract: "The full-screen app (default); prints the home screen once when not on a terminal.")
+        commandName: "ui", abstract: helpText(.helpCmdUi))
 
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park to show (id, English or Korean name).") var park: String?
-    @Option(help: "Tab to start on: home, parking, forecast, outing, parks.") var tab: AppTab = .home
+    @Argument(help: ArgumentHelp(helpText(.helpArgParkToShow))) var park: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptTab))) var tab: AppTab = .home
     @Flag(name: .customLong("exit-after-first-paint"), help: .hidden) var exitAfterFirstPaint = false
 
     func run() async throws {
@@ -60,46 +61,46 @@ extension ParkScreenCommand {
 }
 
 struct HomeCommand: ParkScreenCommand {
-    static let configuration = CommandConfiguration(commandName: "home", abstract: "Print a park's home screen once.")
+    static let configuration = CommandConfiguration(commandName: "home", abstract: helpText(.helpCmdHome))
     static let tab = AppTab.home
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park (id, English or Korean name); default: first favourite, nearest to home, or Yeouido.") var park: String?
-    @Flag(help: "JSON for machines: the /v2 data with trust, origin and fetch time.") var json = false
-    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
+    @Argument(help: ArgumentHelp(helpText(.helpArgParkDefault))) var park: String?
+    @Flag(help: ArgumentHelp(helpText(.helpOptJsonFull))) var json = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
 
 struct ParkingCommand: ParkScreenCommand {
-    static let configuration = CommandConfiguration(commandName: "parking", abstract: "Print every lot of a park once.")
+    static let configuration = CommandConfiguration(commandName: "parking", abstract: helpText(.helpCmdParking))
     static let tab = AppTab.parking
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park (id, English or Korean name).") var park: String?
-    @Flag(help: "JSON for machines.") var json = false
-    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
 
 struct ForecastCommand: ParkScreenCommand {
-    static let configuration = CommandConfiguration(commandName: "forecast", abstract: "Print a park's parking and crowd forecast once.")
+    static let configuration = CommandConfiguration(commandName: "forecast", abstract: helpText(.helpCmdForecast))
     static let tab = AppTab.forecast
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park (id, English or Korean name).") var park: String?
-    @Flag(help: "JSON for machines.") var json = false
-    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
 
 struct OutingCommand: ParkScreenCommand {
-    static let configuration = CommandConfiguration(commandName: "outing", abstract: "Print crowd, weather, events, notices, facilities and sources once.")
+    static let configuration = CommandConfiguration(commandName: "outing", abstract: helpText(.helpCmdOuting))
     static let tab = AppTab.outing
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park (id, English or Korean name).") var park: String?
-    @Flag(help: "JSON for machines.") var json = false
-    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
 
 struct ParksCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "parks", abstract: "Print the 11 parks with remaining spaces and crowd.")
+    static let configuration = CommandConfiguration(commandName: "parks", abstract: helpText(.helpCmdParks))
     @OptionGroup var options: AppOptions
-    @Flag(help: "JSON for machines.") var json = false
-    @Flag(help: "Ask the server even when the cache is current.") var refresh = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
+    @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 
     func run() async throws {
         try await printScreen(.parks, store: try options.store(tab: .parks), options: options, json: json, refresh: refresh)
@@ -109,9 +110,9 @@ struct ParksCommand: AsyncParsableCommand {
 /// `hangangjari open hangangjari://park/yeouido/parking`: the same park and screen the link names.
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "open", abstract: "Open a hangangjari:// link (what the desktop runs for xdg-open).")
+        commandName: "open", abstract: helpText(.helpCmdOpen))
     @OptionGroup var options: AppOptions
-    @Argument(help: "A link such as hangangjari://park/yeouido/parking?lot=yeouido-3") var link: String
+    @Argument(help: ArgumentHelp(helpText(.helpArgLink))) var link: String
 
     func run() async throws {
         let parsed: DeepLink

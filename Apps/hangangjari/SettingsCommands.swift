@@ -2,18 +2,19 @@ import AppCore
 import AppScreens
 import ArgumentParser
 import Foundation
+import Localization
 import Models
 import Storage
 
 struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "favorites", abstract: "Favourite parks, shared with the widget.", subcommands: [Add.self, Remove.self, List.self],
+        commandName: "favorites", abstract: helpText(.helpCmdFavorites), subcommands: [Add.self, Remove.self, List.self],
         defaultSubcommand: List.self)
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a park to the favourites.")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesAdd))
         @OptionGroup var options: AppOptions
-        @Argument(help: "Park (id, English or Korean name).") var park: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
 
         func run() throws {
             let id = try options.park(park)!
@@ -23,9 +24,9 @@ struct FavoritesCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a park from the favourites.")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesRemove))
         @OptionGroup var options: AppOptions
-        @Argument(help: "Park (id, English or Korean name).") var park: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
 
         func run() throws {
             let id = try options.park(park)!
@@ -35,7 +36,7 @@ struct FavoritesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the favourites (ids, one per line, in order).")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesList))
         @OptionGroup var options: AppOptions
 
         func run() throws {
@@ -52,13 +53,13 @@ enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct WidgetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "widget", abstract: "Widget settings.", subcommands: [Set.self])
+    static let configuration = CommandConfiguration(commandName: "widget", abstract: helpText(.helpCmdWidget), subcommands: [Set.self])
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Choose the park a widget shows.")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdWidgetSet))
         @OptionGroup var options: AppOptions
-        @Option(help: "parking, general or both.") var kind: WidgetKindArgument = .both
-        @Option(help: "Park (id, English or Korean name).") var park: String
+        @Option(help: ArgumentHelp(helpText(.helpOptWidgetKind))) var kind: WidgetKindArgument = .both
+        @Option(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
 
         func run() throws {
             let id = try options.park(park)!
@@ -76,14 +77,14 @@ struct WidgetCommand: ParsableCommand {
 
 struct LocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "location", abstract: "Home location for distances and the nearest park (kept on this machine only).",
+        commandName: "location", abstract: helpText(.helpCmdLocation),
         subcommands: [Set.self, Clear.self])
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the home location.")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdLocationSet))
         @OptionGroup var options: AppOptions
-        @Argument(help: "Latitude, e.g. 37.5665") var lat: Double
-        @Argument(help: "Longitude, e.g. 126.978") var lon: Double
+        @Argument(help: ArgumentHelp(helpText(.helpArgLat))) var lat: Double
+        @Argument(help: ArgumentHelp(helpText(.helpArgLon))) var lon: Double
 
         func validate() throws {
             guard (33.0...39.0).contains(lat), (124.0...132.0).contains(lon) else {
@@ -98,7 +99,7 @@ struct LocationCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the home location.")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdLocationClear))
         @OptionGroup var options: AppOptions
 
         func run() throws {

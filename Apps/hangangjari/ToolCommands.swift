@@ -13,12 +13,12 @@ extension TravelMode: ExpressibleByArgument {}
 
 struct DirectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "directions", abstract: "Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+        commandName: "directions", abstract: helpText(.helpCmdDirections))
     @OptionGroup var options: AppOptions
-    @Argument(help: "Park (id, English or Korean name).") var park: String
-    @Option(help: "A lot of the park (default by car: the recommended lot of the last summary).") var lot: String?
-    @Option(help: "car, transit or walk.") var by: TravelMode = .car
-    @Option(help: "kakao, naver or google.") var map: MapProvider = .kakao
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
+    @Option(help: ArgumentHelp(helpText(.helpOptLot))) var lot: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptBy))) var by: TravelMode = .car
+    @Option(help: ArgumentHelp(helpText(.helpOptMap))) var map: MapProvider = .kakao
 
     func run() throws {
         let id = try options.park(park)!
@@ -41,7 +41,7 @@ struct DirectionsCommand: ParsableCommand {
 
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check the API, token, policy, clock skew, cache and shared container.")
+        commandName: "doctor", abstract: helpText(.helpCmdDoctor))
     @OptionGroup var options: AppOptions
 
     func run() async throws {
@@ -56,10 +56,10 @@ struct DoctorCommand: AsyncParsableCommand {
 }
 
 struct CacheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "cache", abstract: "The SQLite cache.", subcommands: [Clear.self])
+    static let configuration = CommandConfiguration(commandName: "cache", abstract: helpText(.helpCmdCache), subcommands: [Clear.self])
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Empty the cache (settings, favourites and widget snapshots are kept).")
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdCacheClear))
         @OptionGroup var options: AppOptions
 
         func run() throws {
@@ -78,7 +78,7 @@ struct CacheCommand: ParsableCommand {
 
 struct InstallDesktopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "install-desktop", abstract: "Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list).")
+        commandName: "install-desktop", abstract: helpText(.helpCmdInstallDesktop))
     @OptionGroup var options: AppOptions
 
     func run() throws {
@@ -90,7 +90,7 @@ struct InstallDesktopCommand: ParsableCommand {
 }
 
 struct CatalogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "List the bundled parks and lots (Seoul open data).")
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: helpText(.helpCmdCatalog))
 
     func run() throws {
         print(CatalogListing.render(Catalog.bundled))

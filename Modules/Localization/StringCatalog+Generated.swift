@@ -91,10 +91,63 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case gapClosed = "gap.closed"
     case gapNoHistory = "gap.no_history"
     case gapNoLiveCount = "gap.no_live_count"
+    case helpArgLat = "help.arg.lat"
+    case helpArgLink = "help.arg.link"
+    case helpArgLon = "help.arg.lon"
+    case helpArgPark = "help.arg.park"
+    case helpArgParkDefault = "help.arg.park_default"
+    case helpArgParkToShow = "help.arg.park_to_show"
+    case helpCmdCache = "help.cmd.cache"
+    case helpCmdCacheClear = "help.cmd.cache_clear"
+    case helpCmdCatalog = "help.cmd.catalog"
+    case helpCmdDirections = "help.cmd.directions"
+    case helpCmdDoctor = "help.cmd.doctor"
+    case helpCmdFavorites = "help.cmd.favorites"
+    case helpCmdFavoritesAdd = "help.cmd.favorites_add"
+    case helpCmdFavoritesList = "help.cmd.favorites_list"
+    case helpCmdFavoritesRemove = "help.cmd.favorites_remove"
+    case helpCmdForecast = "help.cmd.forecast"
+    case helpCmdHome = "help.cmd.home"
+    case helpCmdInstallDesktop = "help.cmd.install_desktop"
+    case helpCmdLocation = "help.cmd.location"
+    case helpCmdLocationClear = "help.cmd.location_clear"
+    case helpCmdLocationSet = "help.cmd.location_set"
+    case helpCmdOpen = "help.cmd.open"
+    case helpCmdOuting = "help.cmd.outing"
+    case helpCmdParking = "help.cmd.parking"
+    case helpCmdParks = "help.cmd.parks"
+    case helpCmdRoot = "help.cmd.root"
+    case helpCmdUi = "help.cmd.ui"
+    case helpCmdWidget = "help.cmd.widget"
+    case helpCmdWidgetFetch = "help.cmd.widget_fetch"
+    case helpCmdWidgetSet = "help.cmd.widget_set"
     case helpDeepLinks = "help.deep_links"
     case helpDirections = "help.directions"
+    case helpDiscussionRoot = "help.discussion.root"
+    case helpDiscussionWidget = "help.discussion.widget"
     case helpFavorite = "help.favorite"
     case helpLot = "help.lot"
+    case helpOptApi = "help.opt.api"
+    case helpOptBy = "help.opt.by"
+    case helpOptDeadline = "help.opt.deadline"
+    case helpOptFormat = "help.opt.format"
+    case helpOptJson = "help.opt.json"
+    case helpOptJsonFull = "help.opt.json_full"
+    case helpOptKind = "help.opt.kind"
+    case helpOptLang = "help.opt.lang"
+    case helpOptLot = "help.opt.lot"
+    case helpOptMap = "help.opt.map"
+    case helpOptMaxAge = "help.opt.max_age"
+    case helpOptRefresh = "help.opt.refresh"
+    case helpOptStateDir = "help.opt.state_dir"
+    case helpOptTab = "help.opt.tab"
+    case helpOptTimeout = "help.opt.timeout"
+    case helpOptUrgentBelow = "help.opt.urgent_below"
+    case helpOptWidgetApi = "help.opt.widget_api"
+    case helpOptWidgetKind = "help.opt.widget_kind"
+    case helpOptWidgetLang = "help.opt.widget_lang"
+    case helpOptWidgetPark = "help.opt.widget_park"
+    case helpOptWidgetStateDir = "help.opt.widget_state_dir"
     case helpPark = "help.park"
     case helpParksList = "help.parks_list"
     case helpQuit = "help.quit"
@@ -317,10 +370,63 @@ extension StringCatalog {
         .gapClosed: [.en: .text("closed for the whole horizon"), .ko: .text("예측 기간 내내 운영 안 함")],
         .gapNoHistory: [.en: .text("no history yet"), .ko: .text("아직 이력 없음")],
         .gapNoLiveCount: [.en: .text("no live count"), .ko: .text("실시간 집계 없음")],
+        .helpArgLat: [.en: .text("Latitude, e.g. 37.5665"), .ko: .text("위도, 예: 37.5665")],
+        .helpArgLink: [.en: .text("A link such as hangangjari://park/yeouido/parking?lot=yeouido-3"), .ko: .text("링크, 예: hangangjari://park/yeouido/parking?lot=yeouido-3")],
+        .helpArgLon: [.en: .text("Longitude, e.g. 126.978"), .ko: .text("경도, 예: 126.978")],
+        .helpArgPark: [.en: .text("Park (id, English or Korean name)."), .ko: .text("공원 (ID, 영어 또는 한국어 이름).")],
+        .helpArgParkDefault: [.en: .text("Park (id, English or Korean name); default: first favourite, nearest to home, or Yeouido."), .ko: .text("공원 (ID, 영어 또는 한국어 이름). 기본값: 첫 즐겨찾기, 집에서 가장 가까운 공원, 또는 여의도.")],
+        .helpArgParkToShow: [.en: .text("Park to show (id, English or Korean name)."), .ko: .text("보여 줄 공원 (ID, 영어 또는 한국어 이름).")],
+        .helpCmdCache: [.en: .text("The SQLite cache."), .ko: .text("SQLite 캐시.")],
+        .helpCmdCacheClear: [.en: .text("Empty the cache (settings, favourites and widget snapshots are kept)."), .ko: .text("캐시를 비워요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")],
+        .helpCmdCatalog: [.en: .text("List the bundled parks and lots (Seoul open data)."), .ko: .text("내장된 공원과 주차장 목록 (서울 열린데이터).")],
+        .helpCmdDirections: [.en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise."), .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")],
+        .helpCmdDoctor: [.en: .text("Check the API, token, policy, clock skew, cache and shared container."), .ko: .text("API, 토큰, 정책, 시계 차이, 캐시, 공유 폴더를 점검해요.")],
+        .helpCmdFavorites: [.en: .text("Favourite parks, shared with the widget."), .ko: .text("즐겨찾는 공원 (위젯과 공유).")],
+        .helpCmdFavoritesAdd: [.en: .text("Add a park to the favourites."), .ko: .text("공원을 즐겨찾기에 추가해요.")],
+        .helpCmdFavoritesList: [.en: .text("List the favourites (ids, one per line, in order)."), .ko: .text("즐겨찾기 목록 (한 줄에 ID 하나, 순서대로).")],
+        .helpCmdFavoritesRemove: [.en: .text("Remove a park from the favourites."), .ko: .text("공원을 즐겨찾기에서 삭제해요.")],
+        .helpCmdForecast: [.en: .text("Print a park's parking and crowd forecast once."), .ko: .text("공원의 주차·혼잡 예측을 한 번 출력해요.")],
+        .helpCmdHome: [.en: .text("Print a park's home screen once."), .ko: .text("공원의 홈 화면을 한 번 출력해요.")],
+        .helpCmdInstallDesktop: [.en: .text("Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list)."), .ko: .text("hangangjari:// 링크를 데스크톱에 등록해요 (.desktop 파일과 mimeapps.list).")],
+        .helpCmdLocation: [.en: .text("Home location for distances and the nearest park (kept on this machine only)."), .ko: .text("거리와 가장 가까운 공원을 위한 집 위치 (이 컴퓨터에만 저장).")],
+        .helpCmdLocationClear: [.en: .text("Forget the home location."), .ko: .text("집 위치를 지워요.")],
+        .helpCmdLocationSet: [.en: .text("Set the home location."), .ko: .text("집 위치를 저장해요.")],
+        .helpCmdOpen: [.en: .text("Open a hangangjari:// link (what the desktop runs for xdg-open)."), .ko: .text("hangangjari:// 링크를 열어요 (데스크톱이 xdg-open으로 실행하는 명령).")],
+        .helpCmdOuting: [.en: .text("Print crowd, weather, events, notices, facilities and sources once."), .ko: .text("혼잡도, 날씨, 행사, 공지, 편의시설, 출처를 한 번 출력해요.")],
+        .helpCmdParking: [.en: .text("Print every lot of a park once."), .ko: .text("공원의 모든 주차장을 한 번 출력해요.")],
+        .helpCmdParks: [.en: .text("Print the 11 parks with remaining spaces and crowd."), .ko: .text("11개 공원의 남은 자리와 혼잡도를 출력해요.")],
+        .helpCmdRoot: [.en: .text("Parking, crowd and outing information for Seoul's Hangang parks."), .ko: .text("서울 한강공원의 주차·혼잡·나들이 정보.")],
+        .helpCmdUi: [.en: .text("The full-screen app (default); prints the home screen once when not on a terminal."), .ko: .text("전체 화면 앱 (기본 명령). 터미널이 아니면 홈 화면을 한 번 출력해요.")],
+        .helpCmdWidget: [.en: .text("Widget settings."), .ko: .text("위젯 설정.")],
+        .helpCmdWidgetFetch: [.en: .text("One-shot widget loader for cron, systemd timers and status bars."), .ko: .text("cron, systemd 타이머, 상태 표시줄을 위한 한 번 실행 위젯 로더.")],
+        .helpCmdWidgetSet: [.en: .text("Choose the park a widget shows."), .ko: .text("위젯에 보여 줄 공원을 골라요.")],
         .helpDeepLinks: [.en: .text("Deep links: hangangjari open hangangjari://park/yeouido/parking"), .ko: .text("딥 링크: hangangjari open hangangjari://park/yeouido/parking")],
         .helpDirections: [.en: .text("d        directions to the recommended lot (Kakao Map)"), .ko: .text("d        추천 주차장 길찾기 (카카오맵)")],
+        .helpDiscussionRoot: [.en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage."), .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")],
+        .helpDiscussionWidget: [.en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage."), .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")],
         .helpFavorite: [.en: .text("f        add or remove this park from favourites"), .ko: .text("f        즐겨찾기 추가/삭제")],
         .helpLot: [.en: .text("[ ]      previous / next lot on the forecast screen"), .ko: .text("[ ]      예측 화면에서 이전/다음 주차장")],
+        .helpOptApi: [.en: .text("API base URL (overrides HANGANGJARI_API and config.toml); none runs the embedded backend."), .ko: .text("API 기본 URL (HANGANGJARI_API와 config.toml보다 우선). 없으면 내장 백엔드를 실행해요.")],
+        .helpOptBy: [.en: .text("car, transit or walk."), .ko: .text("car, transit 또는 walk.")],
+        .helpOptDeadline: [.en: .text("Overall deadline in seconds."), .ko: .text("전체 제한 시간(초).")],
+        .helpOptFormat: [.en: .text("text, json, waybar, i3blocks, polybar, tmux or argos."), .ko: .text("text, json, waybar, i3blocks, polybar, tmux 또는 argos.")],
+        .helpOptJson: [.en: .text("JSON for machines."), .ko: .text("기계용 JSON.")],
+        .helpOptJsonFull: [.en: .text("JSON for machines: the /v2 data with trust, origin and fetch time."), .ko: .text("기계용 JSON: 신뢰도, 출처, 가져온 시각이 붙은 /v2 데이터.")],
+        .helpOptKind: [.en: .text("parking or general."), .ko: .text("parking 또는 general.")],
+        .helpOptLang: [.en: .text("Language: ko or en (default: config, then LC_ALL, LC_MESSAGES, LANG)."), .ko: .text("언어: ko 또는 en (기본값: 설정 파일, 그다음 LC_ALL, LC_MESSAGES, LANG).")],
+        .helpOptLot: [.en: .text("A lot of the park (default by car: the recommended lot of the last summary)."), .ko: .text("공원의 주차장 (자가용 기본값: 마지막 요약의 추천 주차장).")],
+        .helpOptMap: [.en: .text("kakao, naver or google."), .ko: .text("kakao, naver 또는 google.")],
+        .helpOptMaxAge: [.en: .text("Seconds a snapshot counts as fresh."), .ko: .text("스냅샷을 최신으로 보는 시간(초).")],
+        .helpOptRefresh: [.en: .text("Ask the server even when the cache is current."), .ko: .text("캐시가 최신이어도 서버에 다시 물어봐요.")],
+        .helpOptStateDir: [.en: .text("Shared container directory (default $XDG_STATE_HOME/hangangjari)."), .ko: .text("공유 폴더 (기본값 $XDG_STATE_HOME/hangangjari).")],
+        .helpOptTab: [.en: .text("Tab to start on: home, parking, forecast, outing, parks."), .ko: .text("시작할 탭: home, parking, forecast, outing, parks.")],
+        .helpOptTimeout: [.en: .text("Seconds to wait for the network before showing the last values."), .ko: .text("마지막 값을 보여 주기 전에 네트워크를 기다리는 시간(초).")],
+        .helpOptUrgentBelow: [.en: .text("i3blocks: exit 33 when the recommended lot has fewer free spaces."), .ko: .text("i3blocks: 추천 주차장의 남은 자리가 이보다 적으면 종료 코드 33.")],
+        .helpOptWidgetApi: [.en: .text("API base URL (else HANGANGJARI_API, config.toml, or the embedded backend)."), .ko: .text("API 기본 URL (없으면 HANGANGJARI_API, config.toml, 또는 내장 백엔드).")],
+        .helpOptWidgetKind: [.en: .text("parking, general or both."), .ko: .text("parking, general 또는 both.")],
+        .helpOptWidgetLang: [.en: .text("ko or en (default from LC_ALL, LC_MESSAGES, LANG)."), .ko: .text("ko 또는 en (기본값: LC_ALL, LC_MESSAGES, LANG).")],
+        .helpOptWidgetPark: [.en: .text("Park id (default: the widget's park, first favourite, nearest to home, Yeouido)."), .ko: .text("공원 ID (기본값: 위젯의 공원, 첫 즐겨찾기, 집에서 가장 가까운 공원, 여의도).")],
+        .helpOptWidgetStateDir: [.en: .text("Shared state directory (else HANGANGJARI_STATE_DIR or $XDG_STATE_HOME/hangangjari)."), .ko: .text("공유 상태 폴더 (없으면 HANGANGJARI_STATE_DIR 또는 $XDG_STATE_HOME/hangangjari).")],
         .helpPark: [.en: .text("← → h l  previous / next park along the river"), .ko: .text("← → h l  강을 따라 이전/다음 공원")],
         .helpParksList: [.en: .text("↑ ↓ Enter  choose a park on the parks screen"), .ko: .text("↑ ↓ Enter  공원 화면에서 공원 선택")],
         .helpQuit: [.en: .text("q Ctrl-C  quit (the terminal is restored)"), .ko: .text("q Ctrl-C  종료 (터미널 복원)")],

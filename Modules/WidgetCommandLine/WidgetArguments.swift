@@ -1,30 +1,26 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Models
 import Storage
 import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
 public struct WidgetArguments: ParsableArguments {
-    @Option(help: "parking or general.") public var kind: String = "parking"
-    @Option(help: "Park id (default: the widget's park, first favourite, nearest to home, Yeouido).") public var park: String?
-    @Option(help: "text, json, waybar, i3blocks, polybar, tmux or argos.") public var format: String = "text"
-    @Option(help: "Seconds a snapshot counts as fresh.") public var maxAge: Double = 300
-    @Option(help: "ko or en (default from LC_ALL, LC_MESSAGES, LANG).") public var lang: String?
-    @Option(help: "Overall deadline in seconds.") public var deadline: Double = 5
-    @Option(help: "i3blocks: exit 33 when the recommended lot has fewer free spaces.") public var urgentBelow: Int?
-    @Option(help: "API base URL (else HANGANGJARI_API, config.toml, or the embedded backend).") public var api: String?
-    @Option(help: "Shared state directory (else HANGANGJARI_STATE_DIR or $XDG_STATE_HOME/hangangjari).") public var stateDir: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptKind))) public var kind: String = "parking"
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark))) public var park: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptFormat))) public var format: String = "text"
+    @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = 300
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang))) public var lang: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = 5
+    @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetStateDir))) public var stateDir: String?
 
     public init() {}
 
     /// The discussion shown in `--help` of both commands.
-    public static let discussion = """
-        Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,
-        else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.
-        Exit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);
-        33 i3blocks urgent (with --urgent-below); 64 usage.
-        """
+    public static let discussion = helpText(.helpDiscussionWidget)
 
     public func validate() throws {
         guard WidgetKind(rawValue: kind) != nil else { throw ValidationError("--kind must be parking or general") }

@@ -150,3 +150,20 @@ import Testing
         #expect(DisplayWidth.of(DisplayWidth.padded("여의도1주차장", to: 20)) == 20)
     }
 }
+
+@Suite struct CommandLineHelpTests {
+    @Test func theLanguageComesFromTheFlagThenTheEnvironment() {
+        #expect(CommandLineHelp.language(arguments: ["hangangjari", "--lang", "ko"], environment: ["LANG": "en_US.UTF-8"]) == .ko)
+        #expect(CommandLineHelp.language(arguments: ["hangangjari", "--lang=en"], environment: ["LANG": "ko_KR.UTF-8"]) == .en)
+        #expect(CommandLineHelp.language(arguments: ["hangangjari"], environment: ["LC_ALL": "ko_KR.UTF-8"]) == .ko)
+    }
+
+    /// Help text is user-facing: every help key has both languages (the catalog test checks placeholders).
+    @Test func everyHelpKeyHasKoreanAndEnglish() {
+        let keys = L10nKey.allCases.filter { $0.rawValue.hasPrefix("help.") }
+        #expect(keys.count > 50)
+        for key in keys {
+            #expect(StringCatalog.all[key]?[.ko] != nil && StringCatalog.all[key]?[.en] != nil, "\(key.rawValue)")
+        }
+    }
+}
