@@ -119,11 +119,12 @@ struct OpenCommand: AsyncParsableCommand {
         do {
             parsed = try DeepLink(parsing: link)
         } catch {
-            throw ValidationError(options.context().l(.messageBadLink, "\(error)"))
+            throw ValidationError(options.context().l(.messageBadLink, LinkErrors.text(error, options.context())))
         }
         _ = try options.park(parsed.parkId.rawValue)
         if let lot = parsed.lotId, Catalog.bundled.lot(lot)?.parkId != parsed.parkId {
-            throw ValidationError(options.context().l(.messageBadLink, "lot '\(lot.rawValue)' is not in \(parsed.parkId.rawValue)"))
+            let lots = Catalog.bundled.lots(in: parsed.parkId).map(\.id.rawValue).joined(separator: ", ")
+            throw ValidationError(options.context().l(.messageBadLink, options.context().l(.errorLotNotInPark, lot.rawValue, parsed.parkId.rawValue, lots)))
         }
         try await runScreen(options: options, park: parsed.parkId, tab: AppTab(parsed.screen), lot: parsed.lotId)
     }

@@ -88,7 +88,7 @@ struct LocationCommand: ParsableCommand {
 
         func validate() throws {
             guard (33.0...39.0).contains(lat), (124.0...132.0).contains(lon) else {
-                throw ValidationError("\(lat), \(lon) is not in Korea (latitude 33–39, longitude 124–132)")
+                throw ValidationError(CommandLineHelp.localizer(.errorOutsideKorea, "\(lat)", "\(lon)"))
             }
         }
 

@@ -29,7 +29,8 @@ struct DirectionsCommand: ParsableCommand {
         do {
             request = try DirectionsRequest.resolve(park: id, lot: lot.map { LotID($0) }, mode: by, summary: summary, catalog: .bundled)
         } catch {
-            throw ValidationError("\(error)")
+            guard case .lotNotInPark(let lot, let park, let lots) = error else { throw ValidationError("\(error)") }
+            throw ValidationError(options.context().l(.errorLotNotInPark, lot, park, lots.joined(separator: ", ")))
         }
         guard let request else { return }
         let home = SettingsStore(container: container).load().settings.home

@@ -13,7 +13,8 @@ public enum CommandLineHelp {
         return Language.resolve(explicit: explicit, settings: nil, environment: environment)
     }
 
-    static let localizer = Localizer(language(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
+    /// The localizer of help and usage errors.
+    public static let localizer = Localizer(language(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
 }
 
 /// A help string of the command-line tools in the process's language.

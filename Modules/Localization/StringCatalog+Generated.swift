@@ -59,6 +59,19 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorStatusOk = "doctor.status.ok"
     case doctorStatusWarning = "doctor.status.warning"
     case doctorToken = "doctor.token"
+    case errorDeadline = "error.deadline"
+    case errorFormat = "error.format"
+    case errorKind = "error.kind"
+    case errorLang = "error.lang"
+    case errorLinkInvalidIdentifier = "error.link.invalid_identifier"
+    case errorLinkMissingPark = "error.link.missing_park"
+    case errorLinkUnexpectedPath = "error.link.unexpected_path"
+    case errorLinkUnknownHost = "error.link.unknown_host"
+    case errorLinkUnknownQuery = "error.link.unknown_query"
+    case errorLinkUnknownScreen = "error.link.unknown_screen"
+    case errorLinkWrongScheme = "error.link.wrong_scheme"
+    case errorLotNotInPark = "error.lot_not_in_park"
+    case errorOutsideKorea = "error.outside_korea"
     case eventFillsLots = "event.fills_lots"
     case facilityBikeRental = "facility.bike_rental"
     case facilityCampground = "facility.campground"
@@ -338,6 +351,19 @@ extension StringCatalog {
         .doctorStatusOk: [.en: .text("ok"), .ko: .text("정상")],
         .doctorStatusWarning: [.en: .text("warning"), .ko: .text("주의")],
         .doctorToken: [.en: .text("Token and proofs"), .ko: .text("토큰과 서명")],
+        .errorDeadline: [.en: .text("--deadline must be positive and --max-age not negative"), .ko: .text("--deadline은 0보다 크고 --max-age는 0 이상이어야 해요")],
+        .errorFormat: [.en: .text("--format must be one of %@"), .ko: .text("--format은 %@ 중 하나여야 해요")],
+        .errorKind: [.en: .text("--kind must be parking or general"), .ko: .text("--kind는 parking 또는 general이어야 해요")],
+        .errorLang: [.en: .text("--lang must be ko or en"), .ko: .text("--lang은 ko 또는 en이어야 해요")],
+        .errorLinkInvalidIdentifier: [.en: .text("'%@' is not a valid park or lot id (lowercase letters, digits and '-')"), .ko: .text("'%@'은(는) 올바른 공원·주차장 ID가 아니에요 (영어 소문자, 숫자, '-')")],
+        .errorLinkMissingPark: [.en: .text("the link names no park (expected hangangjari://park/{parkId}/{screen})"), .ko: .text("링크에 공원이 없어요 (hangangjari://park/{공원}/{화면} 형식)")],
+        .errorLinkUnexpectedPath: [.en: .text("unexpected path segment '%@'"), .ko: .text("예상하지 못한 경로 '%@'")],
+        .errorLinkUnknownHost: [.en: .text("unknown link target '%@' (expected hangangjari://park/...)"), .ko: .text("알 수 없는 링크 대상 '%@' (hangangjari://park/... 형식이어야 해요)")],
+        .errorLinkUnknownQuery: [.en: .text("unknown link parameter '%@' (only lot= is understood)"), .ko: .text("알 수 없는 링크 매개변수 '%@' (lot=만 지원해요)")],
+        .errorLinkUnknownScreen: [.en: .text("unknown screen '%@' (expected home, parking, forecast or outing)"), .ko: .text("알 수 없는 화면 '%@' (home, parking, forecast, outing 중 하나)")],
+        .errorLinkWrongScheme: [.en: .text("not a hangangjari:// link (scheme '%@')"), .ko: .text("hangangjari:// 링크가 아니에요 (스킴 '%@')")],
+        .errorLotNotInPark: [.en: .text("Lot '%1$@' is not in %2$@; its lots are %3$@"), .ko: .text("'%1$@' 주차장은 %2$@에 없어요. 이 공원의 주차장: %3$@")],
+        .errorOutsideKorea: [.en: .text("%1$@, %2$@ is not in Korea (latitude 33–39, longitude 124–132)"), .ko: .text("%1$@, %2$@은(는) 한국이 아니에요 (위도 33–39, 경도 124–132)")],
         .eventFillsLots: [.en: .text("may fill the lots"), .ko: .text("주차 혼잡 예상")],
         .facilityBikeRental: [.en: .text("bike rental"), .ko: .text("자전거 대여소")],
         .facilityCampground: [.en: .text("campground"), .ko: .text("캠핑장")],

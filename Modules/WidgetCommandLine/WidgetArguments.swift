@@ -23,16 +23,16 @@ public struct WidgetArguments: ParsableArguments {
     public static let discussion = helpText(.helpDiscussionWidget)
 
     public func validate() throws {
-        guard WidgetKind(rawValue: kind) != nil else { throw ValidationError("--kind must be parking or general") }
+        guard WidgetKind(rawValue: kind) != nil else { throw ValidationError(helpText(.errorKind)) }
         guard WidgetFormat(rawValue: format) != nil else {
-            throw ValidationError("--format must be one of \(WidgetFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(helpText(.errorFormat).replacingOccurrences(of: "%@", with: WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         if let park, Catalog.bundled.park(ParkID(park)) == nil {
             let names = Catalog.bundled.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown park '\(park)'; did you mean \(names)?")
+            throw ValidationError(CommandLineHelp.localizer(.cliUnknownPark, park) + " " + CommandLineHelp.localizer(.cliDidYouMean, names))
         }
-        if let lang, !["ko", "en"].contains(lang) { throw ValidationError("--lang must be ko or en") }
-        guard deadline > 0, maxAge >= 0 else { throw ValidationError("--deadline must be positive and --max-age not negative") }
+        if let lang, !["ko", "en"].contains(lang) { throw ValidationError(helpText(.errorLang)) }
+        guard deadline > 0, maxAge >= 0 else { throw ValidationError(helpText(.errorDeadline)) }
     }
 
     /// The runner options.

@@ -66,6 +66,8 @@ import Testing
         let link = try await run(["open", "hangangjari://park/yeouido/tickets", "--state-dir", dir.path])
         #expect(link.status == 64)
         #expect(link.stderr.contains("unknown screen 'tickets'"))
+        let korean = try await run(["open", "hangangjari://park/yeouido/tickets", "--lang", "ko", "--state-dir", dir.path])
+        #expect(korean.status == 64 && korean.stderr.contains("알 수 없는 화면 'tickets'"))
         let flag = try await run(["home", "--no-such-flag"])
         #expect(flag.status == 64)
     }
