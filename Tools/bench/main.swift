@@ -463,7 +463,7 @@ struct AllBench: AsyncParsableCommand {
             do {
                 rows += try await body().map { row in
                     var row = row
-                    row.figure = name + ": " + row.figure
+                    if !row.figure.hasPrefix(name) { row.figure = name + ": " + row.figure }
                     return row
                 }
             } catch {
