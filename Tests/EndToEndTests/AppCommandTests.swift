@@ -20,7 +20,7 @@ import Testing
         defer { Task { await server.stop() } }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (command, expected) in [("home", "Recommended"), ("parking", "Banpo Lot 1"), ("forecast", "p50"), ("outing", "Facilities")] {
+        for (command, expected) in [("home", "Sources"), ("parking", "Banpo Lot 1"), ("forecast", "Crowd forecast"), ("outing", "Facilities")] {
             let run = try await run([command, "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"])
             #expect(run.status == 0, "\(command): \(run.stderr)")
             #expect(run.stdout.contains(expected), "\(command): \(run.stdout)")

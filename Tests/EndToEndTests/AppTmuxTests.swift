@@ -24,11 +24,11 @@ struct AppTmuxTests {
         defer { tmux.kill() }
         try tmux.start()
         try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
-        #expect(try await tmux.waitFor("Yeouido Hangang Park", "Recommended", "q quit") != nil)
+        #expect(try await tmux.waitFor("Yeouido Hangang Park", "Sources", "q quit") != nil)
         try tmux.press("2")
         #expect(try await tmux.waitFor("Yeouido Lot 3", "Status", "s sort") != nil)
         try tmux.press("3")
-        #expect(try await tmux.waitFor("Parking forecast", "p50", "[ ] lot") != nil)
+        #expect(try await tmux.waitFor("Parking forecast", "Crowd forecast", "[ ] lot") != nil)
         try tmux.press("]")
         #expect(try await tmux.waitFor("Parking forecast — Yeouido Lot 1") != nil)
         try tmux.press("4")
@@ -37,7 +37,7 @@ struct AppTmuxTests {
         // The list has loaded when the header says when it was updated (a park may honestly have no count: "—/190").
         #expect(try await tmux.waitFor("Hangang parks  updated", "West to east", "Gwangnaru", "Jamsil") != nil)
         try tmux.press("1", "Right")
-        #expect(try await tmux.waitFor("Ichon Hangang Park", "Recommended") != nil)
+        #expect(try await tmux.waitFor("Ichon Hangang Park", "Sources") != nil)
 
         // A favourite and the widget choice are saved where the widget reads them.
         try tmux.press("f")
@@ -88,7 +88,7 @@ struct AppTmuxTests {
         try tmux.type(probe)
         let before = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
         try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
-        #expect(try await tmux.waitFor("여의도한강공원", "추천") != nil)
+        #expect(try await tmux.waitFor("여의도한강공원", "출처") != nil)
         try tmux.resize(width: 100, height: 30)
         let resized = try #require(try await tmux.waitFor(String(repeating: "─", count: 100)))
         #expect(resized.count >= 30)
