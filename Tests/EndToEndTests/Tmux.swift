@@ -91,7 +91,16 @@ struct Tmux {
         try run(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Ends the server and everything in its panes. `kill-server` alone was seen to leave a server running, so the
+    /// pane processes and the server are also killed by pid.
     func kill() {
+        let panes = ((try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        let server = Int32(((try? run(["display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         _ = try? run(["kill-server"])
+        for pane in panes {
+            Glibc.kill(-pane, SIGKILL)  // the pane's process group: the shell and what it started
+            Glibc.kill(pane, SIGKILL)
+        }
+        if let server { Glibc.kill(server, SIGKILL) }
     }
 }
