@@ -97,7 +97,7 @@ let package = Package(
             path: "Modules/WidgetCommandLine"
         ),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
-        .target(name: "FaultMatrix", dependencies: ["Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),
+        .target(name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)

@@ -15,109 +15,103 @@ struct AppTmuxTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("hj-tmux-\(UUID().uuidString)")
     }
 
-    @Test func visitsEveryScreenSwitchesParksAndTheWidgetFollowsAFavourite() async throws {
+    /// A real server, a fresh state directory and a tmux shell, all removed afterwards.
+    func withSession(_ body: (TestBackend, URL, Tmux) async throws -> Void) async throws {
         let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
         let dir = stateDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
-        #expect(try await tmux.waitFor("Yeouido Hangang Park", "Sources", "q quit") != nil)
-        try tmux.press("2")
-        #expect(try await tmux.waitFor("Yeouido Lot 3", "Status", "s sort") != nil)
-        try tmux.press("3")
-        #expect(try await tmux.waitFor("Parking forecast", "Crowd forecast", "[ ] lot") != nil)
-        try tmux.press("]")
-        #expect(try await tmux.waitFor("Parking forecast — Yeouido Lot 1") != nil)
-        try tmux.press("4")
-        #expect(try await tmux.waitFor("Facilities", "Source", "Last success") != nil)
-        try tmux.press("5")
-        // The list has loaded when the header says when it was updated (a park may honestly have no count: "—/190").
-        #expect(try await tmux.waitFor("Hangang parks  updated", "West to east", "Gwangnaru", "Jamsil") != nil)
-        try tmux.press("1", "Right")
-        #expect(try await tmux.waitFor("Ichon Hangang Park", "Sources") != nil)
-
-        // A favourite and the widget choice are saved where the widget reads them.
-        try tmux.press("f")
-        #expect(try await tmux.waitFor("Ichon added to favourites", "Ichon Hangang Park ★") != nil)
-        try tmux.press("w")
-        #expect(try await tmux.waitFor("Both widgets now show Ichon") != nil)
-        let settings = SettingsStore(container: SharedContainer(url: dir)).load().settings
-        #expect(settings.favorites == ["ichon"])
-        #expect(settings.widgetParks["parking"] == "ichon")
-        // The real widget, as a second process with a dead API, shows the park and value the app just showed.
-        let widget = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json"])
-        #expect(widget.status == 0, "\(widget.stderr)")
-        guard case .success(let snapshot) = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "ichon") else {
-            Issue.record("no snapshot for ichon")
-            return
+        defer {
+            tmux.kill()
+            try? FileManager.default.removeItem(at: dir)
+            Task { await server.stop() }
         }
-        #expect(widget.stdout.contains("\"park\":\"ichon\""))
-        // The simulation has outages: a park may honestly have no live count, and both must then say so.
-        let expected = snapshot.parking?.totalAvailable.map { Localizer.grouped($0) + " of " } ?? "no live count"
-        try tmux.press("1")
-        #expect(try await tmux.waitFor(expected) != nil, "the app and the widget disagree: \(expected)")
-        try tmux.press("q")
-        #expect(try await tmux.waitFor("$ ") != nil)
+        try tmux.start()
+        try await body(server, dir, tmux)
+    }
+
+    @Test func visitsEveryScreenSwitchesParksAndTheWidgetFollowsAFavourite() async throws {
+        try await withSession { server, dir, tmux in
+            try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+            #expect(try await tmux.waitFor("Yeouido Hangang Park", "Sources", "q quit") != nil)
+            try tmux.press("2")
+            #expect(try await tmux.waitFor("Yeouido Lot 3", "Status", "s sort") != nil)
+            try tmux.press("3")
+            #expect(try await tmux.waitFor("Parking forecast", "Crowd forecast", "[ ] lot") != nil)
+            try tmux.press("]")
+            #expect(try await tmux.waitFor("Parking forecast — Yeouido Lot 1") != nil)
+            try tmux.press("4")
+            #expect(try await tmux.waitFor("Facilities", "Source", "Last success") != nil)
+            try tmux.press("5")
+            // The list has loaded when the header says when it was updated (a park may honestly have no count: "—/190").
+            #expect(try await tmux.waitFor("Hangang parks  updated", "West to east", "Gwangnaru", "Jamsil") != nil)
+            try tmux.press("1", "Right")
+            #expect(try await tmux.waitFor("Ichon Hangang Park", "Sources") != nil)
+
+            // A favourite and the widget choice are saved where the widget reads them.
+            try tmux.press("f")
+            #expect(try await tmux.waitFor("Ichon added to favourites", "Ichon Hangang Park ★") != nil)
+            try tmux.press("w")
+            #expect(try await tmux.waitFor("Both widgets now show Ichon") != nil)
+            let settings = SettingsStore(container: SharedContainer(url: dir)).load().settings
+            #expect(settings.favorites == ["ichon"])
+            #expect(settings.widgetParks["parking"] == "ichon")
+            // The real widget, as a second process with a dead API, shows the park and value the app just showed.
+            let widget = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json"])
+            #expect(widget.status == 0, "\(widget.stderr)")
+            guard case .success(let snapshot) = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "ichon") else {
+                Issue.record("no snapshot for ichon")
+                return
+            }
+            #expect(widget.stdout.contains("\"park\":\"ichon\""))
+            // The simulation has outages: a park may honestly have no live count, and both must then say so.
+            let expected = snapshot.parking?.totalAvailable.map { Localizer.grouped($0) + " of " } ?? "no live count"
+            try tmux.press("1")
+            #expect(try await tmux.waitFor(expected) != nil, "the app and the widget disagree: \(expected)")
+            try tmux.press("q")
+            #expect(try await tmux.waitFor("$ ") != nil)
+        }
     }
 
     @Test func aDeepLinkOpensTheParkAndScreenItNames() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let dir = stateDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        try tmux.type("\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en")
-        #expect(try await tmux.waitFor("Banpo Hangang Park", "Parking forecast — Banpo Lots 2, 3") != nil)
-        try tmux.press("q")
+        try await withSession { server, dir, tmux in
+            try tmux.type("\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+            #expect(try await tmux.waitFor("Banpo Hangang Park", "Parking forecast — Banpo Lots 2, 3") != nil)
+            try tmux.press("q")
+        }
     }
 
     @Test func redrawsOnResizeAndCtrlCLeavesTheTerminalSane() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let dir = stateDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        let probe = "stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' | tr -d '\\n' | sed 's/^/ST''TY:/'; echo"
-        try tmux.type(probe)
-        let before = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
-        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
-        #expect(try await tmux.waitFor("여의도한강공원", "출처") != nil)
-        try tmux.resize(width: 100, height: 30)
-        let resized = try #require(try await tmux.waitFor(String(repeating: "─", count: 100)))
-        #expect(resized.count >= 30)
-        #expect(resized[29].contains("q 종료"), "the key line is not on the last row: \(resized)")
-        try tmux.press("C-c")
-        #expect(try await tmux.waitFor("$ ") != nil)
-        try tmux.type("clear; " + probe)
-        let after = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
-        #expect(after.contains("icanon") && !after.contains("-icanon"), "\(after)")
-        #expect(after == before)
+        try await withSession { server, dir, tmux in
+            let probe = "stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' | tr -d '\\n' | sed 's/^/ST''TY:/'; echo"
+            try tmux.type(probe)
+            let before = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
+            try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
+            #expect(try await tmux.waitFor("여의도한강공원", "출처") != nil)
+            try tmux.resize(width: 100, height: 30)
+            let resized = try #require(try await tmux.waitFor(String(repeating: "─", count: 100)))
+            #expect(resized.count >= 30)
+            #expect(resized[29].contains("q 종료"), "the key line is not on the last row: \(resized)")
+            try tmux.press("C-c")
+            #expect(try await tmux.waitFor("$ ") != nil)
+            try tmux.type("clear; " + probe)
+            let after = try #require(try await tmux.waitFor("STTY:")).first { $0.hasPrefix("STTY:") } ?? ""
+            #expect(after.contains("icanon") && !after.contains("-icanon"), "\(after)")
+            #expect(after == before)
+        }
     }
 
     @Test func koreanScreensLineUpInARealTerminal() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let dir = stateDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        try tmux.type("\(Self.app.path) parking --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
-        try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko --tab parks")
-        let rows = try #require(try await tmux.waitFor("한강공원  ", "업데이트", "한강을 따라 서쪽부터", "광나루"))
-        let barColumns = Set(rows.compactMap { row -> Int? in
-            guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
-            return DisplayWidth.of(String(row[..<bar]))
-        })
-        #expect(barColumns.count == 1, "bars start at columns \(barColumns)")
-        for row in rows { #expect(DisplayWidth.of(row) <= 80, "\(row)") }
-        try tmux.press("q")
+        try await withSession { server, dir, tmux in
+            try tmux.type("\(Self.app.path) parking --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
+            try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko --tab parks")
+            let rows = try #require(try await tmux.waitFor("한강공원  ", "업데이트", "한강을 따라 서쪽부터", "광나루"))
+            let barColumns = Set(rows.compactMap { row -> Int? in
+                guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
+                return DisplayWidth.of(String(row[..<bar]))
+            })
+            #expect(barColumns.count == 1, "bars start at columns \(barColumns)")
+            for row in rows { #expect(DisplayWidth.of(row) <= 80, "\(row)") }
+            try tmux.press("q")
+        }
     }
 }

@@ -41,14 +41,16 @@ public struct Catalog: Sendable, Hashable {
         }
     }
 
-    /// The parks whose names are closest to `query` (edit distance), best first: for "did you mean".
-    public func suggestions(for query: String, limit: Int = 3) -> [Park] {
+    /// The parks whose names are closest to `query` (edit distance), best first: for "did you mean". With
+    /// `maxDistance`, parks farther than that are left out (a query like nothing gets no suggestion).
+    public func suggestions(for query: String, limit: Int = 3, maxDistance: Int? = nil) -> [Park] {
         let q = Self.normalise(query)
         let scored = parks.map { park -> (Park, Int) in
             let names = [park.id.rawValue, park.shortNameKo, park.shortNameEn].map(Self.normalise)
             return (park, names.map { Self.editDistance(q, $0) }.min() ?? .max)
         }
-        return scored.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }.prefix(limit).map(\.0)
+        return scored.filter { $0.1 <= (maxDistance ?? .max) }
+            .sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }.prefix(limit).map(\.0)
     }
 
     static func normalise(_ s: String) -> String {
