@@ -7,14 +7,19 @@ import Musl
 #endif
 
 // A signal handler cannot capture context, so the settings to restore live here, written once before the handlers
-// are installed and only read by them.
-nonisolated(unsafe) private var savedAttributes = termios()
+// are installed and only read by them. Heap memory of the C struct's size, handed to tcgetattr as is (AddressSanitizer
+// flagged tcgetattr writing into a Swift global of the imported type).
+nonisolated(unsafe) private let savedAttributes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+}()
 nonisolated(unsafe) private var attributesSaved = false
 private let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Puts the terminal back: attributes, cursor, main screen. Safe inside a signal handler (only tcsetattr and write).
 private func restoreTerminalNow() {
-    if attributesSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes) }
+    if attributesSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, savedAttributes) }
     restoreSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 }
 
@@ -35,7 +40,7 @@ public final class Terminal: Sendable {
 
     /// Enters full-screen mode.
     public func enter() {
-        if tcgetattr(STDIN_FILENO, &savedAttributes) == 0 { attributesSaved = true }
+        if tcgetattr(STDIN_FILENO, savedAttributes) == 0 { attributesSaved = true }
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             Glibc.signal(signal) { number in
                 restoreTerminalNow()
@@ -43,7 +48,7 @@ public final class Terminal: Sendable {
                 raise(number)
             }
         }
-        var raw = savedAttributes
+        var raw = savedAttributes.pointee
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
