@@ -43,9 +43,11 @@ struct AppOptions: ParsableArguments {
         return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
     }
 
-    func context(width: Int? = nil) -> ScreenContext {
-        let columns = width ?? Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
-        return ScreenContext(language: language(), now: Date(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
+    /// The screen context; `settings` already loaded spare reading the settings file again.
+    func context(settings: Settings? = nil) -> ScreenContext {
+        let columns = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
+        return ScreenContext(
+            language: language(settings: settings), now: Date(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
     }
 
     /// A park from what the user typed, or a usage error naming the closest parks.

@@ -36,7 +36,7 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
 
 func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool, refresh: Bool) async throws {
     let mode: RenderMode = Terminal.isInteractive ? .terminal(environment: options.environment) : .plain
-    let output = await PrintedScreen.run(tab, store: store, json: json, refresh: refresh, context: options.context(), mode: mode)
+    let output = await PrintedScreen.run(tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.snapshot.settings), mode: mode)
     FileHandle.standardOutput.write(Data(output.stdout.utf8))
     printError(output.stderr)
     if output.status != 0 { throw ExitCode(output.status) }
@@ -119,12 +119,14 @@ struct OpenCommand: AsyncParsableCommand {
         do {
             parsed = try DeepLink(parsing: link)
         } catch {
-            throw ValidationError(options.context().l(.messageBadLink, LinkErrors.text(error, options.context())))
+            let ctx = options.context()
+            throw ValidationError(ctx.l(.messageBadLink, LinkErrors.text(error, ctx)))
         }
         _ = try options.park(parsed.parkId.rawValue)
         if let lot = parsed.lotId, Catalog.bundled.lot(lot)?.parkId != parsed.parkId {
             let lots = Catalog.bundled.lots(in: parsed.parkId).map(\.id.rawValue).joined(separator: ", ")
-            throw ValidationError(options.context().l(.messageBadLink, options.context().l(.errorLotNotInPark, lot.rawValue, parsed.parkId.rawValue, lots)))
+            let ctx = options.context()
+            throw ValidationError(ctx.l(.messageBadLink, ctx.l(.errorLotNotInPark, lot.rawValue, parsed.parkId.rawValue, lots)))
         }
         try await runScreen(options: options, park: parsed.parkId, tab: AppTab(parsed.screen), lot: parsed.lotId)
     }

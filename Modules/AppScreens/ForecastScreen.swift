@@ -13,12 +13,11 @@ enum ForecastScreen {
         let lotInfo = forecast.lotId.flatMap { id in summary.parking.lots.first { $0.lot.id == id } }
         let title = lotInfo.map { ctx.name($0.lot) } ?? ctx.l(.forecastAllLots)
         var lines = [Line([Span(ctx.l(.forecastTitle, title), .bold), Span("  " + ctx.l(.forecastMadeAt, ctx.clock(overview.generatedAt)), .dim)])]
-        let capacity = lotInfo?.lot.capacity ?? summary.parking.totalCapacity
         let nowValue = lotInfo.map { $0.status.available } ?? summary.parking.totalAvailable
         if forecast.points.isEmpty {
             lines.append(Line(ctx.l(.noForecast, ctx.l(Words.gap(forecast.gap))), .dim))
         } else {
-            lines += chart(forecast.points, now: nowValue, capacity: capacity, ctx)
+            lines += chart(forecast.points, now: nowValue, ctx)
             let last = forecast.points[0]
             lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(last.confidence))), .bold)]))
             let reasons = last.reasons.compactMap(Words.forecastReason).map { ctx.l($0) }
@@ -29,14 +28,14 @@ enum ForecastScreen {
         return lines
     }
 
-    /// Rows from the top (capacity) down to zero; one column per point, the band p10–p90 as ┃ and the median as ●.
-    static func chart(_ points: [ForecastPoint], now: Int?, capacity: Int, _ ctx: ScreenContext) -> [Line] {
+    /// Rows from the top of the shown range down to its bottom; one column per point, the band p10–p90 as ┃ and the
+    /// median as ●.
+    static func chart(_ points: [ForecastPoint], now: Int?, _ ctx: ScreenContext) -> [Line] {
         // Scaled to the values shown (not the capacity), so the movement is visible; the axis says the top.
         let highest = max(points.map(\.p90).max() ?? 0, now ?? 0)
         let top = max(10, Int((Double(highest) * 1.15 / 10).rounded(.up)) * 10)
         let lowest = min(points.map(\.p10).min() ?? 0, now ?? Int.max)
         let bottom = min(top - 10, max(0, Int(Double(lowest) * 0.85 / 10) * 10))
-        _ = capacity
         let columnWidth = 8
         func row(_ value: Int) -> Int {
             min(chartHeight - 1, max(0, Int((Double(value - bottom) / Double(top - bottom) * Double(chartHeight - 1)).rounded())))

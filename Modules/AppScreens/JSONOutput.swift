@@ -23,14 +23,14 @@ public enum JSONOutput {
     public static func render(_ tab: AppTab, _ state: AppState) throws -> Foundation.Data? {
         if tab == .parks {
             guard let list = state.parksList else { return nil }
-            return try encode(Envelope(park: nil, screen: tab.rawValue, trust: trust(list.trust), staleReason: reason(list.trust),
+            return try ContractCoding.encode(Envelope(park: nil, screen: tab.rawValue, trust: trust(list.trust), staleReason: reason(list.trust),
                                        origin: list.origin.rawValue, fetchedAt: list.fetchedAt, simulated: state.simulatedBackend,
                                        deepLink: nil, data: list.value))
         }
         guard let loaded = state.current.summary else { return nil }
         let summary = loaded.value
         func envelope<T: Encodable>(_ data: T) throws -> Foundation.Data {
-            try encode(Envelope(park: summary.park.id, screen: tab.rawValue, trust: trust(loaded.trust), staleReason: reason(loaded.trust),
+            try ContractCoding.encode(Envelope(park: summary.park.id, screen: tab.rawValue, trust: trust(loaded.trust), staleReason: reason(loaded.trust),
                                 origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt, simulated: summary.freshness.isSimulated,
                                 deepLink: DeepLink(parkId: summary.park.id, screen: tab.screen).description, data: data))
         }
@@ -50,9 +50,5 @@ public enum JSONOutput {
     static func reason(_ trust: LoadTrust) -> String? {
         if case .stale(let reason) = trust { return reason }
         return nil
-    }
-
-    static func encode<T: Encodable>(_ value: T) throws -> Foundation.Data {
-        try ContractCoding.encode(value)
     }
 }
