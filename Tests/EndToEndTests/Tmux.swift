@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +57,7 @@ struct Tmux {
 
     /// Starts a shell in a `width`×`height` window.
     func start(width: Int = 80, height: Int = 24) throws {
-        try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "env -i PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile"], capture: false)
+        try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "env -i \(SanitizerOptions.shellAssignments) PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile"], capture: false)
     }
 
     /// Types `text` and presses Enter.
