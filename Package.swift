@@ -96,6 +96,10 @@ let package = Package(
             dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Modules/WidgetCommandLine"
         ),
+        .target(
+            name: "CommandLineSupport",
+            dependencies: ["Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Modules/CommandLineSupport"),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),
         .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
@@ -104,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "AppBackend", "AppCore", "AppScreens", "Cache", "Localization", "Models", "Storage", "TerminalUI",
+                "AppBackend", "AppCore", "AppScreens", "Cache", "CommandLineSupport", "Localization", "Models", "Storage", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -118,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "AppBackend", "Localization", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                "AppBackend", "CommandLineSupport", "Localization", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"

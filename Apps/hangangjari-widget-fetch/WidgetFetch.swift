@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Storage
@@ -13,6 +14,8 @@ struct WidgetFetch: AsyncParsableCommand {
         commandName: "hangangjari-widget", abstract: helpText(.helpCmdWidgetFetch), discussion: WidgetArguments.discussion)
 
     @OptionGroup var arguments: WidgetArguments
+
+    static func main() async { await localizedMain() }
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 
@@ -14,4 +15,6 @@ struct Hangangjari: AsyncParsableCommand {
             DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self,
         ],
         defaultSubcommand: UICommand.self)
+
+    static func main() async { await localizedMain() }
 }

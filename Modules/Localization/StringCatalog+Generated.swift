@@ -217,6 +217,31 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case parksNearestFirst = "parks.nearest_first"
     case parksTitle = "parks.title"
     case parksWestToEast = "parks.west_to_east"
+    case parserArguments = "parser.arguments"
+    case parserDefault = "parser.default"
+    case parserDefaultSubcommand = "parser.default_subcommand"
+    case parserDidYouMeanOption = "parser.did_you_mean_option"
+    case parserError = "parser.error"
+    case parserHelp = "parser.help"
+    case parserInvalidOption = "parser.invalid_option"
+    case parserInvalidValue = "parser.invalid_value"
+    case parserMissingArgument = "parser.missing_argument"
+    case parserMissingOneOf = "parser.missing_one_of"
+    case parserMissingValue = "parser.missing_value"
+    case parserOptions = "parser.options"
+    case parserOverview = "parser.overview"
+    case parserProvideOneOf = "parser.provide_one_of"
+    case parserProvideOneOfFollowing = "parser.provide_one_of_following"
+    case parserSeeMore = "parser.see_more"
+    case parserSeeSubcommandHelp = "parser.see_subcommand_help"
+    case parserShowHelp = "parser.show_help"
+    case parserShowVersion = "parser.show_version"
+    case parserSubcommands = "parser.subcommands"
+    case parserUnexpectedArgument = "parser.unexpected_argument"
+    case parserUnknownOption = "parser.unknown_option"
+    case parserUsage = "parser.usage"
+    case parserUsageHeading = "parser.usage_heading"
+    case parserValues = "parser.values"
     case peopleRange = "people.range"
     case precipNone = "precip.none"
     case precipRain = "precip.rain"
@@ -509,6 +534,31 @@ extension StringCatalog {
         .parksNearestFirst: [.en: .text("Nearest to your home first"), .ko: .text("집에서 가까운 순")],
         .parksTitle: [.en: .text("Hangang parks"), .ko: .text("한강공원")],
         .parksWestToEast: [.en: .text("West to east along the Han River"), .ko: .text("한강을 따라 서쪽부터")],
+        .parserArguments: [.en: .text("ARGUMENTS:"), .ko: .text("인수:")],
+        .parserDefault: [.en: .text("default: %@"), .ko: .text("기본값: %@")],
+        .parserDefaultSubcommand: [.en: .text("(default)"), .ko: .text("(기본)")],
+        .parserDidYouMeanOption: [.en: .text("Did you mean '%@'?"), .ko: .text("'%@'을(를) 찾으셨나요?")],
+        .parserError: [.en: .text("Error:"), .ko: .text("오류:")],
+        .parserHelp: [.en: .text("Help:"), .ko: .text("도움말:")],
+        .parserInvalidOption: [.en: .text("Invalid option: %@"), .ko: .text("잘못된 옵션: %@")],
+        .parserInvalidValue: [.en: .text("The value '%1$@' is invalid for '%2$@'"), .ko: .text("'%2$@'에 '%1$@' 값은 쓸 수 없습니다")],
+        .parserMissingArgument: [.en: .text("Missing expected argument '%@'"), .ko: .text("필요한 인수 '%@'이(가) 없습니다")],
+        .parserMissingOneOf: [.en: .text("Missing one of: %@"), .ko: .text("다음 중 하나가 필요합니다: %@")],
+        .parserMissingValue: [.en: .text("Missing value for '%@'"), .ko: .text("'%@'에 값이 없습니다")],
+        .parserOptions: [.en: .text("OPTIONS:"), .ko: .text("옵션:")],
+        .parserOverview: [.en: .text("OVERVIEW:"), .ko: .text("개요:")],
+        .parserProvideOneOf: [.en: .text("Please provide one of %@."), .ko: .text("%@ 중 하나를 주세요.")],
+        .parserProvideOneOfFollowing: [.en: .text("Please provide one of the following:"), .ko: .text("다음 중 하나를 주세요:")],
+        .parserSeeMore: [.en: .text("See '%@' for more information."), .ko: .text("자세한 내용은 '%@'으로 봅니다.")],
+        .parserSeeSubcommandHelp: [.en: .text("See '%@ <subcommand>' for detailed help."), .ko: .text("하위 명령의 자세한 도움말은 '%@ <하위 명령>'으로 봅니다.")],
+        .parserShowHelp: [.en: .text("Show help information."), .ko: .text("도움말을 보여 줍니다.")],
+        .parserShowVersion: [.en: .text("Show the version."), .ko: .text("버전을 보여 줍니다.")],
+        .parserSubcommands: [.en: .text("SUBCOMMANDS:"), .ko: .text("하위 명령:")],
+        .parserUnexpectedArgument: [.en: .text("Unexpected argument '%@'"), .ko: .text("예상하지 못한 인수 '%@'")],
+        .parserUnknownOption: [.en: .text("Unknown option '%@'"), .ko: .text("알 수 없는 옵션 '%@'")],
+        .parserUsage: [.en: .text("Usage:"), .ko: .text("사용법:")],
+        .parserUsageHeading: [.en: .text("USAGE:"), .ko: .text("사용법:")],
+        .parserValues: [.en: .text("values: %@"), .ko: .text("값: %@")],
         .peopleRange: [.en: .text("%1$@–%2$@ people"), .ko: .text("%1$@–%2$@명")],
         .precipNone: [.en: .text("no rain"), .ko: .text("강수 없음")],
         .precipRain: [.en: .text("rain"), .ko: .text("비")],

@@ -96,6 +96,33 @@ import Testing
         #expect(bash.status == 0 && bash.stdout.contains("favorites"))
         let help = try await run(["--help"])
         #expect(help.stdout.contains("Exit status: 0 current values"))
+        #expect(help.stdout.contains("USAGE:") && help.stdout.contains("Show help information."))
+    }
+
+    /// Help screens and usage errors of both binaries, the argument parser's own words included, in Korean.
+    @Test func helpAndUsageErrorsSpeakKorean() async throws {
+        let english = ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:", "Show help", "(default", "See '", "Error:", "Usage:"]
+        let widget = Binaries.url("hangangjari-widget")
+        var helps = [try await run(["--help", "--lang", "ko"]), try await WidgetBinaryTests.runAsync(["--help", "--lang", "ko"], binary: widget)]
+        for command in ["home", "parking", "forecast", "outing", "parks", "open", "directions", "favorites", "widget", "location", "doctor", "cache", "install-desktop", "catalog"] {
+            helps.append(try await run([command, "--help", "--lang", "ko"]))
+        }
+        for help in helps {
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("사용법:"), "\(help.stdout)")
+            for word in english { #expect(!help.stdout.contains(word), "\(word) in:\n\(help.stdout)") }
+        }
+        let errors = [
+            try await run(["parking", "--bogus", "--lang", "ko"]),
+            try await run(["open", "--lang", "ko"]),
+            try await run(["directions", "yeouido", "--by", "boat", "--lang", "ko"]),
+            try await WidgetBinaryTests.runAsync(["--format", "xml", "--lang", "ko"], binary: widget),
+        ]
+        for error in errors {
+            #expect(error.status == 64)
+            #expect(error.stderr.hasPrefix("오류: "), "\(error.stderr)")
+            for word in english { #expect(!error.stderr.contains(word), "\(word) in:\n\(error.stderr)") }
+        }
     }
 }
 
