@@ -39,6 +39,7 @@ let package = Package(
         // MARK: Modules (every library lives here)
         .target(
             name: "Models",
+            dependencies: ["Localization"],
             path: "Modules/Models",
             exclude: ["Catalog/hangang-parks.json"]
         ),
@@ -58,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "Networking",
-            dependencies: ["Models", "RequestProof", "CCurl"],
+            dependencies: ["Localization", "Models", "RequestProof", "CCurl"],
             path: "Modules/Networking"
         ),
         .target(
@@ -75,11 +76,11 @@ let package = Package(
             path: "Modules/ReferenceServer"
         ),
         .target(name: "Localization", path: "Modules/Localization"),
-        .target(name: "Storage", dependencies: ["Models"], path: "Modules/Storage"),
+        .target(name: "Storage", dependencies: ["Localization", "Models"], path: "Modules/Storage"),
         .target(
-            name: "Cache", dependencies: ["Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "Cache", dependencies: ["Localization", "Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Modules/Cache"),
-        .target(name: "Repositories", dependencies: ["Cache", "Models", "Networking", "Storage"], path: "Modules/Repositories"),
+        .target(name: "Repositories", dependencies: ["Cache", "Localization", "Models", "Networking", "Storage"], path: "Modules/Repositories"),
         .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
             name: "AppBackend", dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
@@ -153,16 +154,16 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], path: "Tests/LocalizationTests"),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Models"], path: "Tests/StorageTests"),
+        .testTarget(name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
             path: "Tests/EndToEndTests"),
         .testTarget(
-            name: "RepositoriesTests", dependencies: ["Cache", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
+            name: "RepositoriesTests", dependencies: ["Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
             path: "Tests/RepositoriesTests"),
         .testTarget(
-            name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],
+            name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Localization", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],
             path: "Tests/AppCoreTests"),
         .testTarget(
             name: "AppScreensTests", dependencies: ["AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport"],

@@ -24,7 +24,7 @@ struct AppOptions: ParsableArguments {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     func container() throws -> SharedContainer {
-        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch { throw ValidationError("\(error)") }
+        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch { throw ValidationError(Reason(error).text(CommandLineHelp.localizer)) }
     }
 
     var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: api, environment: environment) }
@@ -38,7 +38,7 @@ struct AppOptions: ParsableArguments {
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
         let (environment, warnings) = AppEnvironment.live(configuration: configuration, container: container, environment: self.environment, timeout: timeout)
-        for warning in warnings { FileHandle.standardError.write(Data("hangangjari: \(warning)\n".utf8)) }
+        for warning in warnings { FileHandle.standardError.write(Data("hangangjari: \(warning.text(context().l))\n".utf8)) }
         let simulated = BackendOrigin(configuration) == .embedded(realData: false)
         return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
     }

@@ -41,7 +41,7 @@ struct FavoritesCommand: ParsableCommand {
 
         func run() throws {
             let (settings, warning) = SettingsStore(container: try options.container()).load()
-            if let warning { printError([warning]) }
+            if let warning { printError([warning.text(options.context().l)]) }
             if settings.favorites.isEmpty { printError([options.context().l(.cliFavoritesEmpty)]) }
             for park in settings.favorites { print(park.rawValue) }
         }

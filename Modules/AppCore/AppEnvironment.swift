@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -13,7 +14,7 @@ public struct AppEnvironment: Sendable {
     /// The parks list with live totals.
     public var loadParks: @Sendable (_ force: Bool) async throws -> Loaded<ParksResponse>
     /// The saved settings, and a warning when the file had to be moved aside.
-    public var loadSettings: @Sendable () -> (settings: Settings, warning: String?)
+    public var loadSettings: @Sendable () -> (settings: Settings, warning: Reason?)
     /// Changes the saved settings under their lock.
     public var updateSettings: @Sendable (_ change: @Sendable (inout Settings) -> Void) throws -> Settings
     /// Writes both widget snapshots of a summary fetched at the given time.
@@ -26,7 +27,7 @@ public struct AppEnvironment: Sendable {
         cachedSummary: @escaping @Sendable (ParkID) -> Loaded<HomeSummary>?,
         loadSummary: @escaping @Sendable (ParkID, Bool) async throws -> Loaded<HomeSummary>,
         loadParks: @escaping @Sendable (Bool) async throws -> Loaded<ParksResponse>,
-        loadSettings: @escaping @Sendable () -> (settings: Settings, warning: String?),
+        loadSettings: @escaping @Sendable () -> (settings: Settings, warning: Reason?),
         updateSettings: @escaping @Sendable (@Sendable (inout Settings) -> Void) throws -> Settings,
         writeSnapshots: @escaping @Sendable (HomeSummary, Date) throws -> Void,
         openURL: @escaping @Sendable (String) -> Bool = { _ in false },

@@ -1,3 +1,4 @@
+import Localization
 import Models
 
 /// What the status line says after an action; the screens put it into words in the user's language.
@@ -6,11 +7,11 @@ public enum AppMessage: Sendable, Equatable {
     case favoriteRemoved(ParkID)
     case widgetSet(ParkID)
     /// Refreshing failed; the last values are shown marked stale.
-    case showingStale(reason: String)
+    case showingStale(reason: Reason)
     /// Refreshing failed and nothing was kept.
-    case unavailable(reason: String)
+    case unavailable(reason: Reason)
     /// Saving settings or snapshots failed.
-    case saveFailed(reason: String)
+    case saveFailed(reason: Reason)
     case refreshedAll(parks: Int, milliseconds: Int)
     /// A directions link, opened or to be opened by hand.
     case directions(url: String, opened: Bool)

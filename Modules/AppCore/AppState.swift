@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -40,7 +41,7 @@ public struct ParkState: Sendable {
     /// A refresh is running.
     public var loading = false
     /// Why there is nothing to show, when `summary` is nil and loading failed.
-    public var unavailableReason: String?
+    public var unavailableReason: Reason?
 
     public init(summary: Loaded<HomeSummary>? = nil) {
         self.summary = summary

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -62,9 +63,9 @@ public final class AppStore: Sendable {
         update { $0.parks[park, default: ParkState()].loading = true }
         do {
             let loaded = try await environment.loadSummary(park, force)
-            var saveProblem: String?
+            var saveProblem: Reason?
             if case .current = loaded.trust {
-                do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch { saveProblem = "\(error)" }
+                do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch { saveProblem = Reason(error) }
             }
             update { state in
                 state.parks[park] = ParkState(summary: loaded)
@@ -72,7 +73,7 @@ public final class AppStore: Sendable {
                 if let saveProblem { state.message = .saveFailed(reason: saveProblem) }
             }
         } catch {
-            let reason = "\(error)"
+            let reason = Reason(error)
             update { state in
                 var entry = state.parks[park, default: ParkState()]
                 entry.loading = false
@@ -96,7 +97,7 @@ public final class AppStore: Sendable {
         update { state in
             state.parksListLoading = false
             if let loaded { state.parksList = loaded } else if var last = state.parksList {
-                last.trust = .stale(reason: "refresh failed")
+                last.trust = .stale(reason: Reason(.reasonRefreshFailed))
                 state.parksList = last
             }
         }
@@ -222,7 +223,7 @@ public final class AppStore: Sendable {
                 state.message = saved.favorites.contains(park) ? .favoriteAdded(park) : .favoriteRemoved(park)
             }
         } catch {
-            update { $0.message = .saveFailed(reason: "\(error)") }
+            update { $0.message = .saveFailed(reason: Reason(error)) }
         }
     }
 
@@ -240,7 +241,7 @@ public final class AppStore: Sendable {
                 state.message = .widgetSet(park)
             }
         } catch {
-            update { $0.message = .saveFailed(reason: "\(error)") }
+            update { $0.message = .saveFailed(reason: Reason(error)) }
         }
     }
 

@@ -1,6 +1,7 @@
 import AppBackend
 import Cache
 import Foundation
+import Localization
 import Models
 import Networking
 import Storage
@@ -17,11 +18,21 @@ public enum Doctor {
         case ok, warning, failed
     }
 
-    /// One result; `detail` is technical and kept as the system said it.
+    /// One result; `detail` is in every language, with paths, URLs and the system's own error text kept as they are.
     public struct Result: Sendable, Equatable {
         public var check: Check
         public var status: Status
-        public var detail: String
+        public var detail: Reason
+
+        init(check: Check, status: Status, detail: Reason) {
+            self.check = check
+            self.status = status
+            self.detail = detail
+        }
+
+        init(check: Check, status: Status, verbatim: String) {
+            self.init(check: check, status: status, detail: Reason(verbatim: verbatim))
+        }
     }
 
     /// Runs every check; network checks give up after `timeout` seconds.
@@ -29,9 +40,9 @@ public enum Doctor {
         var results: [Result] = []
         let origin = BackendOrigin(configuration)
         switch origin {
-        case .configured(let url): results.append(Result(check: .backend, status: .ok, detail: url))
+        case .configured(let url): results.append(Result(check: .backend, status: .ok, verbatim: url))
         case .embedded(let real):
-            results.append(Result(check: .backend, status: .ok, detail: real ? "embedded reference backend, Seoul Open Data" : "embedded reference backend, simulated data"))
+            results.append(Result(check: .backend, status: .ok, detail: Reason(real ? .doctorDetailEmbeddedSeoul : .doctorDetailEmbeddedSimulated)))
         }
         do {
             try container.prepare()
@@ -40,33 +51,33 @@ public enum Doctor {
             try? FileManager.default.removeItem(at: probe)
             let mode = (try? FileManager.default.attributesOfItem(atPath: container.url.path)[.posixPermissions] as? Int) ?? 0
             results.append(Result(check: .container, status: mode & 0o077 == 0 ? .ok : .warning,
-                                  detail: "\(container.url.path) (mode \(String(mode, radix: 8)))"))
+                                  detail: Reason(.doctorDetailContainer, container.url.path, String(mode, radix: 8))))
         } catch {
-            results.append(Result(check: .container, status: .failed, detail: "\(error)"))
+            results.append(Result(check: .container, status: .failed, detail: Reason(error)))
         }
         let (settings, warning) = SettingsStore(container: container).load()
         results.append(Result(check: .settings, status: warning == nil ? .ok : .warning,
-                              detail: warning ?? "\(settings.favorites.count) favourite(s)"))
+                              detail: warning ?? Reason(.doctorDetailFavorites, settings.favorites.count)))
         if let cache = BackendSession.openCache(origin: origin, container: container) {
             let parks = Catalog.bundled.parks.filter { (try? cache.homeSummary($0.id)) != nil }.count
             results.append(Result(check: .cache, status: cache.warnings.isEmpty ? .ok : .warning,
-                                  detail: (cache.warnings + ["\(cache.url.path): \(parks) of 11 parks cached"]).joined(separator: "; ")))
+                                  detail: joined(cache.warnings + [Reason(.doctorDetailCache, cache.url.path, parks)])))
         } else {
-            results.append(Result(check: .cache, status: .failed, detail: "cannot open \(container.file(origin.cacheFileName).path)"))
+            results.append(Result(check: .cache, status: .failed, detail: Reason(.doctorDetailCacheUnopenable, container.file(origin.cacheFileName).path)))
         }
         let store = SnapshotStore(container: container)
-        var readable = 0, broken: [String] = []
+        var readable = 0, broken: [Reason] = []
         for park in Catalog.bundled.parks {
             for kind in WidgetKind.allCases {
                 switch store.read(kind, park.id) {
                 case .success: readable += 1
                 case .failure(.missing): break
-                case .failure(let failure): broken.append("\(kind.rawValue)-\(park.id.rawValue): \(failure)")
+                case .failure(let failure): broken.append(Reason(.doctorDetailSnapshotBroken, "\(kind.rawValue)-\(park.id.rawValue)", "\(failure)"))
                 }
             }
         }
         results.append(Result(check: .snapshots, status: broken.isEmpty ? .ok : .warning,
-                              detail: (["\(readable) readable"] + broken).joined(separator: "; ")))
+                              detail: joined([Reason(.doctorDetailSnapshots, readable)] + broken)))
         results += await networkChecks(configuration: configuration, container: container, timeout: timeout)
         return results
     }
@@ -76,7 +87,7 @@ public enum Doctor {
         do {
             session = try await BackendSession.open(configuration: configuration, container: container, timeout: timeout)
         } catch {
-            return [Result(check: .api, status: .failed, detail: "\(error)")]
+            return [Result(check: .api, status: .failed, detail: Reason(error))]
         }
         var results: [Result] = []
         let asked = Date()
@@ -84,27 +95,32 @@ public enum Doctor {
             let health = try await session.client.health()
             let skew = health.serverTime.timeIntervalSince(asked)
             results.append(Result(check: .api, status: health.status == .known(.ok) ? .ok : .warning,
-                                  detail: "\(session.baseURL) \(health.status.rawValue), version \(health.version), source \(health.source)"))
-            results.append(Result(check: .clock, status: abs(skew) < 60 ? .ok : .warning, detail: "server clock differs by \(Int(skew.rounded())) s"))
+                                  detail: Reason(.doctorDetailApi, session.baseURL, health.status.rawValue, health.version, health.source)))
+            results.append(Result(check: .clock, status: abs(skew) < 60 ? .ok : .warning, detail: Reason(.doctorDetailClock, Int(skew.rounded()))))
         } catch {
-            return [Result(check: .api, status: .failed, detail: "\(session.baseURL): \(error)")]
+            return [Result(check: .api, status: .failed, detail: Reason(.doctorDetailApiFailed, session.baseURL, Reason(error)))]
         }
         do {
             _ = try await session.client.parks()
             let diagnostics = await session.client.diagnostics
             let signed = diagnostics.lastRequestSigned == true
             results.append(Result(check: .token, status: signed ? .ok : .warning,
-                                  detail: signed ? "signed requests accepted; token valid until \(diagnostics.tokenExpiresAt.map { ISO8601.format($0) } ?? "?")"
-                                      : "reads went unsigned: \(diagnostics.lastFallbackReason ?? "?")"))
+                                  detail: signed ? Reason(.doctorDetailTokenOk, diagnostics.tokenExpiresAt.map { ISO8601.format($0) } ?? "?")
+                                      : Reason(.doctorDetailTokenUnsigned, diagnostics.lastFallbackReason ?? "?")))
         } catch {
-            results.append(Result(check: .token, status: .failed, detail: "\(error)"))
+            results.append(Result(check: .token, status: .failed, detail: Reason(error)))
         }
         if let policy = try? await session.client.policy() {
             results.append(Result(check: .policy, status: .ok,
-                                  detail: "unsigned reads \(policy.unsignedReads.rawValue)\(configuration.strictSigning ? " (strict signing on here)" : "")"))
+                                  detail: Reason(configuration.strictSigning ? .doctorDetailPolicyStrict : .doctorDetailPolicy, policy.unsignedReads.rawValue)))
         } else {
-            results.append(Result(check: .policy, status: .warning, detail: "could not read the policy"))
+            results.append(Result(check: .policy, status: .warning, detail: Reason(.doctorDetailPolicyUnreadable)))
         }
         return results
+    }
+
+    /// Several details in one, separated by semicolons.
+    static func joined(_ reasons: [Reason]) -> Reason {
+        reasons.dropFirst().reduce(reasons.first ?? Reason(verbatim: "")) { Reason(.doctorDetailJoined, $0, $1) }
     }
 }

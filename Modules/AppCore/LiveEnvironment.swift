@@ -1,6 +1,7 @@
 import AppBackend
 import Cache
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -41,7 +42,7 @@ extension AppEnvironment {
     public static func live(
         configuration: AppConfiguration, container: SharedContainer, environment: [String: String], timeout: Double = 8,
         policy: CachePolicy = CachePolicy()
-    ) -> (environment: AppEnvironment, cacheWarnings: [String]) {
+    ) -> (environment: AppEnvironment, cacheWarnings: [Reason]) {
         let origin = BackendOrigin(configuration)
         let cache = BackendSession.openCache(origin: origin, container: container)
         let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache)
@@ -52,7 +53,7 @@ extension AppEnvironment {
             cachedSummary: { park in
                 guard let cached = try? cache?.homeSummary(park) else { return nil }
                 let age = now().timeIntervalSince(cached.fetchedAt)
-                let trust: LoadTrust = age < policy.homeSummary ? .current : .stale(reason: "not refreshed since \(ISO8601.format(cached.fetchedAt))")
+                let trust: LoadTrust = age < policy.homeSummary ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(cached.fetchedAt)))
                 return Loaded(value: cached.summary, origin: .cache, trust: trust, fetchedAt: cached.fetchedAt)
             },
             loadSummary: { park, force in try await starter.session().parking.homeSummary(park, forceRefresh: force) },
@@ -62,6 +63,6 @@ extension AppEnvironment {
             writeSnapshots: { summary, at in try snapshots.writeBoth(from: summary, now: at) },
             openURL: { url in DesktopOpener.open(url, environment: environment) },
             now: now)
-        return (app, cache?.warnings ?? (cache == nil ? ["the cache in \(container.url.path) could not be opened; running without it"] : []))
+        return (app, cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)])
     }
 }

@@ -48,7 +48,7 @@ public enum JSONOutput {
     }
 
     static func reason(_ trust: LoadTrust) -> String? {
-        if case .stale(let reason) = trust { return reason }
+        if case .stale(let reason) = trust { return reason.technical }
         return nil
     }
 }

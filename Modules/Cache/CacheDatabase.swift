@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import GRDB
 import Models
 import Storage
@@ -11,13 +12,13 @@ import Storage
 public final class CacheDatabase: Sendable {
     private let pool: DatabasePool
     /// What happened while opening (a file moved aside, ...), for stderr and `doctor`.
-    public let warnings: [String]
+    public let warnings: [Reason]
     public let url: URL
 
     /// Opens (or creates, or rebuilds) the cache at `url`.
     public init(url: URL) throws(StorageError) {
         self.url = url
-        var warnings: [String] = []
+        var warnings: [Reason] = []
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
@@ -28,8 +29,8 @@ public final class CacheDatabase: Sendable {
         } catch let failure as OpenFailure {
             let moved = Self.moveAside(url)
             warnings.append(failure.tooNew
-                ? "cache \(url.path) was written by a newer version; moved aside to \(moved ?? "?") and rebuilt"
-                : "cache \(url.path) was unreadable (\(failure.reason)); moved aside to \(moved ?? "?") and rebuilt")
+                ? Reason(.reasonCacheTooNew, url.path, moved ?? "?")
+                : Reason(.reasonCacheUnreadable, url.path, moved ?? "?", failure.reason))
             do { pool = try Self.open(url) } catch { throw .unwritable(path: url.path, reason: "\(error)") }
         } catch {
             throw .unwritable(path: url.path, reason: "\(error)")

@@ -52,6 +52,23 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorCache = "doctor.cache"
     case doctorClock = "doctor.clock"
     case doctorContainer = "doctor.container"
+    case doctorDetailApi = "doctor.detail.api"
+    case doctorDetailApiFailed = "doctor.detail.api_failed"
+    case doctorDetailCache = "doctor.detail.cache"
+    case doctorDetailCacheUnopenable = "doctor.detail.cache_unopenable"
+    case doctorDetailClock = "doctor.detail.clock"
+    case doctorDetailContainer = "doctor.detail.container"
+    case doctorDetailEmbeddedSeoul = "doctor.detail.embedded_seoul"
+    case doctorDetailEmbeddedSimulated = "doctor.detail.embedded_simulated"
+    case doctorDetailFavorites = "doctor.detail.favorites"
+    case doctorDetailJoined = "doctor.detail.joined"
+    case doctorDetailPolicy = "doctor.detail.policy"
+    case doctorDetailPolicyStrict = "doctor.detail.policy_strict"
+    case doctorDetailPolicyUnreadable = "doctor.detail.policy_unreadable"
+    case doctorDetailSnapshotBroken = "doctor.detail.snapshot_broken"
+    case doctorDetailSnapshots = "doctor.detail.snapshots"
+    case doctorDetailTokenOk = "doctor.detail.token_ok"
+    case doctorDetailTokenUnsigned = "doctor.detail.token_unsigned"
     case doctorPolicy = "doctor.policy"
     case doctorSettings = "doctor.settings"
     case doctorSnapshots = "doctor.snapshots"
@@ -248,6 +265,49 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case precipRainAndSnow = "precip.rain_and_snow"
     case precipShower = "precip.shower"
     case precipSnow = "precip.snow"
+    case reasonBadEncoding = "reason.bad_encoding"
+    case reasonBodyEmpty = "reason.body_empty"
+    case reasonBodyTooLarge = "reason.body_too_large"
+    case reasonCacheTooNew = "reason.cache_too_new"
+    case reasonCacheUnopenable = "reason.cache_unopenable"
+    case reasonCacheUnreadable = "reason.cache_unreadable"
+    case reasonCancelled = "reason.cancelled"
+    case reasonConnectFailed = "reason.connect_failed"
+    case reasonConnectionLost = "reason.connection_lost"
+    case reasonConnectionRefused = "reason.connection_refused"
+    case reasonCorrupt = "reason.corrupt"
+    case reasonCorruptMoved = "reason.corrupt_moved"
+    case reasonCouldNotMove = "reason.could_not_move"
+    case reasonDns = "reason.dns"
+    case reasonInvalidUrl = "reason.invalid_url"
+    case reasonInvalidValue = "reason.invalid_value"
+    case reasonLockTimeout = "reason.lock_timeout"
+    case reasonMalformedJson = "reason.malformed_json"
+    case reasonMissingField = "reason.missing_field"
+    case reasonNoAnswerWithin = "reason.no_answer_within"
+    case reasonNoForecastForLot = "reason.no_forecast_for_lot"
+    case reasonNoHome = "reason.no_home"
+    case reasonNotRefreshedSince = "reason.not_refreshed_since"
+    case reasonRefreshFailed = "reason.refresh_failed"
+    case reasonServerError = "reason.server_error"
+    case reasonServerProblem = "reason.server_problem"
+    case reasonSettingsMovedAside = "reason.settings_moved_aside"
+    case reasonSettingsMovedAsideKept = "reason.settings_moved_aside_kept"
+    case reasonSnapshotNotSaved = "reason.snapshot_not_saved"
+    case reasonSourceStale = "reason.source_stale"
+    case reasonSourceUnavailable = "reason.source_unavailable"
+    case reasonTimeout = "reason.timeout"
+    case reasonTls = "reason.tls"
+    case reasonTooLarge = "reason.too_large"
+    case reasonTooManyRedirects = "reason.too_many_redirects"
+    case reasonTooNew = "reason.too_new"
+    case reasonTransferFailed = "reason.transfer_failed"
+    case reasonTruncated = "reason.truncated"
+    case reasonUnsignedNotAllowed = "reason.unsigned_not_allowed"
+    case reasonUnsupportedProtocol = "reason.unsupported_protocol"
+    case reasonUnwritable = "reason.unwritable"
+    case reasonWrongPark = "reason.wrong_park"
+    case reasonWrongType = "reason.wrong_type"
     case recommendBestForecast = "recommend.best_forecast"
     case recommendLargestCapacity = "recommend.largest_capacity"
     case recommendMostAvailable = "recommend.most_available"
@@ -369,6 +429,23 @@ extension StringCatalog {
         .doctorCache: [.en: .text("Cache"), .ko: .text("캐시")],
         .doctorClock: [.en: .text("Clock"), .ko: .text("시계")],
         .doctorContainer: [.en: .text("Shared container"), .ko: .text("공유 폴더")],
+        .doctorDetailApi: [.en: .text("%1$@ %2$@, version %3$@, source %4$@"), .ko: .text("%1$@ %2$@, 버전 %3$@, 원본 %4$@")],
+        .doctorDetailApiFailed: [.en: .text("%1$@: %2$@"), .ko: .text("%1$@: %2$@")],
+        .doctorDetailCache: [.en: .text("%1$@: %2$@ of 11 parks cached"), .ko: .text("%1$@: 11개 공원 중 %2$@곳 저장됨")],
+        .doctorDetailCacheUnopenable: [.en: .text("cannot open %@"), .ko: .text("%@을(를) 열 수 없어요")],
+        .doctorDetailClock: [.en: .text("server clock differs by %@ s"), .ko: .text("서버 시계가 %@초 차이 나요")],
+        .doctorDetailContainer: [.en: .text("%1$@ (mode %2$@)"), .ko: .text("%1$@ (권한 %2$@)")],
+        .doctorDetailEmbeddedSeoul: [.en: .text("embedded reference backend, Seoul Open Data"), .ko: .text("내장 참조 백엔드, 서울 열린데이터")],
+        .doctorDetailEmbeddedSimulated: [.en: .text("embedded reference backend, simulated data"), .ko: .text("내장 참조 백엔드, 모의 데이터")],
+        .doctorDetailFavorites: [.en: .text("%@ favourite(s)"), .ko: .text("즐겨찾기 %@곳")],
+        .doctorDetailJoined: [.en: .text("%1$@; %2$@"), .ko: .text("%1$@; %2$@")],
+        .doctorDetailPolicy: [.en: .text("unsigned reads %@"), .ko: .text("서명 없는 읽기: %@")],
+        .doctorDetailPolicyStrict: [.en: .text("unsigned reads %@ (strict signing on here)"), .ko: .text("서명 없는 읽기: %@ (이 컴퓨터는 엄격한 서명 사용)")],
+        .doctorDetailPolicyUnreadable: [.en: .text("could not read the policy"), .ko: .text("정책을 읽을 수 없어요")],
+        .doctorDetailSnapshotBroken: [.en: .text("%1$@ unreadable (%2$@)"), .ko: .text("%1$@ 읽을 수 없음 (%2$@)")],
+        .doctorDetailSnapshots: [.en: .text("%@ readable"), .ko: .text("%@개 읽을 수 있음")],
+        .doctorDetailTokenOk: [.en: .text("signed requests accepted; token valid until %@"), .ko: .text("서명한 요청이 받아들여졌어요. 토큰은 %@까지 유효해요")],
+        .doctorDetailTokenUnsigned: [.en: .text("reads went unsigned: %@"), .ko: .text("서명 없이 읽었어요: %@")],
         .doctorPolicy: [.en: .text("Policy"), .ko: .text("정책")],
         .doctorSettings: [.en: .text("Settings"), .ko: .text("설정")],
         .doctorSnapshots: [.en: .text("Widget snapshots"), .ko: .text("위젯 스냅샷")],
@@ -565,6 +642,49 @@ extension StringCatalog {
         .precipRainAndSnow: [.en: .text("rain and snow"), .ko: .text("비/눈")],
         .precipShower: [.en: .text("showers"), .ko: .text("소나기")],
         .precipSnow: [.en: .text("snow"), .ko: .text("눈")],
+        .reasonBadEncoding: [.en: .text("the answer's compression could not be decoded"), .ko: .text("응답의 압축을 풀 수 없어요")],
+        .reasonBodyEmpty: [.en: .text("the answer was empty"), .ko: .text("응답이 비어 있어요")],
+        .reasonBodyTooLarge: [.en: .text("the answer was too large (%@ bytes)"), .ko: .text("응답이 너무 커요 (%@바이트)")],
+        .reasonCacheTooNew: [.en: .text("cache %1$@ was written by a newer version; moved aside to %2$@ and rebuilt"), .ko: .text("캐시 %1$@은(는) 더 새 버전이 썼어요. %2$@(으)로 옮기고 새로 만들었어요")],
+        .reasonCacheUnopenable: [.en: .text("the cache in %@ could not be opened; running without it"), .ko: .text("%@의 캐시를 열 수 없어 캐시 없이 실행해요")],
+        .reasonCacheUnreadable: [.en: .text("cache %1$@ was unreadable (%3$@); moved aside to %2$@ and rebuilt"), .ko: .text("캐시 %1$@을(를) 읽을 수 없었어요 (%3$@). %2$@(으)로 옮기고 새로 만들었어요")],
+        .reasonCancelled: [.en: .text("cancelled"), .ko: .text("취소했어요")],
+        .reasonConnectFailed: [.en: .text("could not connect to the server"), .ko: .text("서버에 연결할 수 없어요")],
+        .reasonConnectionLost: [.en: .text("the connection broke"), .ko: .text("연결이 끊겼어요")],
+        .reasonConnectionRefused: [.en: .text("the server is not running or refused the connection"), .ko: .text("서버가 꺼져 있거나 연결을 거부했어요")],
+        .reasonCorrupt: [.en: .text("%@ was damaged"), .ko: .text("%@ 파일이 손상됐어요")],
+        .reasonCorruptMoved: [.en: .text("%1$@ was damaged; moved aside to %2$@"), .ko: .text("%1$@ 파일이 손상되어 %2$@(으)로 옮겼어요")],
+        .reasonCouldNotMove: [.en: .text("(could not move)"), .ko: .text("(옮기지 못함)")],
+        .reasonDns: [.en: .text("could not find the server %@"), .ko: .text("서버 %@을(를) 찾을 수 없어요")],
+        .reasonInvalidUrl: [.en: .text("the address %@ is not valid"), .ko: .text("주소 %@이(가) 올바르지 않아요")],
+        .reasonInvalidValue: [.en: .text("the answer's field %@ has an invalid value"), .ko: .text("응답의 %@ 필드 값이 올바르지 않아요")],
+        .reasonLockTimeout: [.en: .text("timed out waiting for the lock on %@"), .ko: .text("%@ 잠금을 기다리다 시간이 지났어요")],
+        .reasonMalformedJson: [.en: .text("the answer was not valid JSON"), .ko: .text("응답이 올바른 JSON이 아니에요")],
+        .reasonMissingField: [.en: .text("the answer lacks the field %@"), .ko: .text("응답에 %@ 필드가 없어요")],
+        .reasonNoAnswerWithin: [.en: .text("no answer within %@ s"), .ko: .text("%@초 안에 답이 없었어요")],
+        .reasonNoForecastForLot: [.en: .text("no forecast for lot %1$@ in %2$@"), .ko: .text("%2$@에 %1$@ 주차장 예측이 없어요")],
+        .reasonNoHome: [.en: .text("neither HOME nor an absolute XDG directory is set"), .ko: .text("HOME도 절대 경로의 XDG 폴더도 설정되지 않았어요")],
+        .reasonNotRefreshedSince: [.en: .text("not refreshed since %@"), .ko: .text("%@ 이후 새로 고치지 못했어요")],
+        .reasonRefreshFailed: [.en: .text("refresh failed"), .ko: .text("새로 고치지 못했어요")],
+        .reasonServerError: [.en: .text("the server answered with error %@"), .ko: .text("서버가 오류 %@(으)로 답했어요")],
+        .reasonServerProblem: [.en: .text("the server answered with error %1$@ (%2$@)"), .ko: .text("서버가 오류 %1$@(%2$@)(으)로 답했어요")],
+        .reasonSettingsMovedAside: [.en: .text("settings file was damaged and was moved aside to %@"), .ko: .text("설정 파일이 손상되어 %@(으)로 옮겼어요")],
+        .reasonSettingsMovedAsideKept: [.en: .text("settings file was damaged and was moved aside to %1$@; kept favourites %2$@"), .ko: .text("설정 파일이 손상되어 %1$@(으)로 옮겼어요. 즐겨찾기 %2$@은(는) 남겼어요")],
+        .reasonSnapshotNotSaved: [.en: .text("could not save the widget snapshot: %@"), .ko: .text("위젯 스냅샷을 저장하지 못했어요: %@")],
+        .reasonSourceStale: [.en: .text("the source data is stale"), .ko: .text("원본 데이터가 오래됐어요")],
+        .reasonSourceUnavailable: [.en: .text("the source is unavailable"), .ko: .text("원본 데이터를 받을 수 없어요")],
+        .reasonTimeout: [.en: .text("the server did not answer in time"), .ko: .text("서버가 제시간에 답하지 않았어요")],
+        .reasonTls: [.en: .text("the secure connection failed (TLS)"), .ko: .text("보안 연결(TLS)에 실패했어요")],
+        .reasonTooLarge: [.en: .text("the answer was larger than %@ bytes"), .ko: .text("응답이 %@바이트보다 커요")],
+        .reasonTooManyRedirects: [.en: .text("too many redirects"), .ko: .text("리디렉션이 너무 많아요")],
+        .reasonTooNew: [.en: .text("%1$@ was written by a newer version (%2$@)"), .ko: .text("%1$@ 파일은 더 새 버전(%2$@)이 썼어요")],
+        .reasonTransferFailed: [.en: .text("the transfer failed (curl %@)"), .ko: .text("전송에 실패했어요 (curl %@)")],
+        .reasonTruncated: [.en: .text("the answer was cut short"), .ko: .text("응답이 중간에 끊겼어요")],
+        .reasonUnsignedNotAllowed: [.en: .text("the request could not be signed and unsigned requests are not allowed"), .ko: .text("요청에 서명할 수 없고 서명 없는 요청은 허용되지 않아요")],
+        .reasonUnsupportedProtocol: [.en: .text("only http and https addresses are allowed"), .ko: .text("http와 https 주소만 쓸 수 있어요")],
+        .reasonUnwritable: [.en: .text("cannot write %1$@: %2$@"), .ko: .text("%1$@에 쓸 수 없어요: %2$@")],
+        .reasonWrongPark: [.en: .text("the answer was for another park (%@)"), .ko: .text("다른 공원(%@)의 응답이 왔어요")],
+        .reasonWrongType: [.en: .text("the answer's field %@ has the wrong type"), .ko: .text("응답의 %@ 필드 형식이 틀렸어요")],
         .recommendBestForecast: [.en: .text("keeps the most spaces until you arrive"), .ko: .text("도착할 때까지 가장 여유 예상")],
         .recommendLargestCapacity: [.en: .text("no live count; the largest lot"), .ko: .text("실시간 정보 없음, 가장 큰 주차장")],
         .recommendMostAvailable: [.en: .text("most spaces now"), .ko: .text("지금 가장 여유")],

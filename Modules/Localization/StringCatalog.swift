@@ -27,10 +27,17 @@ public struct Localizer: Sendable {
 
     /// The text of `key` with its placeholders (`%@`, `%lld`, `%d`, positional `%2$@`) filled in order.
     public func callAsFunction(_ key: L10nKey, _ arguments: any CustomStringConvertible...) -> String {
+        text(key, arguments)
+    }
+
+    /// The text of `key` with `arguments` given as an array.
+    /// A `Reason` among the arguments speaks this localizer's language.
+    public func text(_ key: L10nKey, _ arguments: [any CustomStringConvertible]) -> String {
+        let arguments: [any CustomStringConvertible] = arguments.map { ($0 as? Reason)?.text(self) ?? $0 }
         switch StringCatalog.entry(key, language) {
-        case .text(let format)?: Self.format(format, arguments)
-        case .plural(_, let other)?: Self.format(other, arguments)
-        case nil: key.rawValue
+        case .text(let format)?: return Self.format(format, arguments)
+        case .plural(_, let other)?: return Self.format(other, arguments)
+        case nil: return key.rawValue
         }
     }
 

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Localization
 import Models
 import Networking
 import Storage
@@ -34,9 +35,9 @@ struct CachedEndpoint<Value: Decodable & Sendable>: Sendable {
             return Loaded(value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current, fetchedAt: at)
         } catch {
             if let cached {
-                return Loaded(value: cached.value, origin: .cache, trust: .stale(reason: "\(error)"), fetchedAt: cached.response.fetchedAt)
+                return Loaded(value: cached.value, origin: .cache, trust: .stale(reason: Reason(error)), fetchedAt: cached.response.fetchedAt)
             }
-            throw RepositoryUnavailable(reason: "\(error)")
+            throw RepositoryUnavailable(reason: Reason(error))
         }
     }
 }

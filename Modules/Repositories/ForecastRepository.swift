@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Localization
 import Models
 import Networking
 import Storage
@@ -31,7 +32,7 @@ public struct ForecastRepository: Sendable {
     public func timeline(_ lot: LotID, in park: ParkID) async throws(RepositoryUnavailable) -> Loaded<ParkingForecast> {
         let loaded = try await forecast(park)
         guard let timeline = loaded.value.forecast.lots.first(where: { $0.lotId == lot }) else {
-            throw RepositoryUnavailable(reason: "no forecast for lot \(lot.rawValue) in \(park.rawValue)")
+            throw RepositoryUnavailable(reason: Reason(.reasonNoForecastForLot, lot.rawValue, park.rawValue))
         }
         return Loaded<ParkingForecast>(value: timeline, origin: loaded.origin, trust: loaded.trust, fetchedAt: loaded.fetchedAt)
     }

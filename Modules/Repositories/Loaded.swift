@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where a repository's value came from.
 public enum LoadOrigin: String, Sendable {
@@ -14,7 +15,7 @@ public enum LoadOrigin: String, Sendable {
 public enum LoadTrust: Sendable, Equatable {
     case current
     /// The last value, shown because refreshing failed; `reason` says why.
-    case stale(reason: String)
+    case stale(reason: Reason)
 }
 
 /// A value from a repository, with where it came from and whether it can be trusted as current.
@@ -33,11 +34,13 @@ public struct Loaded<Value: Sendable>: Sendable {
 }
 
 /// Nothing to show, with the reason.
-public struct RepositoryUnavailable: Error, Sendable, CustomStringConvertible {
-    public var reason: String
-    public var description: String { reason }
+public struct RepositoryUnavailable: Error, Sendable, CustomStringConvertible, ExplainableError {
+    public var reason: Reason
+    public var description: String { reason.technical }
 
-    public init(reason: String) {
+    public func explanation(_ l: Localizer) -> String { reason.text(l) }
+
+    public init(reason: Reason) {
         self.reason = reason
     }
 }

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Localization
 import Models
 import Networking
 import Storage
@@ -57,9 +58,9 @@ public struct ParkingRepository: Sendable {
             return Loaded(value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current, fetchedAt: at)
         } catch {
             if let cached {
-                return Loaded(value: cached.summary, origin: .cache, trust: .stale(reason: "\(error)"), fetchedAt: cached.fetchedAt)
+                return Loaded(value: cached.summary, origin: .cache, trust: .stale(reason: Reason(error)), fetchedAt: cached.fetchedAt)
             }
-            throw RepositoryUnavailable(reason: "\(error)")
+            throw RepositoryUnavailable(reason: Reason(error))
         }
     }
 }

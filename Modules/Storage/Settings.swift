@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 
 /// What the user chose, shared by the app and the widget (the Linux form of a UserDefaults suite).
@@ -49,15 +50,15 @@ public struct SettingsStore: Sendable {
     }
 
     /// The settings, and a warning when the file had to be moved aside.
-    public func load() -> (settings: Settings, warning: String?) {
+    public func load() -> (settings: Settings, warning: Reason?) {
         guard let data = AtomicFile.read(fileURL) else { return (Settings(), nil) }
         if let settings = try? ContractCoding.makeDecoder().decode(Settings.self, from: data) { return (settings, nil) }
         var salvaged = Settings()
         salvaged.favorites = Self.salvageFavorites(from: data)
-        let moved = AtomicFile.moveAside(fileURL)
-        let kept = salvaged.favorites.isEmpty ? "" : "; kept favourites \(salvaged.favorites.map(\.rawValue).joined(separator: ", "))"
+        let moved: any CustomStringConvertible = AtomicFile.moveAside(fileURL) ?? Reason(.reasonCouldNotMove)
         if !salvaged.favorites.isEmpty { try? AtomicFile.write(try ContractCoding.encode(salvaged), to: fileURL) }
-        return (salvaged, "settings file was corrupt and was moved aside to \(moved ?? "(could not move)")\(kept)")
+        if salvaged.favorites.isEmpty { return (salvaged, Reason(.reasonSettingsMovedAside, moved)) }
+        return (salvaged, Reason(.reasonSettingsMovedAsideKept, moved, salvaged.favorites.map(\.rawValue).joined(separator: ", ")))
     }
 
     /// Reads, changes and writes the settings under the lock.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Storage
 
@@ -8,9 +9,9 @@ public struct WidgetEntry: Sendable {
         /// A snapshot within its max age, with data the sources call fresh.
         case fresh
         /// The last snapshot, too old or with stale sources; `reason` says why.
-        case stale(reason: String)
+        case stale(reason: Reason)
         /// Nothing to show; `reason` says why. Never a blank.
-        case placeholder(reason: String)
+        case placeholder(reason: Reason)
     }
 
     public var kind: WidgetKind
@@ -19,9 +20,9 @@ public struct WidgetEntry: Sendable {
     public var state: State
     public var nextRefresh: Date
     /// A problem writing the snapshot after a successful fetch (reported on stderr; the value is still shown).
-    public var writeProblem: String?
+    public var writeProblem: Reason?
 
-    public init(kind: WidgetKind, parkId: ParkID, snapshot: WidgetSnapshot?, state: State, nextRefresh: Date, writeProblem: String? = nil) {
+    public init(kind: WidgetKind, parkId: ParkID, snapshot: WidgetSnapshot?, state: State, nextRefresh: Date, writeProblem: Reason? = nil) {
         self.kind = kind
         self.parkId = parkId
         self.snapshot = snapshot
@@ -74,15 +75,15 @@ public struct WidgetEntryLoader: Sendable {
             try ParkGuard.check(summary, requested: park)
             let at = now()
             let snapshot = SnapshotBuilder.build(kind, from: summary, now: at)
-            var writeProblem: String?
-            do { try store.writeBoth(from: summary, now: at) } catch { writeProblem = "\(error)" }
+            var writeProblem: Reason?
+            do { try store.writeBoth(from: summary, now: at) } catch { writeProblem = Reason(error) }
             failures(reset: true)
             var result = entry(kind, park, snapshot, fetched: true, failures: 0)
             result.writeProblem = writeProblem
             return result
         } catch {
             let count = failures(reset: false)
-            let reason = Self.describe(error)
+            let reason = Reason(error)
             if case .success(let old) = store.read(kind, park) {
                 return WidgetEntry(kind: kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: now(), failures: count))
             }
@@ -94,8 +95,8 @@ public struct WidgetEntryLoader: Sendable {
         let state: WidgetEntry.State
         switch snapshot.freshness {
         case .known(.fresh), .known(.noItem): state = .fresh
-        case .known(.stale): state = .stale(reason: "source data is stale")
-        default: state = .stale(reason: "source unavailable")
+        case .known(.stale): state = .stale(reason: Reason(.reasonSourceStale))
+        default: state = .stale(reason: Reason(.reasonSourceUnavailable))
         }
         return WidgetEntry(kind: kind, parkId: park, snapshot: snapshot, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
     }
@@ -108,9 +109,5 @@ public struct WidgetEntryLoader: Sendable {
         let next = reset ? 0 : current + 1
         if next != current { try? AtomicFile.write(Data("\(next)".utf8), to: url) }
         return next
-    }
-
-    static func describe(_ error: any Error) -> String {
-        String(describing: error)
     }
 }

@@ -138,7 +138,7 @@ public struct WidgetFormatter: Sendable {
         switch entry.state {
         case .fresh: break
         case .stale(let reason), .placeholder(let reason):
-            lines.append(l(.widgetNotUpdated, reason))
+            lines.append(l(.widgetNotUpdated, reason.text(l)))
         }
         return lines
     }
@@ -180,7 +180,7 @@ public struct WidgetFormatter: Sendable {
         var reason: String?
         switch entry.state {
         case .fresh: break
-        case .stale(let r), .placeholder(let r): reason = r
+        case .stale(let r), .placeholder(let r): reason = r.technical
         }
         return Self.jsonLine(JSONEntry(
             kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,

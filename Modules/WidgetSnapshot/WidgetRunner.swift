@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Storage
 import Synchronization
@@ -45,8 +46,9 @@ public struct WidgetRunner: Sendable {
     /// `messages` receives warnings either way (a settings file moved aside is reported here, once).
     public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])? {
         let (settings, warning) = SettingsStore(container: container).load()
-        if let warning { messages.append(warning) }
         let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let l = Localizer(language)
+        if let warning { messages.append(warning.text(l)) }
         let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let loader = WidgetEntryLoader(store: store, fetch: { _ in throw CancellationError() }, now: now)
@@ -59,8 +61,9 @@ public struct WidgetRunner: Sendable {
     public func run(_ options: Options) async -> (output: WidgetOutput, messages: [String]) {
         var messages: [String] = []
         let (settings, warning) = SettingsStore(container: container).load()
-        if let warning { messages.append(warning) }
         let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let l = Localizer(language)
+        if let warning { messages.append(warning.text(l)) }
         let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let makeFetch = self.makeFetch
@@ -79,7 +82,7 @@ public struct WidgetRunner: Sendable {
             Task { finish(await loader.load(options.kind, park: park, maxAge: options.maxAge)) }
             Task {
                 try? await Task.sleep(for: .seconds(max(0.1, options.deadline - 0.15)))
-                let reason = "no answer within \(options.deadline) s"
+                let reason = Reason(.reasonNoAnswerWithin, options.deadline)
                 if case .success(let old) = store.read(options.kind, park) {
                     finish(WidgetEntry(kind: options.kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: started, failures: 1)))
                 } else {
@@ -87,10 +90,10 @@ public struct WidgetRunner: Sendable {
                 }
             }
         }
-        if let problem = entry.writeProblem { messages.append("could not save the widget snapshot: \(problem)") }
+        if let problem = entry.writeProblem { messages.append(l(.reasonSnapshotNotSaved, problem.text(l))) }
         switch entry.state {
         case .fresh: break
-        case .stale(let reason), .placeholder(let reason): messages.append(reason)
+        case .stale(let reason), .placeholder(let reason): messages.append(reason.text(l))
         }
         return finish(entry, options: options, settings: settings, language: language, messages: messages)
     }

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -33,7 +34,7 @@ import Testing
         let state = store.snapshot
         #expect(state.current.summary?.value.park.id == "yeouido")
         guard case .stale(let reason)? = state.current.summary?.trust else { Issue.record("not stale"); return }
-        #expect(reason.contains("server down"))
+        #expect(reason.technical.contains("server down"))
         #expect(state.message == .showingStale(reason: reason))
         #expect(world.written.withLock { $0.count } == 1)
     }
@@ -44,7 +45,7 @@ import Testing
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         await store.refresh()
         #expect(store.snapshot.current.summary == nil)
-        #expect(store.snapshot.current.unavailableReason?.contains("server down") == true)
+        #expect(store.snapshot.current.unavailableReason?.technical.contains("server down") == true)
     }
 
     @Test func favouritesAreSavedAndToggle() throws {

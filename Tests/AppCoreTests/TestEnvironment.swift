@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import Models
 import Repositories
 import Storage
@@ -32,10 +33,10 @@ final class TestWorld: Sendable {
         AppEnvironment(
             cachedSummary: { _ in nil },
             loadSummary: { park, _ in
-                if self.failing.withLock({ $0 }) { throw RepositoryUnavailable(reason: "server down") }
+                if self.failing.withLock({ $0 }) { throw RepositoryUnavailable(reason: Reason(verbatim: "server down")) }
                 return Loaded(value: self.summary(for: park), origin: .network, trust: .current, fetchedAt: Date())
             },
-            loadParks: { _ in throw RepositoryUnavailable(reason: "not in this test") },
+            loadParks: { _ in throw RepositoryUnavailable(reason: Reason(verbatim: "not in this test")) },
             loadSettings: { (self.settings.withLock { $0 }, nil) },
             updateSettings: { change in self.settings.withLock { change(&$0); return $0 } },
             writeSnapshots: { summary, _ in self.written.withLock { $0.append(summary.park.id) } })

@@ -56,11 +56,14 @@ import Testing
     }
 
     @Test func aStaleValueNeverLooksFresh() {
-        let stale = Frame.printed(state(.home, trust: .stale(reason: "server down")), context(.en))
+        let reason = Reason(.reasonConnectionRefused)
+        let stale = Frame.printed(state(.home, trust: .stale(reason: reason)), context(.en))
         let header = stale[0].text
         #expect(header.contains("stale"))
         #expect(!header.contains("fresh"))
-        #expect(stale.map(\.text).joined().contains("server down"))
+        #expect(stale.map(\.text).joined().contains("the server is not running"))
+        let korean = Frame.printed(state(.home, trust: .stale(reason: reason)), context(.ko)).map(\.text).joined()
+        #expect(korean.contains("서버가 꺼져 있거나 연결을 거부했어요"))
     }
 
     @Test func theMachineZoneIsNamedWhenItIsNotSeoul() {
@@ -97,10 +100,10 @@ import Testing
     }
 
     @Test func jsonCarriesTrustAndTheContractData() throws {
-        let data = try #require(try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: "server down"))))
+        let data = try #require(try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: Reason(.reasonConnectionRefused)))))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["trust"] as? String == "stale")
-        #expect(object["staleReason"] as? String == "server down")
+        #expect(object["staleReason"] as? String == "the server is not running or refused the connection")
         #expect(object["deepLink"] as? String == "hangangjari://park/yeouido/parking")
         let parking = try #require((object["data"] as? [String: Any])?["parking"] as? [String: Any])
         #expect(parking["parkId"] as? String == "yeouido")

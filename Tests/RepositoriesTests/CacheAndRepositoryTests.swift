@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Localization
 import GRDB
 import Models
 import Networking
@@ -60,7 +61,7 @@ func temporaryDatabaseURL() -> URL {
         try Data(repeating: 0x5A, count: 8192).write(to: url)
         let cache = try CacheDatabase(url: url)
         #expect(cache.warnings.count == 1)
-        #expect(cache.warnings[0].contains("moved aside"))
+        #expect(cache.warnings[0].technical.contains("moved aside"))
         try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
         #expect(try cache.homeSummary("yeouido") != nil)
     }
@@ -72,7 +73,7 @@ func temporaryDatabaseURL() -> URL {
         let queue = try DatabaseQueue(path: url.path)
         try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')") }
         let reopened = try CacheDatabase(url: url)
-        #expect(reopened.warnings.first?.contains("newer version") == true)
+        #expect(reopened.warnings.first?.technical.contains("newer version") == true)
     }
 }
 
@@ -120,12 +121,13 @@ func temporaryDatabaseURL() -> URL {
         let fallback = try await repository.homeSummary("nanji")
         #expect(fallback.value == first.value)
         guard case .stale(let reason) = fallback.trust else { Issue.record("not marked stale"); return }
-        #expect(!reason.isEmpty)
+        #expect(!reason.technical.isEmpty)
+        #expect(reason.text(Localizer(.ko)) == "서버가 꺼져 있거나 연결을 거부했어요", "\(reason)")
         do {
             _ = try await repository.homeSummary("gangseo")
             Issue.record("nothing cached yet a value came back")
         } catch {
-            #expect(!error.reason.isEmpty)
+            #expect(!error.reason.technical.isEmpty)
         }
     }
 }

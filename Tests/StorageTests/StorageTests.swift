@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Storage
 import Testing
@@ -58,7 +59,8 @@ func temporaryContainer() -> SharedContainer {
         try Data(#"{"version":1,"favorites":["nanji","mangwon","nowhere"],"widgetParks":{"parking":"#.utf8).write(to: container.file("settings.json"))
         let (settings, warning) = SettingsStore(container: container).load()
         #expect(settings.favorites == ["nanji", "mangwon"])
-        #expect(warning?.contains("moved aside") == true)
+        #expect(warning?.technical.contains("moved aside") == true)
+        #expect(warning?.text(Localizer(.ko)).contains("옮겼어요") == true)
         let files = try FileManager.default.contentsOfDirectory(atPath: container.url.path)
         #expect(files.contains { $0.hasPrefix("settings.json.corrupt-") })
         // The kept favourites were written back.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import Storage
 import TestSupport
@@ -77,7 +78,7 @@ func summaryFixture() throws -> HomeSummary {
         try SnapshotStore(container: c).writeBoth(from: try summaryFixture(), now: Date().addingTimeInterval(-3600))
         let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in throw Offline() })
         let entry = await loader.load(.parking, park: "yeouido", maxAge: 300)
-        #expect(entry.state == .stale(reason: "server unreachable"))
+        #expect(entry.state == .stale(reason: Reason(Offline())))
         #expect(entry.snapshot?.parking?.available == 212)
         let text = WidgetFormatter(language: .en, now: Date()).render(entry, as: .text)
         #expect(text.exitCode == WidgetExitCode.stale)
@@ -90,7 +91,7 @@ func summaryFixture() throws -> HomeSummary {
         defer { try? FileManager.default.removeItem(at: c.url) }
         let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in throw Offline() })
         let entry = await loader.load(.general, park: "nanji", maxAge: 300)
-        #expect(entry.state == .placeholder(reason: "server unreachable"))
+        #expect(entry.state == .placeholder(reason: Reason(Offline())))
         let output = WidgetFormatter(language: .ko, now: Date()).render(entry, as: .waybar)
         #expect(output.text.contains("난지 · 정보 없음"))
         #expect(output.exitCode == 0)
