@@ -117,7 +117,7 @@ let package = Package(
 
         .executableTarget(
             name: "hangangjari-widget",
-            dependencies: ["Storage", "WidgetSnapshot"],
+            dependencies: ["Localization", "Storage", "WidgetSnapshot"],
             path: "Apps/hangangjari-widget"
         ),
         .executableTarget(
@@ -153,7 +153,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], path: "Tests/LocalizationTests"),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Models", "TestSupport"], path: "Tests/LocalizationTests"),
         .testTarget(name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 import WidgetSnapshot
 
@@ -30,8 +31,10 @@ enum HangangjariWidget {
         let cArgs = argv.map { strdup($0) } + [nil]
         execv(helper, cArgs)
         // Only reached when exec failed: still print something.
-        FileHandle.standardError.write(Data("hangangjari-widget: install hangangjari-widget-fetch beside hangangjari-widget\n".utf8))
-        print("P — (\(helper) is missing: \(String(cString: strerror(errno))))")
+        let problem = String(cString: strerror(errno))
+        let l = Localizer(Language.resolve(explicit: QuickArguments.parse(arguments)?.options.language, settings: nil, environment: environment))
+        FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
+        print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(WidgetExitCode.placeholder)
     }
 

@@ -95,7 +95,7 @@ public enum Doctor {
             let health = try await session.client.health()
             let skew = health.serverTime.timeIntervalSince(asked)
             results.append(Result(check: .api, status: health.status == .known(.ok) ? .ok : .warning,
-                                  detail: Reason(.doctorDetailApi, session.baseURL, health.status.rawValue, health.version, health.source)))
+                                  detail: Reason(.doctorDetailApi, session.baseURL, healthWord(health.status), health.version, sourceWord(health.source))))
             results.append(Result(check: .clock, status: abs(skew) < 60 ? .ok : .warning, detail: Reason(.doctorDetailClock, Int(skew.rounded()))))
         } catch {
             return [Result(check: .api, status: .failed, detail: Reason(.doctorDetailApiFailed, session.baseURL, Reason(error)))]
@@ -112,7 +112,8 @@ public enum Doctor {
         }
         if let policy = try? await session.client.policy() {
             results.append(Result(check: .policy, status: .ok,
-                                  detail: Reason(configuration.strictSigning ? .doctorDetailPolicyStrict : .doctorDetailPolicy, policy.unsignedReads.rawValue)))
+                                  detail: Reason(configuration.strictSigning ? .doctorDetailPolicyStrict : .doctorDetailPolicy,
+                                                policyWord(policy.unsignedReads))))
         } else {
             results.append(Result(check: .policy, status: .warning, detail: Reason(.doctorDetailPolicyUnreadable)))
         }
@@ -122,5 +123,32 @@ public enum Doctor {
     /// Several details in one, separated by semicolons.
     static func joined(_ reasons: [Reason]) -> Reason {
         reasons.dropFirst().reduce(reasons.first ?? Reason(verbatim: "")) { Reason(.doctorDetailJoined, $0, $1) }
+    }
+
+    /// The server's health status in words; an unknown status as the server wrote it.
+    static func healthWord(_ status: OpenEnum<HealthResponse.Status>) -> Reason {
+        switch status {
+        case .known(.ok): Reason(.doctorValueHealthOk)
+        case .known(.degraded): Reason(.doctorValueHealthDegraded)
+        case .unknown(let raw): Reason(verbatim: raw)
+        }
+    }
+
+    /// The reference server's data source in words; another server's source as it wrote it.
+    static func sourceWord(_ source: String) -> Reason {
+        switch source {
+        case "simulated": Reason(.doctorValueSourceSimulated)
+        case "Seoul citydata": Reason(.doctorValueSourceCitydata)
+        default: Reason(verbatim: source)
+        }
+    }
+
+    /// The unsigned-read policy in words; an unknown value as the server wrote it.
+    static func policyWord(_ policy: OpenEnum<UnsignedReadPolicy>) -> Reason {
+        switch policy {
+        case .known(.allow): Reason(.doctorValueAllow)
+        case .known(.deny): Reason(.doctorValueDeny)
+        case .unknown(let raw): Reason(verbatim: raw)
+        }
     }
 }

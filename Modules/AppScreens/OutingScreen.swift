@@ -28,7 +28,7 @@ enum OutingScreen {
         let facilities = outing.facilities.map { ctx.l(Words.facility($0.kind)) + " \($0.count)" }
         lines.append(Screens.row(ctx.l(.labelFacilities), facilities.isEmpty ? ctx.l(.valueNone) : facilities.joined(separator: " · ")))
         let hints = outing.directions.transitHints.isEmpty ? summary.park.transitHints : outing.directions.transitHints
-        for (index, hint) in hints.enumerated() { lines.append(Screens.row(index == 0 ? ctx.l(.labelTransit) : "", hint)) }
+        for (index, hint) in hints.enumerated() { lines.append(Screens.row(index == 0 ? ctx.l(.labelTransit) : "", TransitHintText.localize(hint, ctx.l))) }
         let entrances = outing.directions.carEntrances.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
         if !entrances.isEmpty { lines.append(Screens.row(ctx.l(.labelByCar), entrances.joined(separator: ", "))) }
         lines.append(.blank)
@@ -50,7 +50,7 @@ enum OutingScreen {
                 Span(Columns.fit(status.lastSuccessAt.map(ctx.age) ?? "—", widths[3])),
                 Span(Columns.fit(ctx.l(status.simulated ? .dataSimulated : .dataReal), widths[4]), status.simulated ? .colored(.magenta) : .plain),
             ])
-            if let detail = status.detail, !detail.isEmpty { line.append(" " + detail, .dim) }
+            if let detail = status.detail, !detail.isEmpty { line.append(" " + ServerDetailText.localize(detail, ctx.l), .dim) }
             lines.append(line)
         }
         return lines

@@ -76,6 +76,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorStatusOk = "doctor.status.ok"
     case doctorStatusWarning = "doctor.status.warning"
     case doctorToken = "doctor.token"
+    case doctorValueAllow = "doctor.value.allow"
+    case doctorValueDeny = "doctor.value.deny"
+    case doctorValueHealthDegraded = "doctor.value.health_degraded"
+    case doctorValueHealthOk = "doctor.value.health_ok"
+    case doctorValueSourceCitydata = "doctor.value.source_citydata"
+    case doctorValueSourceSimulated = "doctor.value.source_simulated"
     case errorDeadline = "error.deadline"
     case errorFormat = "error.format"
     case errorKind = "error.kind"
@@ -316,6 +322,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case riskOfNoSpace = "risk_of_no_space"
     case riverEast = "river.east"
     case riverWest = "river.west"
+    case serverDetailFailingSince = "server.detail.failing_since"
+    case serverDetailLastGood = "server.detail.last_good"
+    case serverDetailNotCollected = "server.detail.not_collected"
+    case serverDetailOlderThan = "server.detail.older_than"
+    case serverDetailPlaceholderPositions = "server.detail.placeholder_positions"
+    case serverDetailSourceFailing = "server.detail.source_failing"
     case setHomeForDistances = "set_home_for_distances"
     case sortedByDistance = "sorted_by_distance"
     case sortedByRecommendation = "sorted_by_recommendation"
@@ -346,6 +358,18 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case timeMinutesAgo = "time.minutes_ago"
     case timeSeoulSuffix = "time.seoul_suffix"
     case timesInSeoul = "times_in_seoul"
+    case transitAboutDistance = "transit.about_distance"
+    case transitAboutWalkMinutes = "transit.about_walk_minutes"
+    case transitAboutWalkway = "transit.about_walkway"
+    case transitExit = "transit.exit"
+    case transitExitOr = "transit.exit_or"
+    case transitFormerName = "transit.former_name"
+    case transitHint = "transit.hint"
+    case transitLine = "transit.line"
+    case transitLineGyeonguiJungang = "transit.line_gyeongui_jungang"
+    case transitStation = "transit.station"
+    case transitThenBus = "transit.then_bus"
+    case transitThenVillageBus = "transit.then_village_bus"
     case trendFalling = "trend.falling"
     case trendRising = "trend.rising"
     case trendSteady = "trend.steady"
@@ -368,6 +392,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetAsOf = "widget.as_of"
     case widgetCrowdLine = "widget.crowd_line"
     case widgetForecastHint = "widget.forecast_hint"
+    case widgetHelperMissing = "widget.helper_missing"
+    case widgetHelperMissingShort = "widget.helper_missing_short"
     case widgetNoData = "widget.no_data"
     case widgetNotUpdated = "widget.not_updated"
     case widgetRecommended = "widget.recommended"
@@ -453,6 +479,12 @@ extension StringCatalog {
         .doctorStatusOk: [.en: .text("ok"), .ko: .text("정상")],
         .doctorStatusWarning: [.en: .text("warning"), .ko: .text("주의")],
         .doctorToken: [.en: .text("Token and proofs"), .ko: .text("토큰과 서명")],
+        .doctorValueAllow: [.en: .text("allowed"), .ko: .text("허용")],
+        .doctorValueDeny: [.en: .text("denied"), .ko: .text("거부")],
+        .doctorValueHealthDegraded: [.en: .text("degraded"), .ko: .text("일부 장애")],
+        .doctorValueHealthOk: [.en: .text("ok"), .ko: .text("정상")],
+        .doctorValueSourceCitydata: [.en: .text("Seoul citydata"), .ko: .text("서울 실시간 도시데이터")],
+        .doctorValueSourceSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
         .errorDeadline: [.en: .text("--deadline must be positive and --max-age not negative"), .ko: .text("--deadline은 0보다 크고 --max-age는 0 이상이어야 해요")],
         .errorFormat: [.en: .text("--format must be one of %@"), .ko: .text("--format은 %@ 중 하나여야 해요")],
         .errorKind: [.en: .text("--kind must be parking or general"), .ko: .text("--kind는 parking 또는 general이어야 해요")],
@@ -693,6 +725,12 @@ extension StringCatalog {
         .riskOfNoSpace: [.en: .text("risk of no space %lld%%"), .ko: .text("만차 위험 %lld%%")],
         .riverEast: [.en: .text("East"), .ko: .text("동")],
         .riverWest: [.en: .text("West"), .ko: .text("서")],
+        .serverDetailFailingSince: [.en: .text("source failing since %@"), .ko: .text("%@부터 원본 오류")],
+        .serverDetailLastGood: [.en: .text("last good response served after a failed rebuild"), .ko: .text("다시 만들기에 실패해 마지막 정상 응답을 보냄")],
+        .serverDetailNotCollected: [.en: .text("not collected yet"), .ko: .text("아직 수집 전")],
+        .serverDetailOlderThan: [.en: .text("older than %@ min"), .ko: .text("%@분 넘게 지남")],
+        .serverDetailPlaceholderPositions: [.en: .text("placeholder positions around the park centre"), .ko: .text("공원 중심 주변의 임시 위치")],
+        .serverDetailSourceFailing: [.en: .text("source failing: %@"), .ko: .text("원본 오류: %@")],
         .setHomeForDistances: [.en: .text("`hangangjari location set LAT LON` shows distances"), .ko: .text("`hangangjari location set 위도 경도`로 거리 표시")],
         .sortedByDistance: [.en: .text("nearest first"), .ko: .text("가까운 순")],
         .sortedByRecommendation: [.en: .text("recommended first, then most spaces"), .ko: .text("추천순, 그다음 남은 자리 순")],
@@ -723,6 +761,18 @@ extension StringCatalog {
         .timeMinutesAgo: [.en: .plural(one: "%lld min ago", other: "%lld min ago"), .ko: .plural(one: nil, other: "%lld분 전")],
         .timeSeoulSuffix: [.en: .text("%@ Seoul time"), .ko: .text("%@ (서울 시간)")],
         .timesInSeoul: [.en: .text("Seoul time"), .ko: .text("서울 시간")],
+        .transitAboutDistance: [.en: .text("about %@"), .ko: .text("약 %@")],
+        .transitAboutWalkMinutes: [.en: .text("about %@ min walk"), .ko: .text("걸어서 약 %@분")],
+        .transitAboutWalkway: [.en: .text("about %@ walkway"), .ko: .text("보행로 약 %@")],
+        .transitExit: [.en: .text("exit %@"), .ko: .text("%@번 출구")],
+        .transitExitOr: [.en: .text("exit %1$@ or %2$@"), .ko: .text("%1$@번 또는 %2$@번 출구")],
+        .transitFormerName: [.en: .text("formerly %@"), .ko: .text("옛 이름 %@")],
+        .transitHint: [.en: .text("%1$@ (%2$@) %3$@"), .ko: .text("%1$@ (%2$@) %3$@")],
+        .transitLine: [.en: .text("Line %@"), .ko: .text("%@호선")],
+        .transitLineGyeonguiJungang: [.en: .text("Gyeongui-Jungang"), .ko: .text("경의중앙선")],
+        .transitStation: [.en: .text("%@ station"), .ko: .text("%@역")],
+        .transitThenBus: [.en: .text("then bus %@"), .ko: .text("버스 %@ 환승")],
+        .transitThenVillageBus: [.en: .text("then village bus %@"), .ko: .text("마을버스 %@ 환승")],
         .trendFalling: [.en: .text("falling"), .ko: .text("줄어드는 중")],
         .trendRising: [.en: .text("rising"), .ko: .text("늘어나는 중")],
         .trendSteady: [.en: .text("steady"), .ko: .text("비슷함")],
@@ -745,6 +795,8 @@ extension StringCatalog {
         .widgetAsOf: [.en: .text("As of %@ Seoul time"), .ko: .text("기준 %@ (서울)")],
         .widgetCrowdLine: [.en: .text("Crowd: %@"), .ko: .text("혼잡도: %@")],
         .widgetForecastHint: [.en: .text("in %1$lld min about %2$lld (%3$lld–%4$lld)"), .ko: .text("%1$lld분 후 약 %2$lld면 (%3$lld–%4$lld)")],
+        .widgetHelperMissing: [.en: .text("install hangangjari-widget-fetch beside hangangjari-widget"), .ko: .text("hangangjari-widget-fetch를 hangangjari-widget과 같은 폴더에 설치하세요")],
+        .widgetHelperMissingShort: [.en: .text("%1$@ is missing: %2$@"), .ko: .text("%1$@이(가) 없어요: %2$@")],
         .widgetNoData: [.en: .text("no data"), .ko: .text("정보 없음")],
         .widgetNotUpdated: [.en: .text("Not updated: %@"), .ko: .text("갱신 실패: %@")],
         .widgetRecommended: [.en: .text("Recommended: %1$@ %2$@"), .ko: .text("추천: %1$@ %2$@")],

@@ -57,6 +57,30 @@ import Testing
         #expect(forced.stderr.contains("Nothing to show"))
     }
 
+    /// Commands in Korean, with the server up and then down: no English on stdout or stderr outside the catalog.
+    @Test func koreanCommandsSpeakNoStrayEnglish() async throws {
+        let server = try await TestBackend.start()
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--timeout", "1"]
+        var runs: [(String, WidgetBinaryTests.Run)] = []
+        for command in ["home", "parking", "forecast", "outing"] { runs.append((command, try await run([command, "banpo"] + common))) }
+        runs.append(("parks", try await run(["parks"] + common)))
+        runs.append(("doctor", try await run(["doctor"] + common)))
+        runs.append(("favorites", try await run(["favorites", "list"] + common)))
+        await server.stop()
+        runs.append(("stale", try await run(["home", "banpo", "--refresh"] + common)))
+        runs.append(("nothing", try await run(["home", "nanji", "--refresh"] + common)))
+        runs.append(("doctor down", try await run(["doctor"] + common)))
+        let widget = Binaries.url("hangangjari-widget")
+        runs.append(("widget", try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--max-age", "0", "--park", "nanji"], binary: widget)))
+        #expect(runs.first { $0.0 == "stale" }?.1.status == 3)
+        for (name, run) in runs {
+            let stray = StrayEnglish.words(in: run.stdout + "\n" + run.stderr)
+            #expect(stray.isEmpty, "\(name): \(stray.sorted()) in:\n\(run.stdout)\n\(run.stderr)")
+        }
+    }
+
     @Test func unknownParksAndBadLinksAreUsageErrorsThatSuggest() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -97,6 +97,20 @@ import WidgetSnapshot
         #expect(run.seconds < 1.5 + startup.seconds + 0.5, "took \(run.seconds) s (startup \(startup.seconds) s)")
     }
 
+    /// Installed without its fetching half, the widget still prints a line that says what is missing.
+    @Test func aMissingHelperIsNamed() throws {
+        let dir = stateDir()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lonely = dir.appendingPathComponent("hangangjari-widget")
+        try FileManager.default.copyItem(at: Self.binary, to: lonely)
+        let english = try Self.run(["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
+        #expect(english.status == WidgetExitCode.placeholder)
+        #expect(english.stdout.contains("hangangjari-widget-fetch is missing"))
+        let korean = try Self.run(["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
+        #expect(korean.stderr.contains("같은 폴더에 설치하세요"), "\(korean.stderr)")
+    }
+
     @Test func corruptSnapshotIsReplaced() async throws {
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
