@@ -98,7 +98,7 @@ public struct FaultMatrix: Sendable {
                 let run = widget(stateDir(), server.baseURL, ["--deadline", "1.5"])
                 return Check(observed: Self.brief(run) + String(format: " in %.2f s", run.seconds), passed: run.seconds < 2.5 && run.status == 4)
             }),
-        ] + payloadFaults() + sourceAndAppFaults() + fileFaults() + concurrencyFaults()
+        ] + payloadFaults() + sourceAndAppFaults() + trustFaults() + fileFaults() + concurrencyFaults()
     }
 
     func payloadFaults() -> [Case] {
@@ -147,6 +147,68 @@ public struct FaultMatrix: Sendable {
             ("app: unknown park", "usage error with a suggestion, exit 64", {
                 let run = runner.run([app, "home", "yeoido", "--state-dir", stateDir().path, "--api", dead])
                 return Check(observed: "exit \(run.status)", passed: run.status == 64 && run.stderr.contains("yeouido"))
+            }),
+        ]
+    }
+
+    /// A server with `--unsigned-reads deny` and `extra`: only signed reads can succeed.
+    func strictServer(_ extra: [String] = []) throws -> ServerProcess {
+        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"] + extra)
+    }
+
+    func token(_ dir: URL) -> String? {
+        guard let data = bytes(dir.appendingPathComponent("credentials.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["accessToken"] as? String
+    }
+
+    func trustFaults() -> [Case] {
+        [
+            ("proof rejected, unsigned allowed", "falls back to an unsigned read: value, exit 0", {
+                let server = try server(["--faults", "reject-proofs"])
+                defer { server.stop() }
+                let run = widget(stateDir(), server.baseURL, ["--deadline", "4"])
+                return Check(observed: Self.brief(run), passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido") && !run.stdout.contains("no data"))
+            }),
+            ("proof rejected, unsigned denied", "last value marked not updated, reason says unsigned, exit 3, file kept", {
+                let dir = stateDir()
+                let good = try strictServer()
+                _ = widget(dir, good.baseURL)
+                good.stop()
+                let before = bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                let server = try strictServer(["--faults", "reject-proofs"])
+                defer { server.stop() }
+                let run = widget(dir, server.baseURL, ["--max-age", "0", "--deadline", "4"])
+                let kept = before != nil && before == bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                return Check(observed: Self.brief(run),
+                             passed: run.status == 3 && run.stdout.contains("could not be signed") && run.stdout.contains("Not updated") && kept)
+            }),
+            ("expired token (2 s lifetime)", "renewed without a word: fresh value, exit 0, new token", {
+                let dir = stateDir()
+                let server = try strictServer(["--token-lifetime", "2"])
+                defer { server.stop() }
+                let first = widget(dir, server.baseURL)
+                let old = token(dir)
+                try await Task.sleep(for: .seconds(3))
+                let run = widget(dir, server.baseURL, ["--max-age", "0"])
+                let renewed = old != nil && token(dir) != nil && token(dir) != old
+                return Check(observed: Self.brief(run) + (renewed ? ", token renewed" : ", token not renewed"),
+                             passed: first.status == 0 && run.status == 0 && renewed && run.stderr.isEmpty)
+            }),
+            ("server clock 10 min ahead", "signed reads still accepted, exit 0; doctor warns of 600 s", {
+                let dir = stateDir()
+                let server = try strictServer(["--faults", "clock-skew=600"])
+                defer { server.stop() }
+                let run = widget(dir, server.baseURL)
+                let doctor = runner.run([app, "doctor", "--state-dir", dir.path, "--api", server.baseURL])
+                let warned = doctor.stdout.split(separator: "\n").contains { $0.contains("differs by 600 s") || $0.contains("differs by 599 s") || $0.contains("differs by 601 s") }
+                return Check(observed: Self.brief(run) + (warned ? ", doctor: 600 s" : ", doctor silent"), passed: run.status == 0 && warned)
+            }),
+            ("server clock 10 min behind", "signed reads still accepted, exit 0", {
+                let server = try strictServer(["--faults", "clock-skew=-600"])
+                defer { server.stop() }
+                let run = widget(stateDir(), server.baseURL)
+                return Check(observed: Self.brief(run), passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido"))
             }),
         ]
     }

@@ -26,6 +26,11 @@ public final class ReferenceBackend: Sendable {
 
     /// Builds the backend; nothing runs until ``start()`` or ``run()``.
     public init(configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil) throws {
+        var configuration = configuration
+        if configuration.faults.clockSkewSeconds != 0 {
+            let (clock, skew) = (configuration.now, TimeInterval(configuration.faults.clockSkewSeconds))
+            configuration.now = { clock().addingTimeInterval(skew) }
+        }
         self.configuration = configuration
         self.catalog = catalog
         var logger = Logger(label: "hangangjari-server")

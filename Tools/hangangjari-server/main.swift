@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "simulated or seoul.") var source: Source = .simulated
     @Option(help: "Seoul Open Data key (or SEOUL_OPEN_DATA_KEY).") var seoulKey: String?
     @Option(help: "Whether reads without a request proof are accepted.") var unsignedReads: Unsigned = .allow
-    @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails.")
+    @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS.")
     var faults = "none"
     @Option(help: "Keep forecast history in this SQLite file (default: memory).") var history: String?
     @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600

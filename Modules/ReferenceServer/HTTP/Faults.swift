@@ -19,10 +19,15 @@ public struct FaultSettings: Sendable, Equatable {
     public var staleSources = false
     /// Rebuilding a response fails (the last good one is served, its freshness intact).
     public var rebuildFails = false
+    /// Every request proof is refused, as if the server had lost its signing keys.
+    public var rejectProofs = false
+    /// The server's clock runs this many seconds ahead (negative: behind).
+    public var clockSkewSeconds = 0
 
     public init() {}
 
-    /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails` (or `none`).
+    /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,
+    /// clock-skew=SECONDS` (or `none`).
     public init(parsing spec: String) throws(FaultSpecError) {
         self.init()
         for part in spec.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty && part != "none" {
@@ -40,6 +45,10 @@ public struct FaultSettings: Sendable, Equatable {
             case "failing-sources": failingSources = true
             case "stale-sources": staleSources = true
             case "rebuild-fails": rebuildFails = true
+            case "reject-proofs": rejectProofs = true
+            case "clock-skew":
+                guard kv.count == 2, let seconds = Int(kv[1]) else { throw FaultSpecError(part: part) }
+                clockSkewSeconds = seconds
             default: throw FaultSpecError(part: part)
             }
         }
@@ -50,7 +59,7 @@ public struct FaultSettings: Sendable, Equatable {
 public struct FaultSpecError: Error, CustomStringConvertible {
     public var part: String
     public var description: String {
-        "unknown fault '\(part)' (use latency=MS, 5xx=N, truncate, wrong-park, garbage, failing-sources, stale-sources, rebuild-fails)"
+        "unknown fault '\(part)' (use latency=MS, 5xx=N, truncate, wrong-park, garbage, failing-sources, stale-sources, rebuild-fails, reject-proofs, clock-skew=SECONDS)"
     }
 }
 

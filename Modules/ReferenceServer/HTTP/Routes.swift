@@ -146,6 +146,9 @@ enum Routes {
 
     /// Verifies the request; nil when it may proceed.
     private static func verify(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, body: Data?) -> Problem? {
+        if backend.faults.current.rejectProofs, request.headers[.signature] != nil {
+            return Problems.make(.proofInvalid, "injected fault: every request proof is refused")
+        }
         let incoming = RequestVerifier.Incoming(
             method: request.method.rawValue,
             targetURI: "http://\(request.head.authority ?? backend.configuration.host)\(request.uri.description)",

@@ -1,0 +1,43 @@
+import Foundation
+import Models
+import Networking
+import ReferenceServer
+import TestSupport
+import Testing
+
+/// The trust faults the fault matrix drives through the server binary: refused proofs and a skewed server clock.
+@Suite(.serialized) struct TrustFaultTests {
+    @Test func specsParse() throws {
+        let faults = try FaultSettings(parsing: "reject-proofs,clock-skew=-600")
+        #expect(faults.rejectProofs)
+        #expect(faults.clockSkewSeconds == -600)
+        #expect(throws: FaultSpecError.self) { try FaultSettings(parsing: "clock-skew=soon") }
+    }
+
+    @Test func refusedProofsFallBackOnlyWhileUnsignedReadsAreAllowed() async throws {
+        let lenient = try await TestBackend.start { $0.faults.rejectProofs = true }
+        defer { Task { await lenient.stop() } }
+        let client = lenient.client()
+        _ = try await client.parks()
+        #expect(await client.diagnostics.lastRequestSigned == false)
+
+        let strict = try await TestBackend.start { $0.faults.rejectProofs = true; $0.unsignedReadsAllowed = false }
+        defer { Task { await strict.stop() } }
+        await #expect(throws: APIError.self) { _ = try await strict.client().parks() }
+        do {
+            _ = try await strict.client().parks()
+        } catch {
+            guard case .unsignedNotAllowed = error else { Issue.record("expected unsignedNotAllowed, got \(error)"); return }
+        }
+    }
+
+    @Test func aServerTenMinutesAheadStillAcceptsSignedReads() async throws {
+        let server = try await TestBackend.start { $0.faults.clockSkewSeconds = 600; $0.unsignedReadsAllowed = false }
+        defer { Task { await server.stop() } }
+        let client = server.client()
+        let health = try await client.health()
+        #expect(abs(health.serverTime.timeIntervalSinceNow - 600) < 5)
+        _ = try await client.parks()
+        #expect(await client.diagnostics.lastRequestSigned == true)
+    }
+}
