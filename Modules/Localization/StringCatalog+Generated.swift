@@ -403,405 +403,1999 @@ public enum L10nKey: String, CaseIterable, Sendable {
 }
 
 extension StringCatalog {
-    /// The catalog: each key's text in every language.
-    static let entries: [L10nKey: [Language: CatalogEntry]] = [
-        .airBad: [.en: .text("bad"), .ko: .text("나쁨")],
-        .airGood: [.en: .text("good"), .ko: .text("좋음")],
-        .airModerate: [.en: .text("moderate"), .ko: .text("보통")],
-        .airVeryBad: [.en: .text("very bad"), .ko: .text("매우 나쁨")],
-        .alertBody: [.en: .text("Below your alert threshold of %lld."), .ko: .text("알림 기준 %lld면 아래로 내려갔어요.")],
-        .alertTitle: [.en: .plural(one: "%1$@: %2$lld space left", other: "%1$@: %2$lld spaces left"), .ko: .plural(one: nil, other: "%1$@ 자리 %2$lld면 남음")],
-        .appTitle: [.en: .text("Hangangjari"), .ko: .text("한강자리")],
-        .arrivalAbout: [.en: .plural(one: "about %lld space", other: "about %lld spaces"), .ko: .plural(one: nil, other: "약 %lld면")],
-        .arrivalAllLots: [.en: .text("All, %lld min"), .ko: .text("전체 %lld분 뒤")],
-        .arrivalIn: [.en: .text("In %lld min"), .ko: .text("%lld분 뒤")],
-        .badgeLoading: [.en: .text("loading…"), .ko: .text("불러오는 중…")],
-        .badgeSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
-        .basisBaseline: [.en: .text("usual for this time"), .ko: .text("평소 이 시간대")],
-        .basisSource: [.en: .text("Seoul's forecast"), .ko: .text("서울시 예측")],
-        .cliCacheCleared: [.en: .text("Cleared the cache %@ (settings, favourites and widget snapshots are kept)."), .ko: .text("캐시 %@을(를) 비웠어요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")],
-        .cliDesktopInstalled: [.en: .text("Installed %1$@; hangangjari:// links now open the app (%2$@)."), .ko: .text("%1$@ 설치 완료. hangangjari:// 링크가 이제 앱을 열어요 (%2$@).")],
-        .cliDidYouMean: [.en: .text("Did you mean %@?"), .ko: .text("%@을(를) 찾으셨나요?")],
-        .cliFavoritesEmpty: [.en: .text("No favourites yet: `hangangjari favorites add PARK` adds one."), .ko: .text("즐겨찾기가 없어요. `hangangjari favorites add 공원`으로 추가하세요.")],
-        .cliListParks: [.en: .text("`hangangjari parks` lists all 11."), .ko: .text("`hangangjari parks`로 11곳을 모두 볼 수 있어요.")],
-        .cliLocationCleared: [.en: .text("Home location cleared."), .ko: .text("집 위치를 지웠어요.")],
-        .cliLocationSet: [.en: .text("Home location set to %1$@, %2$@ (kept on this machine only)."), .ko: .text("집 위치를 %1$@, %2$@(으)로 저장했어요 (이 컴퓨터에만 저장).")],
-        .cliNotATerminal: [.en: .text("Not a terminal: printing the home screen once (run `hangangjari home` in scripts)."), .ko: .text("터미널이 아니에요. 홈 화면을 한 번 출력해요 (스크립트에서는 `hangangjari home`).")],
-        .cliUnknownPark: [.en: .text("Unknown park '%@'."), .ko: .text("'%@' 공원을 찾을 수 없어요.")],
-        .cliWidgetSet: [.en: .text("The %1$@ widget now shows %2$@."), .ko: .text("%1$@ 위젯에 %2$@ 표시")],
-        .columnData: [.en: .text("Data"), .ko: .text("데이터")],
-        .columnDistance: [.en: .text("Distance"), .ko: .text("거리")],
-        .columnFree: [.en: .text("Free"), .ko: .text("남은 자리")],
-        .columnLastSuccess: [.en: .text("Last success"), .ko: .text("마지막 성공")],
-        .columnLot: [.en: .text("Lot"), .ko: .text("주차장")],
-        .columnObserved: [.en: .text("Observed"), .ko: .text("관측")],
-        .columnPark: [.en: .text("Park"), .ko: .text("공원")],
-        .columnSource: [.en: .text("Source"), .ko: .text("출처")],
-        .columnState: [.en: .text("State"), .ko: .text("상태")],
-        .columnStatus: [.en: .text("Status"), .ko: .text("상태")],
-        .confidenceHigh: [.en: .text("high"), .ko: .text("높음")],
-        .confidenceLow: [.en: .text("low"), .ko: .text("낮음")],
-        .confidenceMedium: [.en: .text("medium"), .ko: .text("보통")],
-        .crowdCrowded: [.en: .text("crowded"), .ko: .text("붐빔")],
-        .crowdNormal: [.en: .text("normal"), .ko: .text("보통")],
-        .crowdRelaxed: [.en: .text("relaxed"), .ko: .text("여유")],
-        .crowdSlightlyCrowded: [.en: .text("slightly crowded"), .ko: .text("약간 붐빔")],
-        .crowdUnknown: [.en: .text("crowd unknown"), .ko: .text("혼잡도 정보 없음")],
-        .dataReal: [.en: .text("real"), .ko: .text("실제")],
-        .dataSimulated: [.en: .text("simulated"), .ko: .text("모의")],
-        .desktopComment: [.en: .text("Parking, crowd and outing information for Seoul's Hangang parks"), .ko: .text("한강공원 주차·혼잡·나들이 정보")],
-        .doctorApi: [.en: .text("API"), .ko: .text("API")],
-        .doctorBackend: [.en: .text("Backend"), .ko: .text("백엔드")],
-        .doctorCache: [.en: .text("Cache"), .ko: .text("캐시")],
-        .doctorClock: [.en: .text("Clock"), .ko: .text("시계")],
-        .doctorContainer: [.en: .text("Shared container"), .ko: .text("공유 폴더")],
-        .doctorDetailApi: [.en: .text("%1$@ %2$@, version %3$@, source %4$@"), .ko: .text("%1$@ %2$@, 버전 %3$@, 원본 %4$@")],
-        .doctorDetailApiFailed: [.en: .text("%1$@: %2$@"), .ko: .text("%1$@: %2$@")],
-        .doctorDetailCache: [.en: .text("%1$@: %2$@ of 11 parks cached"), .ko: .text("%1$@: 11개 공원 중 %2$@곳 저장됨")],
-        .doctorDetailCacheUnopenable: [.en: .text("cannot open %@"), .ko: .text("%@을(를) 열 수 없어요")],
-        .doctorDetailClock: [.en: .text("server clock differs by %@ s"), .ko: .text("서버 시계가 %@초 차이 나요")],
-        .doctorDetailContainer: [.en: .text("%1$@ (mode %2$@)"), .ko: .text("%1$@ (권한 %2$@)")],
-        .doctorDetailEmbeddedSeoul: [.en: .text("embedded reference backend, Seoul Open Data"), .ko: .text("내장 참조 백엔드, 서울 열린데이터")],
-        .doctorDetailEmbeddedSimulated: [.en: .text("embedded reference backend, simulated data"), .ko: .text("내장 참조 백엔드, 모의 데이터")],
-        .doctorDetailFavorites: [.en: .text("%@ favourite(s)"), .ko: .text("즐겨찾기 %@곳")],
-        .doctorDetailJoined: [.en: .text("%1$@; %2$@"), .ko: .text("%1$@; %2$@")],
-        .doctorDetailPolicy: [.en: .text("unsigned reads %@"), .ko: .text("서명 없는 읽기: %@")],
-        .doctorDetailPolicyStrict: [.en: .text("unsigned reads %@ (strict signing on here)"), .ko: .text("서명 없는 읽기: %@ (이 컴퓨터는 엄격한 서명 사용)")],
-        .doctorDetailPolicyUnreadable: [.en: .text("could not read the policy"), .ko: .text("정책을 읽을 수 없어요")],
-        .doctorDetailSnapshotBroken: [.en: .text("%1$@ unreadable (%2$@)"), .ko: .text("%1$@ 읽을 수 없음 (%2$@)")],
-        .doctorDetailSnapshots: [.en: .text("%@ readable"), .ko: .text("%@개 읽을 수 있음")],
-        .doctorDetailTokenOk: [.en: .text("signed requests accepted; token valid until %@"), .ko: .text("서명한 요청이 받아들여졌어요. 토큰은 %@까지 유효해요")],
-        .doctorDetailTokenUnsigned: [.en: .text("reads went unsigned: %@"), .ko: .text("서명 없이 읽었어요: %@")],
-        .doctorPolicy: [.en: .text("Policy"), .ko: .text("정책")],
-        .doctorSettings: [.en: .text("Settings"), .ko: .text("설정")],
-        .doctorSnapshots: [.en: .text("Widget snapshots"), .ko: .text("위젯 스냅샷")],
-        .doctorStatusFailed: [.en: .text("failed"), .ko: .text("실패")],
-        .doctorStatusOk: [.en: .text("ok"), .ko: .text("정상")],
-        .doctorStatusWarning: [.en: .text("warning"), .ko: .text("주의")],
-        .doctorToken: [.en: .text("Token and proofs"), .ko: .text("토큰과 서명")],
-        .doctorValueAllow: [.en: .text("allowed"), .ko: .text("허용")],
-        .doctorValueDeny: [.en: .text("denied"), .ko: .text("거부")],
-        .doctorValueHealthDegraded: [.en: .text("degraded"), .ko: .text("일부 장애")],
-        .doctorValueHealthOk: [.en: .text("ok"), .ko: .text("정상")],
-        .doctorValueSourceCitydata: [.en: .text("Seoul citydata"), .ko: .text("서울 실시간 도시데이터")],
-        .doctorValueSourceSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
-        .errorDeadline: [.en: .text("--deadline must be positive and --max-age not negative"), .ko: .text("--deadline은 0보다 크고 --max-age는 0 이상이어야 해요")],
-        .errorFormat: [.en: .text("--format must be one of %@"), .ko: .text("--format은 %@ 중 하나여야 해요")],
-        .errorKind: [.en: .text("--kind must be parking or general"), .ko: .text("--kind는 parking 또는 general이어야 해요")],
-        .errorLang: [.en: .text("--lang must be ko or en"), .ko: .text("--lang은 ko 또는 en이어야 해요")],
-        .errorLinkInvalidIdentifier: [.en: .text("'%@' is not a valid park or lot id (lowercase letters, digits and '-')"), .ko: .text("'%@'은(는) 올바른 공원·주차장 ID가 아니에요 (영어 소문자, 숫자, '-')")],
-        .errorLinkMissingPark: [.en: .text("the link names no park (expected hangangjari://park/{parkId}/{screen})"), .ko: .text("링크에 공원이 없어요 (hangangjari://park/{공원}/{화면} 형식)")],
-        .errorLinkUnexpectedPath: [.en: .text("unexpected path segment '%@'"), .ko: .text("예상하지 못한 경로 '%@'")],
-        .errorLinkUnknownHost: [.en: .text("unknown link target '%@' (expected hangangjari://park/...)"), .ko: .text("알 수 없는 링크 대상 '%@' (hangangjari://park/... 형식이어야 해요)")],
-        .errorLinkUnknownQuery: [.en: .text("unknown link parameter '%@' (only lot= is understood)"), .ko: .text("알 수 없는 링크 매개변수 '%@' (lot=만 지원해요)")],
-        .errorLinkUnknownScreen: [.en: .text("unknown screen '%@' (expected home, parking, forecast or outing)"), .ko: .text("알 수 없는 화면 '%@' (home, parking, forecast, outing 중 하나)")],
-        .errorLinkWrongScheme: [.en: .text("not a hangangjari:// link (scheme '%@')"), .ko: .text("hangangjari:// 링크가 아니에요 (스킴 '%@')")],
-        .errorLotNotInPark: [.en: .text("Lot '%1$@' is not in %2$@; its lots are %3$@"), .ko: .text("'%1$@' 주차장은 %2$@에 없어요. 이 공원의 주차장: %3$@")],
-        .errorOutsideKorea: [.en: .text("%1$@, %2$@ is not in Korea (latitude 33–39, longitude 124–132)"), .ko: .text("%1$@, %2$@은(는) 한국이 아니에요 (위도 33–39, 경도 124–132)")],
-        .eventFillsLots: [.en: .text("may fill the lots"), .ko: .text("주차 혼잡 예상")],
-        .facilityBikeRental: [.en: .text("bike rental"), .ko: .text("자전거 대여소")],
-        .facilityCampground: [.en: .text("campground"), .ko: .text("캠핑장")],
-        .facilityConvenienceStore: [.en: .text("shops"), .ko: .text("매점")],
-        .facilityDockingPier: [.en: .text("piers"), .ko: .text("선착장")],
-        .facilityDrinkingFountain: [.en: .text("drinking fountains"), .ko: .text("음수대")],
-        .facilityOther: [.en: .text("other"), .ko: .text("기타")],
-        .facilityPlayground: [.en: .text("playgrounds"), .ko: .text("놀이터")],
-        .facilityRestroom: [.en: .text("restrooms"), .ko: .text("화장실")],
-        .facilitySwimmingPool: [.en: .text("pools"), .ko: .text("수영장")],
-        .feeDayPass: [.en: .text("day pass %@"), .ko: .text("일일권 %@")],
-        .feeLine: [.en: .text("%1$@ first %2$lld min, +%3$@ per %4$lld min"), .ko: .text("기본 %2$lld분 %1$@, %4$lld분마다 %3$@")],
-        .forecastAllLots: [.en: .text("all lots"), .ko: .text("전체 주차장")],
-        .forecastConfidence: [.en: .text("Confidence: %@"), .ko: .text("신뢰도: %@")],
-        .forecastCrowd: [.en: .text("Crowd forecast (%@)"), .ko: .text("혼잡도 예측 (%@)")],
-        .forecastLegend: [.en: .text("◆ now   ● median   ┃ p10–p90 range   risk = chance of no space"), .ko: .text("◆ 현재   ● 중앙값   ┃ p10–p90 범위   위험 = 자리가 없을 확률")],
-        .forecastMadeAt: [.en: .text("made %@"), .ko: .text("%@ 기준")],
-        .forecastNow: [.en: .text("now"), .ko: .text("지금")],
-        .forecastReasonClosingSoon: [.en: .text("the lot closes soon"), .ko: .text("곧 운영 종료")],
-        .forecastReasonEvent: [.en: .text("an event nearby raises demand"), .ko: .text("주변 행사로 수요 증가")],
-        .forecastReasonHolidayPattern: [.en: .text("weekend or holiday pattern"), .ko: .text("주말·공휴일 패턴")],
-        .forecastReasonLatestValue: [.en: .text("anchored on the latest count"), .ko: .text("최신 집계 기준")],
-        .forecastReasonRecentTrend: [.en: .text("follows the recent movement"), .ko: .text("최근 추세 반영")],
-        .forecastReasonSparseHistory: [.en: .text("little history, wide range"), .ko: .text("이력이 적어 범위가 넓음")],
-        .forecastReasonWeather: [.en: .text("weather changes demand"), .ko: .text("날씨 영향")],
-        .forecastReasonWeekdayBaseline: [.en: .text("usual for this weekday and time"), .ko: .text("요일·시간대 평균")],
-        .forecastRisk: [.en: .text("risk"), .ko: .text("위험")],
-        .forecastTitle: [.en: .text("Parking forecast — %@"), .ko: .text("주차 예측 — %@")],
-        .forecastWhy: [.en: .text("Why:%@"), .ko: .text("근거:%@")],
-        .gapClosed: [.en: .text("closed for the whole horizon"), .ko: .text("예측 기간 내내 운영 안 함")],
-        .gapNoHistory: [.en: .text("no history yet"), .ko: .text("아직 이력 없음")],
-        .gapNoLiveCount: [.en: .text("no live count"), .ko: .text("실시간 집계 없음")],
-        .helpArgLat: [.en: .text("Latitude, e.g. 37.5665"), .ko: .text("위도, 예: 37.5665")],
-        .helpArgLink: [.en: .text("A link such as hangangjari://park/yeouido/parking?lot=yeouido-3"), .ko: .text("링크, 예: hangangjari://park/yeouido/parking?lot=yeouido-3")],
-        .helpArgLon: [.en: .text("Longitude, e.g. 126.978"), .ko: .text("경도, 예: 126.978")],
-        .helpArgPark: [.en: .text("Park (id, English or Korean name)."), .ko: .text("공원 (ID, 영어 또는 한국어 이름).")],
-        .helpArgParkDefault: [.en: .text("Park (id, English or Korean name); default: first favourite, nearest to home, or Yeouido."), .ko: .text("공원 (ID, 영어 또는 한국어 이름). 기본값: 첫 즐겨찾기, 집에서 가장 가까운 공원, 또는 여의도.")],
-        .helpArgParkToShow: [.en: .text("Park to show (id, English or Korean name)."), .ko: .text("보여 줄 공원 (ID, 영어 또는 한국어 이름).")],
-        .helpCmdCache: [.en: .text("The SQLite cache."), .ko: .text("SQLite 캐시.")],
-        .helpCmdCacheClear: [.en: .text("Empty the cache (settings, favourites and widget snapshots are kept)."), .ko: .text("캐시를 비워요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")],
-        .helpCmdCatalog: [.en: .text("List the bundled parks and lots (Seoul open data)."), .ko: .text("내장된 공원과 주차장 목록 (서울 열린데이터).")],
-        .helpCmdDirections: [.en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise."), .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")],
-        .helpCmdDoctor: [.en: .text("Check the API, token, policy, clock skew, cache and shared container."), .ko: .text("API, 토큰, 정책, 시계 차이, 캐시, 공유 폴더를 점검해요.")],
-        .helpCmdFavorites: [.en: .text("Favourite parks, shared with the widget."), .ko: .text("즐겨찾는 공원 (위젯과 공유).")],
-        .helpCmdFavoritesAdd: [.en: .text("Add a park to the favourites."), .ko: .text("공원을 즐겨찾기에 추가해요.")],
-        .helpCmdFavoritesList: [.en: .text("List the favourites (ids, one per line, in order)."), .ko: .text("즐겨찾기 목록 (한 줄에 ID 하나, 순서대로).")],
-        .helpCmdFavoritesRemove: [.en: .text("Remove a park from the favourites."), .ko: .text("공원을 즐겨찾기에서 삭제해요.")],
-        .helpCmdForecast: [.en: .text("Print a park's parking and crowd forecast once."), .ko: .text("공원의 주차·혼잡 예측을 한 번 출력해요.")],
-        .helpCmdHome: [.en: .text("Print a park's home screen once."), .ko: .text("공원의 홈 화면을 한 번 출력해요.")],
-        .helpCmdInstallDesktop: [.en: .text("Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list)."), .ko: .text("hangangjari:// 링크를 데스크톱에 등록해요 (.desktop 파일과 mimeapps.list).")],
-        .helpCmdLocation: [.en: .text("Home location for distances and the nearest park (kept on this machine only)."), .ko: .text("거리와 가장 가까운 공원을 위한 집 위치 (이 컴퓨터에만 저장).")],
-        .helpCmdLocationClear: [.en: .text("Forget the home location."), .ko: .text("집 위치를 지워요.")],
-        .helpCmdLocationSet: [.en: .text("Set the home location."), .ko: .text("집 위치를 저장해요.")],
-        .helpCmdOpen: [.en: .text("Open a hangangjari:// link (what the desktop runs for xdg-open)."), .ko: .text("hangangjari:// 링크를 열어요 (데스크톱이 xdg-open으로 실행하는 명령).")],
-        .helpCmdOuting: [.en: .text("Print crowd, weather, events, notices, facilities and sources once."), .ko: .text("혼잡도, 날씨, 행사, 공지, 편의시설, 출처를 한 번 출력해요.")],
-        .helpCmdParking: [.en: .text("Print every lot of a park once."), .ko: .text("공원의 모든 주차장을 한 번 출력해요.")],
-        .helpCmdParks: [.en: .text("Print the 11 parks with remaining spaces and crowd."), .ko: .text("11개 공원의 남은 자리와 혼잡도를 출력해요.")],
-        .helpCmdRoot: [.en: .text("Parking, crowd and outing information for Seoul's Hangang parks."), .ko: .text("서울 한강공원의 주차·혼잡·나들이 정보.")],
-        .helpCmdUi: [.en: .text("The full-screen app (default); prints the home screen once when not on a terminal."), .ko: .text("전체 화면 앱 (기본 명령). 터미널이 아니면 홈 화면을 한 번 출력해요.")],
-        .helpCmdWidget: [.en: .text("Widget settings."), .ko: .text("위젯 설정.")],
-        .helpCmdWidgetFetch: [.en: .text("One-shot widget loader for cron, systemd timers and status bars."), .ko: .text("cron, systemd 타이머, 상태 표시줄을 위한 한 번 실행 위젯 로더.")],
-        .helpCmdWidgetSet: [.en: .text("Choose the park a widget shows."), .ko: .text("위젯에 보여 줄 공원을 골라요.")],
-        .helpDeepLinks: [.en: .text("Deep links: hangangjari open hangangjari://park/yeouido/parking"), .ko: .text("딥 링크: hangangjari open hangangjari://park/yeouido/parking")],
-        .helpDirections: [.en: .text("d        directions to the recommended lot (Kakao Map)"), .ko: .text("d        추천 주차장 길찾기 (카카오맵)")],
-        .helpDiscussionRoot: [.en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage."), .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")],
-        .helpDiscussionWidget: [.en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage."), .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")],
-        .helpFavorite: [.en: .text("f        add or remove this park from favourites"), .ko: .text("f        즐겨찾기 추가/삭제")],
-        .helpLot: [.en: .text("[ ]      previous / next lot on the forecast screen"), .ko: .text("[ ]      예측 화면에서 이전/다음 주차장")],
-        .helpOptApi: [.en: .text("API base URL (overrides HANGANGJARI_API and config.toml); none runs the embedded backend."), .ko: .text("API 기본 URL (HANGANGJARI_API와 config.toml보다 우선). 없으면 내장 백엔드를 실행해요.")],
-        .helpOptBy: [.en: .text("car, transit or walk."), .ko: .text("car, transit 또는 walk.")],
-        .helpOptDeadline: [.en: .text("Overall deadline in seconds."), .ko: .text("전체 제한 시간(초).")],
-        .helpOptFormat: [.en: .text("text, json, waybar, i3blocks, polybar, tmux or argos."), .ko: .text("text, json, waybar, i3blocks, polybar, tmux 또는 argos.")],
-        .helpOptJson: [.en: .text("JSON for machines."), .ko: .text("기계용 JSON.")],
-        .helpOptJsonFull: [.en: .text("JSON for machines: the /v2 data with trust, origin and fetch time."), .ko: .text("기계용 JSON: 신뢰도, 출처, 가져온 시각이 붙은 /v2 데이터.")],
-        .helpOptKind: [.en: .text("parking or general."), .ko: .text("parking 또는 general.")],
-        .helpOptLang: [.en: .text("Language: ko or en (default: config, then LC_ALL, LC_MESSAGES, LANG)."), .ko: .text("언어: ko 또는 en (기본값: 설정 파일, 그다음 LC_ALL, LC_MESSAGES, LANG).")],
-        .helpOptLot: [.en: .text("A lot of the park (default by car: the recommended lot of the last summary)."), .ko: .text("공원의 주차장 (자가용 기본값: 마지막 요약의 추천 주차장).")],
-        .helpOptMap: [.en: .text("kakao, naver or google."), .ko: .text("kakao, naver 또는 google.")],
-        .helpOptMaxAge: [.en: .text("Seconds a snapshot counts as fresh."), .ko: .text("스냅샷을 최신으로 보는 시간(초).")],
-        .helpOptRefresh: [.en: .text("Ask the server even when the cache is current."), .ko: .text("캐시가 최신이어도 서버에 다시 물어봐요.")],
-        .helpOptStateDir: [.en: .text("Shared container directory (default $XDG_STATE_HOME/hangangjari)."), .ko: .text("공유 폴더 (기본값 $XDG_STATE_HOME/hangangjari).")],
-        .helpOptTab: [.en: .text("Tab to start on: home, parking, forecast, outing, parks."), .ko: .text("시작할 탭: home, parking, forecast, outing, parks.")],
-        .helpOptTimeout: [.en: .text("Seconds to wait for the network before showing the last values."), .ko: .text("마지막 값을 보여 주기 전에 네트워크를 기다리는 시간(초).")],
-        .helpOptUrgentBelow: [.en: .text("i3blocks: exit 33 when the recommended lot has fewer free spaces."), .ko: .text("i3blocks: 추천 주차장의 남은 자리가 이보다 적으면 종료 코드 33.")],
-        .helpOptWidgetApi: [.en: .text("API base URL (else HANGANGJARI_API, config.toml, or the embedded backend)."), .ko: .text("API 기본 URL (없으면 HANGANGJARI_API, config.toml, 또는 내장 백엔드).")],
-        .helpOptWidgetKind: [.en: .text("parking, general or both."), .ko: .text("parking, general 또는 both.")],
-        .helpOptWidgetLang: [.en: .text("ko or en (default from LC_ALL, LC_MESSAGES, LANG)."), .ko: .text("ko 또는 en (기본값: LC_ALL, LC_MESSAGES, LANG).")],
-        .helpOptWidgetPark: [.en: .text("Park id (default: the widget's park, first favourite, nearest to home, Yeouido)."), .ko: .text("공원 ID (기본값: 위젯의 공원, 첫 즐겨찾기, 집에서 가장 가까운 공원, 여의도).")],
-        .helpOptWidgetStateDir: [.en: .text("Shared state directory (else HANGANGJARI_STATE_DIR or $XDG_STATE_HOME/hangangjari)."), .ko: .text("공유 상태 폴더 (없으면 HANGANGJARI_STATE_DIR 또는 $XDG_STATE_HOME/hangangjari).")],
-        .helpPark: [.en: .text("← → h l  previous / next park along the river"), .ko: .text("← → h l  강을 따라 이전/다음 공원")],
-        .helpParksList: [.en: .text("↑ ↓ Enter  choose a park on the parks screen"), .ko: .text("↑ ↓ Enter  공원 화면에서 공원 선택")],
-        .helpQuit: [.en: .text("q Ctrl-C  quit (the terminal is restored)"), .ko: .text("q Ctrl-C  종료 (터미널 복원)")],
-        .helpRefresh: [.en: .text("r        refresh this park"), .ko: .text("r        이 공원 새로 고침")],
-        .helpRefreshAll: [.en: .text("R        refresh all 11 parks in parallel"), .ko: .text("R        11개 공원 모두 새로 고침")],
-        .helpSort: [.en: .text("s        sort lots by recommendation or distance"), .ko: .text("s        주차장 정렬: 추천순/거리순")],
-        .helpTabs: [.en: .text("1-5 Tab  home, parking, forecast, outing, parks"), .ko: .text("1-5 Tab  홈, 주차, 예측, 나들이, 공원")],
-        .helpTitle: [.en: .text("Keys"), .ko: .text("키 안내")],
-        .helpWidget: [.en: .text("w        show this park in both widgets"), .ko: .text("w        두 위젯에 이 공원 표시")],
-        .keysCommon: [.en: .text("←→ park  1-5 tab  f fav  w widget  r refresh  d map  ? help  q quit"), .ko: .text("←→ 공원  1-5 탭  f 즐겨찾기  w 위젯  r 갱신  d 지도  ? 도움말  q 종료")],
-        .keysForecast: [.en: .text("[ ] lot"), .ko: .text("[ ] 주차장")],
-        .keysParking: [.en: .text("s sort"), .ko: .text("s 정렬")],
-        .keysParks: [.en: .text("↑↓ Enter"), .ko: .text("↑↓ Enter")],
-        .labelAir: [.en: .text("Air"), .ko: .text("대기")],
-        .labelByCar: [.en: .text("By car"), .ko: .text("자가용")],
-        .labelCrowd: [.en: .text("Crowd"), .ko: .text("혼잡도")],
-        .labelEvents: [.en: .text("Events"), .ko: .text("행사")],
-        .labelFacilities: [.en: .text("Facilities"), .ko: .text("편의시설")],
-        .labelNotices: [.en: .text("Notices"), .ko: .text("공지")],
-        .labelParking: [.en: .text("Parking"), .ko: .text("주차")],
-        .labelRecommended: [.en: .text("Recommended"), .ko: .text("추천")],
-        .labelSources: [.en: .text("Sources"), .ko: .text("출처")],
-        .labelToday: [.en: .text("Today"), .ko: .text("오늘")],
-        .labelTransit: [.en: .text("Transit"), .ko: .text("대중교통")],
-        .labelWeather: [.en: .text("Weather"), .ko: .text("날씨")],
-        .lotLabelAvailable: [.en: .text("plenty"), .ko: .text("여유")],
-        .lotLabelClosed: [.en: .text("closed"), .ko: .text("운영 종료")],
-        .lotLabelCrowded: [.en: .text("nearly full"), .ko: .text("혼잡")],
-        .lotLabelFull: [.en: .text("full"), .ko: .text("만차")],
-        .lotLabelNormal: [.en: .text("filling"), .ko: .text("보통")],
-        .lotLabelUnknown: [.en: .text("no count"), .ko: .text("정보 없음")],
-        .lotsReporting: [.en: .text("%1$lld of %2$lld lots live"), .ko: .text("주차장 %2$lld곳 중 %1$lld곳 실시간")],
-        .mapStart: [.en: .text("Start"), .ko: .text("출발")],
-        .messageBadLink: [.en: .text("Bad link: %@"), .ko: .text("잘못된 링크: %@")],
-        .messageDirectionsLink: [.en: .text("Directions: %@"), .ko: .text("길찾기: %@")],
-        .messageDirectionsOpened: [.en: .text("Opened directions: %@"), .ko: .text("길찾기 열림: %@")],
-        .messageFavoriteAdded: [.en: .text("%@ added to favourites"), .ko: .text("%@ 즐겨찾기에 추가")],
-        .messageFavoriteRemoved: [.en: .text("%@ removed from favourites"), .ko: .text("%@ 즐겨찾기에서 삭제")],
-        .messageOpenedLink: [.en: .text("Opened %@"), .ko: .text("열림: %@")],
-        .messageRefreshedAll: [.en: .text("Refreshed %1$lld parks in %2$lld ms"), .ko: .text("공원 %1$lld곳을 %2$lld ms에 새로 고침")],
-        .messageSaveFailed: [.en: .text("Could not save: %@"), .ko: .text("저장하지 못했어요: %@")],
-        .messageShowingStale: [.en: .text("Showing the last values (refresh failed: %@)"), .ko: .text("마지막 값을 보여 드려요 (새로 고침 실패: %@)")],
-        .messageUnavailable: [.en: .text("Nothing to show: %@"), .ko: .text("표시할 정보가 없어요: %@")],
-        .messageWidgetSet: [.en: .text("Both widgets now show %@"), .ko: .text("두 위젯에 %@ 표시")],
-        .moneyKrw: [.en: .text("₩%@"), .ko: .text("%@원")],
-        .moreBelow: [.en: .text("… more below (a taller terminal shows all)"), .ko: .text("… 아래에 더 있어요 (터미널을 키우면 모두 보여요)")],
-        .noDataYet: [.en: .text("No data yet: %@"), .ko: .text("아직 정보가 없어요: %@")],
-        .noForecast: [.en: .text("no forecast (%@)"), .ko: .text("예측 없음 (%@)")],
-        .noLiveCount: [.en: .text("no live count"), .ko: .text("실시간 정보 없음")],
-        .noticeClosure: [.en: .text("closure"), .ko: .text("통제")],
-        .noticeInfo: [.en: .text("notice"), .ko: .text("안내")],
-        .noticeWarning: [.en: .text("warning"), .ko: .text("주의")],
-        .parkingTotals: [.en: .text("%1$@ of %2$@ free"), .ko: .text("전체 %2$@면 중 %1$@면 남음")],
-        .parksNearestFirst: [.en: .text("Nearest to your home first"), .ko: .text("집에서 가까운 순")],
-        .parksTitle: [.en: .text("Hangang parks"), .ko: .text("한강공원")],
-        .parksWestToEast: [.en: .text("West to east along the Han River"), .ko: .text("한강을 따라 서쪽부터")],
-        .parserArguments: [.en: .text("ARGUMENTS:"), .ko: .text("인수:")],
-        .parserDefault: [.en: .text("default: %@"), .ko: .text("기본값: %@")],
-        .parserDefaultSubcommand: [.en: .text("(default)"), .ko: .text("(기본)")],
-        .parserDidYouMeanOption: [.en: .text("Did you mean '%@'?"), .ko: .text("'%@'을(를) 찾으셨나요?")],
-        .parserError: [.en: .text("Error:"), .ko: .text("오류:")],
-        .parserHelp: [.en: .text("Help:"), .ko: .text("도움말:")],
-        .parserInvalidOption: [.en: .text("Invalid option: %@"), .ko: .text("잘못된 옵션: %@")],
-        .parserInvalidValue: [.en: .text("The value '%1$@' is invalid for '%2$@'"), .ko: .text("'%2$@'에 '%1$@' 값은 쓸 수 없습니다")],
-        .parserMissingArgument: [.en: .text("Missing expected argument '%@'"), .ko: .text("필요한 인수 '%@'이(가) 없습니다")],
-        .parserMissingOneOf: [.en: .text("Missing one of: %@"), .ko: .text("다음 중 하나가 필요합니다: %@")],
-        .parserMissingValue: [.en: .text("Missing value for '%@'"), .ko: .text("'%@'에 값이 없습니다")],
-        .parserOptions: [.en: .text("OPTIONS:"), .ko: .text("옵션:")],
-        .parserOverview: [.en: .text("OVERVIEW:"), .ko: .text("개요:")],
-        .parserProvideOneOf: [.en: .text("Please provide one of %@."), .ko: .text("%@ 중 하나를 주세요.")],
-        .parserProvideOneOfFollowing: [.en: .text("Please provide one of the following:"), .ko: .text("다음 중 하나를 주세요:")],
-        .parserSeeMore: [.en: .text("See '%@' for more information."), .ko: .text("자세한 내용은 '%@'으로 봅니다.")],
-        .parserSeeSubcommandHelp: [.en: .text("See '%@ <subcommand>' for detailed help."), .ko: .text("하위 명령의 자세한 도움말은 '%@ <하위 명령>'으로 봅니다.")],
-        .parserShowHelp: [.en: .text("Show help information."), .ko: .text("도움말을 보여 줍니다.")],
-        .parserShowVersion: [.en: .text("Show the version."), .ko: .text("버전을 보여 줍니다.")],
-        .parserSubcommands: [.en: .text("SUBCOMMANDS:"), .ko: .text("하위 명령:")],
-        .parserUnexpectedArgument: [.en: .text("Unexpected argument '%@'"), .ko: .text("예상하지 못한 인수 '%@'")],
-        .parserUnknownOption: [.en: .text("Unknown option '%@'"), .ko: .text("알 수 없는 옵션 '%@'")],
-        .parserUsage: [.en: .text("Usage:"), .ko: .text("사용법:")],
-        .parserUsageHeading: [.en: .text("USAGE:"), .ko: .text("사용법:")],
-        .parserValues: [.en: .text("values: %@"), .ko: .text("값: %@")],
-        .peopleRange: [.en: .text("%1$@–%2$@ people"), .ko: .text("%1$@–%2$@명")],
-        .precipNone: [.en: .text("no rain"), .ko: .text("강수 없음")],
-        .precipRain: [.en: .text("rain"), .ko: .text("비")],
-        .precipRainAndSnow: [.en: .text("rain and snow"), .ko: .text("비/눈")],
-        .precipShower: [.en: .text("showers"), .ko: .text("소나기")],
-        .precipSnow: [.en: .text("snow"), .ko: .text("눈")],
-        .reasonBadEncoding: [.en: .text("the answer's compression could not be decoded"), .ko: .text("응답의 압축을 풀 수 없어요")],
-        .reasonBodyEmpty: [.en: .text("the answer was empty"), .ko: .text("응답이 비어 있어요")],
-        .reasonBodyTooLarge: [.en: .text("the answer was too large (%@ bytes)"), .ko: .text("응답이 너무 커요 (%@바이트)")],
-        .reasonCacheTooNew: [.en: .text("cache %1$@ was written by a newer version; moved aside to %2$@ and rebuilt"), .ko: .text("캐시 %1$@은(는) 더 새 버전이 썼어요. %2$@(으)로 옮기고 새로 만들었어요")],
-        .reasonCacheUnopenable: [.en: .text("the cache in %@ could not be opened; running without it"), .ko: .text("%@의 캐시를 열 수 없어 캐시 없이 실행해요")],
-        .reasonCacheUnreadable: [.en: .text("cache %1$@ was unreadable (%3$@); moved aside to %2$@ and rebuilt"), .ko: .text("캐시 %1$@을(를) 읽을 수 없었어요 (%3$@). %2$@(으)로 옮기고 새로 만들었어요")],
-        .reasonCancelled: [.en: .text("cancelled"), .ko: .text("취소했어요")],
-        .reasonConnectFailed: [.en: .text("could not connect to the server"), .ko: .text("서버에 연결할 수 없어요")],
-        .reasonConnectionLost: [.en: .text("the connection broke"), .ko: .text("연결이 끊겼어요")],
-        .reasonConnectionRefused: [.en: .text("the server is not running or refused the connection"), .ko: .text("서버가 꺼져 있거나 연결을 거부했어요")],
-        .reasonCorrupt: [.en: .text("%@ was damaged"), .ko: .text("%@ 파일이 손상됐어요")],
-        .reasonCorruptMoved: [.en: .text("%1$@ was damaged; moved aside to %2$@"), .ko: .text("%1$@ 파일이 손상되어 %2$@(으)로 옮겼어요")],
-        .reasonCouldNotMove: [.en: .text("(could not move)"), .ko: .text("(옮기지 못함)")],
-        .reasonDns: [.en: .text("could not find the server %@"), .ko: .text("서버 %@을(를) 찾을 수 없어요")],
-        .reasonInvalidUrl: [.en: .text("the address %@ is not valid"), .ko: .text("주소 %@이(가) 올바르지 않아요")],
-        .reasonInvalidValue: [.en: .text("the answer's field %@ has an invalid value"), .ko: .text("응답의 %@ 필드 값이 올바르지 않아요")],
-        .reasonLockTimeout: [.en: .text("timed out waiting for the lock on %@"), .ko: .text("%@ 잠금을 기다리다 시간이 지났어요")],
-        .reasonMalformedJson: [.en: .text("the answer was not valid JSON"), .ko: .text("응답이 올바른 JSON이 아니에요")],
-        .reasonMissingField: [.en: .text("the answer lacks the field %@"), .ko: .text("응답에 %@ 필드가 없어요")],
-        .reasonNoAnswerWithin: [.en: .text("no answer within %@ s"), .ko: .text("%@초 안에 답이 없었어요")],
-        .reasonNoForecastForLot: [.en: .text("no forecast for lot %1$@ in %2$@"), .ko: .text("%2$@에 %1$@ 주차장 예측이 없어요")],
-        .reasonNoHome: [.en: .text("neither HOME nor an absolute XDG directory is set"), .ko: .text("HOME도 절대 경로의 XDG 폴더도 설정되지 않았어요")],
-        .reasonNotRefreshedSince: [.en: .text("not refreshed since %@"), .ko: .text("%@ 이후 새로 고치지 못했어요")],
-        .reasonRefreshFailed: [.en: .text("refresh failed"), .ko: .text("새로 고치지 못했어요")],
-        .reasonServerError: [.en: .text("the server answered with error %@"), .ko: .text("서버가 오류 %@(으)로 답했어요")],
-        .reasonServerProblem: [.en: .text("the server answered with error %1$@ (%2$@)"), .ko: .text("서버가 오류 %1$@(%2$@)(으)로 답했어요")],
-        .reasonSettingsMovedAside: [.en: .text("settings file was damaged and was moved aside to %@"), .ko: .text("설정 파일이 손상되어 %@(으)로 옮겼어요")],
-        .reasonSettingsMovedAsideKept: [.en: .text("settings file was damaged and was moved aside to %1$@; kept favourites %2$@"), .ko: .text("설정 파일이 손상되어 %1$@(으)로 옮겼어요. 즐겨찾기 %2$@은(는) 남겼어요")],
-        .reasonSnapshotNotSaved: [.en: .text("could not save the widget snapshot: %@"), .ko: .text("위젯 스냅샷을 저장하지 못했어요: %@")],
-        .reasonSourceStale: [.en: .text("the source data is stale"), .ko: .text("원본 데이터가 오래됐어요")],
-        .reasonSourceUnavailable: [.en: .text("the source is unavailable"), .ko: .text("원본 데이터를 받을 수 없어요")],
-        .reasonTimeout: [.en: .text("the server did not answer in time"), .ko: .text("서버가 제시간에 답하지 않았어요")],
-        .reasonTls: [.en: .text("the secure connection failed (TLS)"), .ko: .text("보안 연결(TLS)에 실패했어요")],
-        .reasonTooLarge: [.en: .text("the answer was larger than %@ bytes"), .ko: .text("응답이 %@바이트보다 커요")],
-        .reasonTooManyRedirects: [.en: .text("too many redirects"), .ko: .text("리디렉션이 너무 많아요")],
-        .reasonTooNew: [.en: .text("%1$@ was written by a newer version (%2$@)"), .ko: .text("%1$@ 파일은 더 새 버전(%2$@)이 썼어요")],
-        .reasonTransferFailed: [.en: .text("the transfer failed (curl %@)"), .ko: .text("전송에 실패했어요 (curl %@)")],
-        .reasonTruncated: [.en: .text("the answer was cut short"), .ko: .text("응답이 중간에 끊겼어요")],
-        .reasonUnsignedNotAllowed: [.en: .text("the request could not be signed and unsigned requests are not allowed"), .ko: .text("요청에 서명할 수 없고 서명 없는 요청은 허용되지 않아요")],
-        .reasonUnsupportedProtocol: [.en: .text("only http and https addresses are allowed"), .ko: .text("http와 https 주소만 쓸 수 있어요")],
-        .reasonUnwritable: [.en: .text("cannot write %1$@: %2$@"), .ko: .text("%1$@에 쓸 수 없어요: %2$@")],
-        .reasonWrongPark: [.en: .text("the answer was for another park (%@)"), .ko: .text("다른 공원(%@)의 응답이 왔어요")],
-        .reasonWrongType: [.en: .text("the answer's field %@ has the wrong type"), .ko: .text("응답의 %@ 필드 형식이 틀렸어요")],
-        .recommendBestForecast: [.en: .text("keeps the most spaces until you arrive"), .ko: .text("도착할 때까지 가장 여유 예상")],
-        .recommendLargestCapacity: [.en: .text("no live count; the largest lot"), .ko: .text("실시간 정보 없음, 가장 큰 주차장")],
-        .recommendMostAvailable: [.en: .text("most spaces now"), .ko: .text("지금 가장 여유")],
-        .recommendOnlyLiveCount: [.en: .text("the only lot with a live count"), .ko: .text("실시간 집계되는 유일한 주차장")],
-        .recommendUnknown: [.en: .text("reason not given"), .ko: .text("이유 정보 없음")],
-        .riskOfNoSpace: [.en: .text("risk of no space %lld%%"), .ko: .text("만차 위험 %lld%%")],
-        .riverEast: [.en: .text("East"), .ko: .text("동")],
-        .riverWest: [.en: .text("West"), .ko: .text("서")],
-        .serverDetailFailingSince: [.en: .text("source failing since %@"), .ko: .text("%@부터 원본 오류")],
-        .serverDetailLastGood: [.en: .text("last good response served after a failed rebuild"), .ko: .text("다시 만들기에 실패해 마지막 정상 응답을 보냄")],
-        .serverDetailNotCollected: [.en: .text("not collected yet"), .ko: .text("아직 수집 전")],
-        .serverDetailOlderThan: [.en: .text("older than %@ min"), .ko: .text("%@분 넘게 지남")],
-        .serverDetailPlaceholderPositions: [.en: .text("placeholder positions around the park centre"), .ko: .text("공원 중심 주변의 임시 위치")],
-        .serverDetailSourceFailing: [.en: .text("source failing: %@"), .ko: .text("원본 오류: %@")],
-        .setHomeForDistances: [.en: .text("`hangangjari location set LAT LON` shows distances"), .ko: .text("`hangangjari location set 위도 경도`로 거리 표시")],
-        .sortedByDistance: [.en: .text("nearest first"), .ko: .text("가까운 순")],
-        .sortedByRecommendation: [.en: .text("recommended first, then most spaces"), .ko: .text("추천순, 그다음 남은 자리 순")],
-        .sourceCrowd: [.en: .text("crowd"), .ko: .text("혼잡도")],
-        .sourceEvents: [.en: .text("events"), .ko: .text("행사")],
-        .sourceFacilities: [.en: .text("facilities"), .ko: .text("편의시설")],
-        .sourceForecast: [.en: .text("forecast"), .ko: .text("예측")],
-        .sourceParking: [.en: .text("parking"), .ko: .text("주차")],
-        .sourceWeather: [.en: .text("weather"), .ko: .text("날씨")],
-        .spacesCount: [.en: .plural(one: "%lld space", other: "%lld spaces"), .ko: .plural(one: nil, other: "%lld면")],
-        .spacesFree: [.en: .plural(one: "%@ space free", other: "%@ spaces free"), .ko: .plural(one: nil, other: "%@면 남음")],
-        .stateFresh: [.en: .text("fresh"), .ko: .text("최신")],
-        .stateNoItem: [.en: .text("no item"), .ko: .text("해당 없음")],
-        .statePartlyUnavailable: [.en: .text("partly unavailable"), .ko: .text("일부 정보 없음")],
-        .stateStale: [.en: .text("stale"), .ko: .text("오래됨")],
-        .stateUnavailable: [.en: .text("unavailable"), .ko: .text("정보 없음")],
-        .tabForecast: [.en: .text("Forecast"), .ko: .text("예측")],
-        .tabHome: [.en: .text("Home"), .ko: .text("홈")],
-        .tabOuting: [.en: .text("Outing"), .ko: .text("나들이")],
-        .tabParking: [.en: .text("Parking"), .ko: .text("주차")],
-        .tabParks: [.en: .text("Parks"), .ko: .text("공원")],
-        .temperature: [.en: .text("%@°C"), .ko: .text("%@°C")],
-        .temperatureFeels: [.en: .text("%1$@°C (feels like %2$@°)"), .ko: .text("%1$@°C (체감 %2$@°)")],
-        .terminalTooSmall: [.en: .text("Terminal too small: Hangangjari needs %1$lld×%2$lld"), .ko: .text("터미널이 너무 작아요: %1$lld×%2$lld 이상 필요")],
-        .timeDaysAgo: [.en: .plural(one: "%lld day ago", other: "%lld days ago"), .ko: .plural(one: nil, other: "%lld일 전")],
-        .timeHoursAgo: [.en: .plural(one: "%lld h ago", other: "%lld h ago"), .ko: .plural(one: nil, other: "%lld시간 전")],
-        .timeJustNow: [.en: .text("just now"), .ko: .text("방금")],
-        .timeMinutesAgo: [.en: .plural(one: "%lld min ago", other: "%lld min ago"), .ko: .plural(one: nil, other: "%lld분 전")],
-        .timeSeoulSuffix: [.en: .text("%@ Seoul time"), .ko: .text("%@ (서울 시간)")],
-        .timesInSeoul: [.en: .text("Seoul time"), .ko: .text("서울 시간")],
-        .transitAboutDistance: [.en: .text("about %@"), .ko: .text("약 %@")],
-        .transitAboutWalkMinutes: [.en: .text("about %@ min walk"), .ko: .text("걸어서 약 %@분")],
-        .transitAboutWalkway: [.en: .text("about %@ walkway"), .ko: .text("보행로 약 %@")],
-        .transitExit: [.en: .text("exit %@"), .ko: .text("%@번 출구")],
-        .transitExitOr: [.en: .text("exit %1$@ or %2$@"), .ko: .text("%1$@번 또는 %2$@번 출구")],
-        .transitFormerName: [.en: .text("formerly %@"), .ko: .text("옛 이름 %@")],
-        .transitHint: [.en: .text("%1$@ (%2$@) %3$@"), .ko: .text("%1$@ (%2$@) %3$@")],
-        .transitLine: [.en: .text("Line %@"), .ko: .text("%@호선")],
-        .transitLineGyeonguiJungang: [.en: .text("Gyeongui-Jungang"), .ko: .text("경의중앙선")],
-        .transitStation: [.en: .text("%@ station"), .ko: .text("%@역")],
-        .transitThenBus: [.en: .text("then bus %@"), .ko: .text("버스 %@ 환승")],
-        .transitThenVillageBus: [.en: .text("then village bus %@"), .ko: .text("마을버스 %@ 환승")],
-        .trendFalling: [.en: .text("falling"), .ko: .text("줄어드는 중")],
-        .trendRising: [.en: .text("rising"), .ko: .text("늘어나는 중")],
-        .trendSteady: [.en: .text("steady"), .ko: .text("비슷함")],
-        .updatedAgo: [.en: .text("updated %@"), .ko: .text("%@ 업데이트")],
-        .valueNone: [.en: .text("none"), .ko: .text("없음")],
-        .valueUnknown: [.en: .text("unknown"), .ko: .text("정보 없음")],
-        .verdictCaution: [.en: .text("go with care"), .ko: .text("주의")],
-        .verdictGo: [.en: .text("good to go"), .ko: .text("나들이 좋음")],
-        .verdictReasonBadAir: [.en: .text("poor air"), .ko: .text("미세먼지 나쁨")],
-        .verdictReasonCalm: [.en: .text("calm, fair weather"), .ko: .text("한산하고 날씨 무난")],
-        .verdictReasonClosure: [.en: .text("partly closed"), .ko: .text("일부 폐쇄")],
-        .verdictReasonCrowded: [.en: .text("crowded"), .ko: .text("붐빔")],
-        .verdictReasonEvent: [.en: .text("event on"), .ko: .text("행사 있음")],
-        .verdictReasonNoData: [.en: .text("little data"), .ko: .text("정보 부족")],
-        .verdictReasonParkingFull: [.en: .text("lots full"), .ko: .text("주차장 만차")],
-        .verdictReasonWet: [.en: .text("rain or snow"), .ko: .text("비·눈")],
-        .verdictSkip: [.en: .text("maybe not today"), .ko: .text("다음에")],
-        .widgetAge: [.en: .plural(one: "%lld min old", other: "%lld min old"), .ko: .plural(one: nil, other: "%lld분 전 정보")],
-        .widgetAllLots: [.en: .text("All lots %1$lld/%2$lld"), .ko: .text("전체 %1$lld/%2$lld")],
-        .widgetAsOf: [.en: .text("As of %@ Seoul time"), .ko: .text("기준 %@ (서울)")],
-        .widgetCrowdLine: [.en: .text("Crowd: %@"), .ko: .text("혼잡도: %@")],
-        .widgetForecastHint: [.en: .text("in %1$lld min about %2$lld (%3$lld–%4$lld)"), .ko: .text("%1$lld분 후 약 %2$lld면 (%3$lld–%4$lld)")],
-        .widgetHelperMissing: [.en: .text("install hangangjari-widget-fetch beside hangangjari-widget"), .ko: .text("hangangjari-widget-fetch를 hangangjari-widget과 같은 폴더에 설치하세요")],
-        .widgetHelperMissingShort: [.en: .text("%1$@ is missing: %2$@"), .ko: .text("%1$@이(가) 없어요: %2$@")],
-        .widgetNoData: [.en: .text("no data"), .ko: .text("정보 없음")],
-        .widgetNotUpdated: [.en: .text("Not updated: %@"), .ko: .text("갱신 실패: %@")],
-        .widgetRecommended: [.en: .text("Recommended: %1$@ %2$@"), .ko: .text("추천: %1$@ %2$@")],
-        .widgetSimulated: [.en: .text("simulated"), .ko: .text("모의 데이터")],
-        .widgetKindGeneral: [.en: .text("general"), .ko: .text("일반")],
-        .widgetKindParking: [.en: .text("parking"), .ko: .text("주차")],
-    ]
+    /// The text of `key` in `language`, or nil where the catalog has none.
+    static func lookup(_ key: L10nKey, _ language: Language) -> CatalogEntry? {
+        switch key {
+        case .airBad:
+            switch language {
+            case .en: .text("bad")
+            case .ko: .text("나쁨")
+            }
+        case .airGood:
+            switch language {
+            case .en: .text("good")
+            case .ko: .text("좋음")
+            }
+        case .airModerate:
+            switch language {
+            case .en: .text("moderate")
+            case .ko: .text("보통")
+            }
+        case .airVeryBad:
+            switch language {
+            case .en: .text("very bad")
+            case .ko: .text("매우 나쁨")
+            }
+        case .alertBody:
+            switch language {
+            case .en: .text("Below your alert threshold of %lld.")
+            case .ko: .text("알림 기준 %lld면 아래로 내려갔어요.")
+            }
+        case .alertTitle:
+            switch language {
+            case .en: .plural(one: "%1$@: %2$lld space left", other: "%1$@: %2$lld spaces left")
+            case .ko: .plural(one: nil, other: "%1$@ 자리 %2$lld면 남음")
+            }
+        case .appTitle:
+            switch language {
+            case .en: .text("Hangangjari")
+            case .ko: .text("한강자리")
+            }
+        case .arrivalAbout:
+            switch language {
+            case .en: .plural(one: "about %lld space", other: "about %lld spaces")
+            case .ko: .plural(one: nil, other: "약 %lld면")
+            }
+        case .arrivalAllLots:
+            switch language {
+            case .en: .text("All, %lld min")
+            case .ko: .text("전체 %lld분 뒤")
+            }
+        case .arrivalIn:
+            switch language {
+            case .en: .text("In %lld min")
+            case .ko: .text("%lld분 뒤")
+            }
+        case .badgeLoading:
+            switch language {
+            case .en: .text("loading…")
+            case .ko: .text("불러오는 중…")
+            }
+        case .badgeSimulated:
+            switch language {
+            case .en: .text("simulated")
+            case .ko: .text("모의 데이터")
+            }
+        case .basisBaseline:
+            switch language {
+            case .en: .text("usual for this time")
+            case .ko: .text("평소 이 시간대")
+            }
+        case .basisSource:
+            switch language {
+            case .en: .text("Seoul's forecast")
+            case .ko: .text("서울시 예측")
+            }
+        case .cliCacheCleared:
+            switch language {
+            case .en: .text("Cleared the cache %@ (settings, favourites and widget snapshots are kept).")
+            case .ko: .text("캐시 %@을(를) 비웠어요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")
+            }
+        case .cliDesktopInstalled:
+            switch language {
+            case .en: .text("Installed %1$@; hangangjari:// links now open the app (%2$@).")
+            case .ko: .text("%1$@ 설치 완료. hangangjari:// 링크가 이제 앱을 열어요 (%2$@).")
+            }
+        case .cliDidYouMean:
+            switch language {
+            case .en: .text("Did you mean %@?")
+            case .ko: .text("%@을(를) 찾으셨나요?")
+            }
+        case .cliFavoritesEmpty:
+            switch language {
+            case .en: .text("No favourites yet: `hangangjari favorites add PARK` adds one.")
+            case .ko: .text("즐겨찾기가 없어요. `hangangjari favorites add 공원`으로 추가하세요.")
+            }
+        case .cliListParks:
+            switch language {
+            case .en: .text("`hangangjari parks` lists all 11.")
+            case .ko: .text("`hangangjari parks`로 11곳을 모두 볼 수 있어요.")
+            }
+        case .cliLocationCleared:
+            switch language {
+            case .en: .text("Home location cleared.")
+            case .ko: .text("집 위치를 지웠어요.")
+            }
+        case .cliLocationSet:
+            switch language {
+            case .en: .text("Home location set to %1$@, %2$@ (kept on this machine only).")
+            case .ko: .text("집 위치를 %1$@, %2$@(으)로 저장했어요 (이 컴퓨터에만 저장).")
+            }
+        case .cliNotATerminal:
+            switch language {
+            case .en: .text("Not a terminal: printing the home screen once (run `hangangjari home` in scripts).")
+            case .ko: .text("터미널이 아니에요. 홈 화면을 한 번 출력해요 (스크립트에서는 `hangangjari home`).")
+            }
+        case .cliUnknownPark:
+            switch language {
+            case .en: .text("Unknown park '%@'.")
+            case .ko: .text("'%@' 공원을 찾을 수 없어요.")
+            }
+        case .cliWidgetSet:
+            switch language {
+            case .en: .text("The %1$@ widget now shows %2$@.")
+            case .ko: .text("%1$@ 위젯에 %2$@ 표시")
+            }
+        case .columnData:
+            switch language {
+            case .en: .text("Data")
+            case .ko: .text("데이터")
+            }
+        case .columnDistance:
+            switch language {
+            case .en: .text("Distance")
+            case .ko: .text("거리")
+            }
+        case .columnFree:
+            switch language {
+            case .en: .text("Free")
+            case .ko: .text("남은 자리")
+            }
+        case .columnLastSuccess:
+            switch language {
+            case .en: .text("Last success")
+            case .ko: .text("마지막 성공")
+            }
+        case .columnLot:
+            switch language {
+            case .en: .text("Lot")
+            case .ko: .text("주차장")
+            }
+        case .columnObserved:
+            switch language {
+            case .en: .text("Observed")
+            case .ko: .text("관측")
+            }
+        case .columnPark:
+            switch language {
+            case .en: .text("Park")
+            case .ko: .text("공원")
+            }
+        case .columnSource:
+            switch language {
+            case .en: .text("Source")
+            case .ko: .text("출처")
+            }
+        case .columnState:
+            switch language {
+            case .en: .text("State")
+            case .ko: .text("상태")
+            }
+        case .columnStatus:
+            switch language {
+            case .en: .text("Status")
+            case .ko: .text("상태")
+            }
+        case .confidenceHigh:
+            switch language {
+            case .en: .text("high")
+            case .ko: .text("높음")
+            }
+        case .confidenceLow:
+            switch language {
+            case .en: .text("low")
+            case .ko: .text("낮음")
+            }
+        case .confidenceMedium:
+            switch language {
+            case .en: .text("medium")
+            case .ko: .text("보통")
+            }
+        case .crowdCrowded:
+            switch language {
+            case .en: .text("crowded")
+            case .ko: .text("붐빔")
+            }
+        case .crowdNormal:
+            switch language {
+            case .en: .text("normal")
+            case .ko: .text("보통")
+            }
+        case .crowdRelaxed:
+            switch language {
+            case .en: .text("relaxed")
+            case .ko: .text("여유")
+            }
+        case .crowdSlightlyCrowded:
+            switch language {
+            case .en: .text("slightly crowded")
+            case .ko: .text("약간 붐빔")
+            }
+        case .crowdUnknown:
+            switch language {
+            case .en: .text("crowd unknown")
+            case .ko: .text("혼잡도 정보 없음")
+            }
+        case .dataReal:
+            switch language {
+            case .en: .text("real")
+            case .ko: .text("실제")
+            }
+        case .dataSimulated:
+            switch language {
+            case .en: .text("simulated")
+            case .ko: .text("모의")
+            }
+        case .desktopComment:
+            switch language {
+            case .en: .text("Parking, crowd and outing information for Seoul's Hangang parks")
+            case .ko: .text("한강공원 주차·혼잡·나들이 정보")
+            }
+        case .doctorApi:
+            switch language {
+            case .en: .text("API")
+            case .ko: .text("API")
+            }
+        case .doctorBackend:
+            switch language {
+            case .en: .text("Backend")
+            case .ko: .text("백엔드")
+            }
+        case .doctorCache:
+            switch language {
+            case .en: .text("Cache")
+            case .ko: .text("캐시")
+            }
+        case .doctorClock:
+            switch language {
+            case .en: .text("Clock")
+            case .ko: .text("시계")
+            }
+        case .doctorContainer:
+            switch language {
+            case .en: .text("Shared container")
+            case .ko: .text("공유 폴더")
+            }
+        case .doctorDetailApi:
+            switch language {
+            case .en: .text("%1$@ %2$@, version %3$@, source %4$@")
+            case .ko: .text("%1$@ %2$@, 버전 %3$@, 원본 %4$@")
+            }
+        case .doctorDetailApiFailed:
+            switch language {
+            case .en: .text("%1$@: %2$@")
+            case .ko: .text("%1$@: %2$@")
+            }
+        case .doctorDetailCache:
+            switch language {
+            case .en: .text("%1$@: %2$@ of 11 parks cached")
+            case .ko: .text("%1$@: 11개 공원 중 %2$@곳 저장됨")
+            }
+        case .doctorDetailCacheUnopenable:
+            switch language {
+            case .en: .text("cannot open %@")
+            case .ko: .text("%@을(를) 열 수 없어요")
+            }
+        case .doctorDetailClock:
+            switch language {
+            case .en: .text("server clock differs by %@ s")
+            case .ko: .text("서버 시계가 %@초 차이 나요")
+            }
+        case .doctorDetailContainer:
+            switch language {
+            case .en: .text("%1$@ (mode %2$@)")
+            case .ko: .text("%1$@ (권한 %2$@)")
+            }
+        case .doctorDetailEmbeddedSeoul:
+            switch language {
+            case .en: .text("embedded reference backend, Seoul Open Data")
+            case .ko: .text("내장 참조 백엔드, 서울 열린데이터")
+            }
+        case .doctorDetailEmbeddedSimulated:
+            switch language {
+            case .en: .text("embedded reference backend, simulated data")
+            case .ko: .text("내장 참조 백엔드, 모의 데이터")
+            }
+        case .doctorDetailFavorites:
+            switch language {
+            case .en: .text("%@ favourite(s)")
+            case .ko: .text("즐겨찾기 %@곳")
+            }
+        case .doctorDetailJoined:
+            switch language {
+            case .en: .text("%1$@; %2$@")
+            case .ko: .text("%1$@; %2$@")
+            }
+        case .doctorDetailPolicy:
+            switch language {
+            case .en: .text("unsigned reads %@")
+            case .ko: .text("서명 없는 읽기: %@")
+            }
+        case .doctorDetailPolicyStrict:
+            switch language {
+            case .en: .text("unsigned reads %@ (strict signing on here)")
+            case .ko: .text("서명 없는 읽기: %@ (이 컴퓨터는 엄격한 서명 사용)")
+            }
+        case .doctorDetailPolicyUnreadable:
+            switch language {
+            case .en: .text("could not read the policy")
+            case .ko: .text("정책을 읽을 수 없어요")
+            }
+        case .doctorDetailSnapshotBroken:
+            switch language {
+            case .en: .text("%1$@ unreadable (%2$@)")
+            case .ko: .text("%1$@ 읽을 수 없음 (%2$@)")
+            }
+        case .doctorDetailSnapshots:
+            switch language {
+            case .en: .text("%@ readable")
+            case .ko: .text("%@개 읽을 수 있음")
+            }
+        case .doctorDetailTokenOk:
+            switch language {
+            case .en: .text("signed requests accepted; token valid until %@")
+            case .ko: .text("서명한 요청이 받아들여졌어요. 토큰은 %@까지 유효해요")
+            }
+        case .doctorDetailTokenUnsigned:
+            switch language {
+            case .en: .text("reads went unsigned: %@")
+            case .ko: .text("서명 없이 읽었어요: %@")
+            }
+        case .doctorPolicy:
+            switch language {
+            case .en: .text("Policy")
+            case .ko: .text("정책")
+            }
+        case .doctorSettings:
+            switch language {
+            case .en: .text("Settings")
+            case .ko: .text("설정")
+            }
+        case .doctorSnapshots:
+            switch language {
+            case .en: .text("Widget snapshots")
+            case .ko: .text("위젯 스냅샷")
+            }
+        case .doctorStatusFailed:
+            switch language {
+            case .en: .text("failed")
+            case .ko: .text("실패")
+            }
+        case .doctorStatusOk:
+            switch language {
+            case .en: .text("ok")
+            case .ko: .text("정상")
+            }
+        case .doctorStatusWarning:
+            switch language {
+            case .en: .text("warning")
+            case .ko: .text("주의")
+            }
+        case .doctorToken:
+            switch language {
+            case .en: .text("Token and proofs")
+            case .ko: .text("토큰과 서명")
+            }
+        case .doctorValueAllow:
+            switch language {
+            case .en: .text("allowed")
+            case .ko: .text("허용")
+            }
+        case .doctorValueDeny:
+            switch language {
+            case .en: .text("denied")
+            case .ko: .text("거부")
+            }
+        case .doctorValueHealthDegraded:
+            switch language {
+            case .en: .text("degraded")
+            case .ko: .text("일부 장애")
+            }
+        case .doctorValueHealthOk:
+            switch language {
+            case .en: .text("ok")
+            case .ko: .text("정상")
+            }
+        case .doctorValueSourceCitydata:
+            switch language {
+            case .en: .text("Seoul citydata")
+            case .ko: .text("서울 실시간 도시데이터")
+            }
+        case .doctorValueSourceSimulated:
+            switch language {
+            case .en: .text("simulated")
+            case .ko: .text("모의 데이터")
+            }
+        case .errorDeadline:
+            switch language {
+            case .en: .text("--deadline must be positive and --max-age not negative")
+            case .ko: .text("--deadline은 0보다 크고 --max-age는 0 이상이어야 해요")
+            }
+        case .errorFormat:
+            switch language {
+            case .en: .text("--format must be one of %@")
+            case .ko: .text("--format은 %@ 중 하나여야 해요")
+            }
+        case .errorKind:
+            switch language {
+            case .en: .text("--kind must be parking or general")
+            case .ko: .text("--kind는 parking 또는 general이어야 해요")
+            }
+        case .errorLang:
+            switch language {
+            case .en: .text("--lang must be ko or en")
+            case .ko: .text("--lang은 ko 또는 en이어야 해요")
+            }
+        case .errorLinkInvalidIdentifier:
+            switch language {
+            case .en: .text("'%@' is not a valid park or lot id (lowercase letters, digits and '-')")
+            case .ko: .text("'%@'은(는) 올바른 공원·주차장 ID가 아니에요 (영어 소문자, 숫자, '-')")
+            }
+        case .errorLinkMissingPark:
+            switch language {
+            case .en: .text("the link names no park (expected hangangjari://park/{parkId}/{screen})")
+            case .ko: .text("링크에 공원이 없어요 (hangangjari://park/{공원}/{화면} 형식)")
+            }
+        case .errorLinkUnexpectedPath:
+            switch language {
+            case .en: .text("unexpected path segment '%@'")
+            case .ko: .text("예상하지 못한 경로 '%@'")
+            }
+        case .errorLinkUnknownHost:
+            switch language {
+            case .en: .text("unknown link target '%@' (expected hangangjari://park/...)")
+            case .ko: .text("알 수 없는 링크 대상 '%@' (hangangjari://park/... 형식이어야 해요)")
+            }
+        case .errorLinkUnknownQuery:
+            switch language {
+            case .en: .text("unknown link parameter '%@' (only lot= is understood)")
+            case .ko: .text("알 수 없는 링크 매개변수 '%@' (lot=만 지원해요)")
+            }
+        case .errorLinkUnknownScreen:
+            switch language {
+            case .en: .text("unknown screen '%@' (expected home, parking, forecast or outing)")
+            case .ko: .text("알 수 없는 화면 '%@' (home, parking, forecast, outing 중 하나)")
+            }
+        case .errorLinkWrongScheme:
+            switch language {
+            case .en: .text("not a hangangjari:// link (scheme '%@')")
+            case .ko: .text("hangangjari:// 링크가 아니에요 (스킴 '%@')")
+            }
+        case .errorLotNotInPark:
+            switch language {
+            case .en: .text("Lot '%1$@' is not in %2$@; its lots are %3$@")
+            case .ko: .text("'%1$@' 주차장은 %2$@에 없어요. 이 공원의 주차장: %3$@")
+            }
+        case .errorOutsideKorea:
+            switch language {
+            case .en: .text("%1$@, %2$@ is not in Korea (latitude 33–39, longitude 124–132)")
+            case .ko: .text("%1$@, %2$@은(는) 한국이 아니에요 (위도 33–39, 경도 124–132)")
+            }
+        case .eventFillsLots:
+            switch language {
+            case .en: .text("may fill the lots")
+            case .ko: .text("주차 혼잡 예상")
+            }
+        case .facilityBikeRental:
+            switch language {
+            case .en: .text("bike rental")
+            case .ko: .text("자전거 대여소")
+            }
+        case .facilityCampground:
+            switch language {
+            case .en: .text("campground")
+            case .ko: .text("캠핑장")
+            }
+        case .facilityConvenienceStore:
+            switch language {
+            case .en: .text("shops")
+            case .ko: .text("매점")
+            }
+        case .facilityDockingPier:
+            switch language {
+            case .en: .text("piers")
+            case .ko: .text("선착장")
+            }
+        case .facilityDrinkingFountain:
+            switch language {
+            case .en: .text("drinking fountains")
+            case .ko: .text("음수대")
+            }
+        case .facilityOther:
+            switch language {
+            case .en: .text("other")
+            case .ko: .text("기타")
+            }
+        case .facilityPlayground:
+            switch language {
+            case .en: .text("playgrounds")
+            case .ko: .text("놀이터")
+            }
+        case .facilityRestroom:
+            switch language {
+            case .en: .text("restrooms")
+            case .ko: .text("화장실")
+            }
+        case .facilitySwimmingPool:
+            switch language {
+            case .en: .text("pools")
+            case .ko: .text("수영장")
+            }
+        case .feeDayPass:
+            switch language {
+            case .en: .text("day pass %@")
+            case .ko: .text("일일권 %@")
+            }
+        case .feeLine:
+            switch language {
+            case .en: .text("%1$@ first %2$lld min, +%3$@ per %4$lld min")
+            case .ko: .text("기본 %2$lld분 %1$@, %4$lld분마다 %3$@")
+            }
+        case .forecastAllLots:
+            switch language {
+            case .en: .text("all lots")
+            case .ko: .text("전체 주차장")
+            }
+        case .forecastConfidence:
+            switch language {
+            case .en: .text("Confidence: %@")
+            case .ko: .text("신뢰도: %@")
+            }
+        case .forecastCrowd:
+            switch language {
+            case .en: .text("Crowd forecast (%@)")
+            case .ko: .text("혼잡도 예측 (%@)")
+            }
+        case .forecastLegend:
+            switch language {
+            case .en: .text("◆ now   ● median   ┃ p10–p90 range   risk = chance of no space")
+            case .ko: .text("◆ 현재   ● 중앙값   ┃ p10–p90 범위   위험 = 자리가 없을 확률")
+            }
+        case .forecastMadeAt:
+            switch language {
+            case .en: .text("made %@")
+            case .ko: .text("%@ 기준")
+            }
+        case .forecastNow:
+            switch language {
+            case .en: .text("now")
+            case .ko: .text("지금")
+            }
+        case .forecastReasonClosingSoon:
+            switch language {
+            case .en: .text("the lot closes soon")
+            case .ko: .text("곧 운영 종료")
+            }
+        case .forecastReasonEvent:
+            switch language {
+            case .en: .text("an event nearby raises demand")
+            case .ko: .text("주변 행사로 수요 증가")
+            }
+        case .forecastReasonHolidayPattern:
+            switch language {
+            case .en: .text("weekend or holiday pattern")
+            case .ko: .text("주말·공휴일 패턴")
+            }
+        case .forecastReasonLatestValue:
+            switch language {
+            case .en: .text("anchored on the latest count")
+            case .ko: .text("최신 집계 기준")
+            }
+        case .forecastReasonRecentTrend:
+            switch language {
+            case .en: .text("follows the recent movement")
+            case .ko: .text("최근 추세 반영")
+            }
+        case .forecastReasonSparseHistory:
+            switch language {
+            case .en: .text("little history, wide range")
+            case .ko: .text("이력이 적어 범위가 넓음")
+            }
+        case .forecastReasonWeather:
+            switch language {
+            case .en: .text("weather changes demand")
+            case .ko: .text("날씨 영향")
+            }
+        case .forecastReasonWeekdayBaseline:
+            switch language {
+            case .en: .text("usual for this weekday and time")
+            case .ko: .text("요일·시간대 평균")
+            }
+        case .forecastRisk:
+            switch language {
+            case .en: .text("risk")
+            case .ko: .text("위험")
+            }
+        case .forecastTitle:
+            switch language {
+            case .en: .text("Parking forecast — %@")
+            case .ko: .text("주차 예측 — %@")
+            }
+        case .forecastWhy:
+            switch language {
+            case .en: .text("Why:%@")
+            case .ko: .text("근거:%@")
+            }
+        case .gapClosed:
+            switch language {
+            case .en: .text("closed for the whole horizon")
+            case .ko: .text("예측 기간 내내 운영 안 함")
+            }
+        case .gapNoHistory:
+            switch language {
+            case .en: .text("no history yet")
+            case .ko: .text("아직 이력 없음")
+            }
+        case .gapNoLiveCount:
+            switch language {
+            case .en: .text("no live count")
+            case .ko: .text("실시간 집계 없음")
+            }
+        case .helpArgLat:
+            switch language {
+            case .en: .text("Latitude, e.g. 37.5665")
+            case .ko: .text("위도, 예: 37.5665")
+            }
+        case .helpArgLink:
+            switch language {
+            case .en: .text("A link such as hangangjari://park/yeouido/parking?lot=yeouido-3")
+            case .ko: .text("링크, 예: hangangjari://park/yeouido/parking?lot=yeouido-3")
+            }
+        case .helpArgLon:
+            switch language {
+            case .en: .text("Longitude, e.g. 126.978")
+            case .ko: .text("경도, 예: 126.978")
+            }
+        case .helpArgPark:
+            switch language {
+            case .en: .text("Park (id, English or Korean name).")
+            case .ko: .text("공원 (ID, 영어 또는 한국어 이름).")
+            }
+        case .helpArgParkDefault:
+            switch language {
+            case .en: .text("Park (id, English or Korean name); default: first favourite, nearest to home, or Yeouido.")
+            case .ko: .text("공원 (ID, 영어 또는 한국어 이름). 기본값: 첫 즐겨찾기, 집에서 가장 가까운 공원, 또는 여의도.")
+            }
+        case .helpArgParkToShow:
+            switch language {
+            case .en: .text("Park to show (id, English or Korean name).")
+            case .ko: .text("보여 줄 공원 (ID, 영어 또는 한국어 이름).")
+            }
+        case .helpCmdCache:
+            switch language {
+            case .en: .text("The SQLite cache.")
+            case .ko: .text("SQLite 캐시.")
+            }
+        case .helpCmdCacheClear:
+            switch language {
+            case .en: .text("Empty the cache (settings, favourites and widget snapshots are kept).")
+            case .ko: .text("캐시를 비워요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")
+            }
+        case .helpCmdCatalog:
+            switch language {
+            case .en: .text("List the bundled parks and lots (Seoul open data).")
+            case .ko: .text("내장된 공원과 주차장 목록 (서울 열린데이터).")
+            }
+        case .helpCmdDirections:
+            switch language {
+            case .en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+            case .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")
+            }
+        case .helpCmdDoctor:
+            switch language {
+            case .en: .text("Check the API, token, policy, clock skew, cache and shared container.")
+            case .ko: .text("API, 토큰, 정책, 시계 차이, 캐시, 공유 폴더를 점검해요.")
+            }
+        case .helpCmdFavorites:
+            switch language {
+            case .en: .text("Favourite parks, shared with the widget.")
+            case .ko: .text("즐겨찾는 공원 (위젯과 공유).")
+            }
+        case .helpCmdFavoritesAdd:
+            switch language {
+            case .en: .text("Add a park to the favourites.")
+            case .ko: .text("공원을 즐겨찾기에 추가해요.")
+            }
+        case .helpCmdFavoritesList:
+            switch language {
+            case .en: .text("List the favourites (ids, one per line, in order).")
+            case .ko: .text("즐겨찾기 목록 (한 줄에 ID 하나, 순서대로).")
+            }
+        case .helpCmdFavoritesRemove:
+            switch language {
+            case .en: .text("Remove a park from the favourites.")
+            case .ko: .text("공원을 즐겨찾기에서 삭제해요.")
+            }
+        case .helpCmdForecast:
+            switch language {
+            case .en: .text("Print a park's parking and crowd forecast once.")
+            case .ko: .text("공원의 주차·혼잡 예측을 한 번 출력해요.")
+            }
+        case .helpCmdHome:
+            switch language {
+            case .en: .text("Print a park's home screen once.")
+            case .ko: .text("공원의 홈 화면을 한 번 출력해요.")
+            }
+        case .helpCmdInstallDesktop:
+            switch language {
+            case .en: .text("Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list).")
+            case .ko: .text("hangangjari:// 링크를 데스크톱에 등록해요 (.desktop 파일과 mimeapps.list).")
+            }
+        case .helpCmdLocation:
+            switch language {
+            case .en: .text("Home location for distances and the nearest park (kept on this machine only).")
+            case .ko: .text("거리와 가장 가까운 공원을 위한 집 위치 (이 컴퓨터에만 저장).")
+            }
+        case .helpCmdLocationClear:
+            switch language {
+            case .en: .text("Forget the home location.")
+            case .ko: .text("집 위치를 지워요.")
+            }
+        case .helpCmdLocationSet:
+            switch language {
+            case .en: .text("Set the home location.")
+            case .ko: .text("집 위치를 저장해요.")
+            }
+        case .helpCmdOpen:
+            switch language {
+            case .en: .text("Open a hangangjari:// link (what the desktop runs for xdg-open).")
+            case .ko: .text("hangangjari:// 링크를 열어요 (데스크톱이 xdg-open으로 실행하는 명령).")
+            }
+        case .helpCmdOuting:
+            switch language {
+            case .en: .text("Print crowd, weather, events, notices, facilities and sources once.")
+            case .ko: .text("혼잡도, 날씨, 행사, 공지, 편의시설, 출처를 한 번 출력해요.")
+            }
+        case .helpCmdParking:
+            switch language {
+            case .en: .text("Print every lot of a park once.")
+            case .ko: .text("공원의 모든 주차장을 한 번 출력해요.")
+            }
+        case .helpCmdParks:
+            switch language {
+            case .en: .text("Print the 11 parks with remaining spaces and crowd.")
+            case .ko: .text("11개 공원의 남은 자리와 혼잡도를 출력해요.")
+            }
+        case .helpCmdRoot:
+            switch language {
+            case .en: .text("Parking, crowd and outing information for Seoul's Hangang parks.")
+            case .ko: .text("서울 한강공원의 주차·혼잡·나들이 정보.")
+            }
+        case .helpCmdUi:
+            switch language {
+            case .en: .text("The full-screen app (default); prints the home screen once when not on a terminal.")
+            case .ko: .text("전체 화면 앱 (기본 명령). 터미널이 아니면 홈 화면을 한 번 출력해요.")
+            }
+        case .helpCmdWidget:
+            switch language {
+            case .en: .text("Widget settings.")
+            case .ko: .text("위젯 설정.")
+            }
+        case .helpCmdWidgetFetch:
+            switch language {
+            case .en: .text("One-shot widget loader for cron, systemd timers and status bars.")
+            case .ko: .text("cron, systemd 타이머, 상태 표시줄을 위한 한 번 실행 위젯 로더.")
+            }
+        case .helpCmdWidgetSet:
+            switch language {
+            case .en: .text("Choose the park a widget shows.")
+            case .ko: .text("위젯에 보여 줄 공원을 골라요.")
+            }
+        case .helpDeepLinks:
+            switch language {
+            case .en: .text("Deep links: hangangjari open hangangjari://park/yeouido/parking")
+            case .ko: .text("딥 링크: hangangjari open hangangjari://park/yeouido/parking")
+            }
+        case .helpDirections:
+            switch language {
+            case .en: .text("d        directions to the recommended lot (Kakao Map)")
+            case .ko: .text("d        추천 주차장 길찾기 (카카오맵)")
+            }
+        case .helpDiscussionRoot:
+            switch language {
+            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage.")
+            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")
+            }
+        case .helpDiscussionWidget:
+            switch language {
+            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage.")
+            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
+            }
+        case .helpFavorite:
+            switch language {
+            case .en: .text("f        add or remove this park from favourites")
+            case .ko: .text("f        즐겨찾기 추가/삭제")
+            }
+        case .helpLot:
+            switch language {
+            case .en: .text("[ ]      previous / next lot on the forecast screen")
+            case .ko: .text("[ ]      예측 화면에서 이전/다음 주차장")
+            }
+        case .helpOptApi:
+            switch language {
+            case .en: .text("API base URL (overrides HANGANGJARI_API and config.toml); none runs the embedded backend.")
+            case .ko: .text("API 기본 URL (HANGANGJARI_API와 config.toml보다 우선). 없으면 내장 백엔드를 실행해요.")
+            }
+        case .helpOptBy:
+            switch language {
+            case .en: .text("car, transit or walk.")
+            case .ko: .text("car, transit 또는 walk.")
+            }
+        case .helpOptDeadline:
+            switch language {
+            case .en: .text("Overall deadline in seconds.")
+            case .ko: .text("전체 제한 시간(초).")
+            }
+        case .helpOptFormat:
+            switch language {
+            case .en: .text("text, json, waybar, i3blocks, polybar, tmux or argos.")
+            case .ko: .text("text, json, waybar, i3blocks, polybar, tmux 또는 argos.")
+            }
+        case .helpOptJson:
+            switch language {
+            case .en: .text("JSON for machines.")
+            case .ko: .text("기계용 JSON.")
+            }
+        case .helpOptJsonFull:
+            switch language {
+            case .en: .text("JSON for machines: the /v2 data with trust, origin and fetch time.")
+            case .ko: .text("기계용 JSON: 신뢰도, 출처, 가져온 시각이 붙은 /v2 데이터.")
+            }
+        case .helpOptKind:
+            switch language {
+            case .en: .text("parking or general.")
+            case .ko: .text("parking 또는 general.")
+            }
+        case .helpOptLang:
+            switch language {
+            case .en: .text("Language: ko or en (default: config, then LC_ALL, LC_MESSAGES, LANG).")
+            case .ko: .text("언어: ko 또는 en (기본값: 설정 파일, 그다음 LC_ALL, LC_MESSAGES, LANG).")
+            }
+        case .helpOptLot:
+            switch language {
+            case .en: .text("A lot of the park (default by car: the recommended lot of the last summary).")
+            case .ko: .text("공원의 주차장 (자가용 기본값: 마지막 요약의 추천 주차장).")
+            }
+        case .helpOptMap:
+            switch language {
+            case .en: .text("kakao, naver or google.")
+            case .ko: .text("kakao, naver 또는 google.")
+            }
+        case .helpOptMaxAge:
+            switch language {
+            case .en: .text("Seconds a snapshot counts as fresh.")
+            case .ko: .text("스냅샷을 최신으로 보는 시간(초).")
+            }
+        case .helpOptRefresh:
+            switch language {
+            case .en: .text("Ask the server even when the cache is current.")
+            case .ko: .text("캐시가 최신이어도 서버에 다시 물어봐요.")
+            }
+        case .helpOptStateDir:
+            switch language {
+            case .en: .text("Shared container directory (default $XDG_STATE_HOME/hangangjari).")
+            case .ko: .text("공유 폴더 (기본값 $XDG_STATE_HOME/hangangjari).")
+            }
+        case .helpOptTab:
+            switch language {
+            case .en: .text("Tab to start on: home, parking, forecast, outing, parks.")
+            case .ko: .text("시작할 탭: home, parking, forecast, outing, parks.")
+            }
+        case .helpOptTimeout:
+            switch language {
+            case .en: .text("Seconds to wait for the network before showing the last values.")
+            case .ko: .text("마지막 값을 보여 주기 전에 네트워크를 기다리는 시간(초).")
+            }
+        case .helpOptUrgentBelow:
+            switch language {
+            case .en: .text("i3blocks: exit 33 when the recommended lot has fewer free spaces.")
+            case .ko: .text("i3blocks: 추천 주차장의 남은 자리가 이보다 적으면 종료 코드 33.")
+            }
+        case .helpOptWidgetApi:
+            switch language {
+            case .en: .text("API base URL (else HANGANGJARI_API, config.toml, or the embedded backend).")
+            case .ko: .text("API 기본 URL (없으면 HANGANGJARI_API, config.toml, 또는 내장 백엔드).")
+            }
+        case .helpOptWidgetKind:
+            switch language {
+            case .en: .text("parking, general or both.")
+            case .ko: .text("parking, general 또는 both.")
+            }
+        case .helpOptWidgetLang:
+            switch language {
+            case .en: .text("ko or en (default from LC_ALL, LC_MESSAGES, LANG).")
+            case .ko: .text("ko 또는 en (기본값: LC_ALL, LC_MESSAGES, LANG).")
+            }
+        case .helpOptWidgetPark:
+            switch language {
+            case .en: .text("Park id (default: the widget's park, first favourite, nearest to home, Yeouido).")
+            case .ko: .text("공원 ID (기본값: 위젯의 공원, 첫 즐겨찾기, 집에서 가장 가까운 공원, 여의도).")
+            }
+        case .helpOptWidgetStateDir:
+            switch language {
+            case .en: .text("Shared state directory (else HANGANGJARI_STATE_DIR or $XDG_STATE_HOME/hangangjari).")
+            case .ko: .text("공유 상태 폴더 (없으면 HANGANGJARI_STATE_DIR 또는 $XDG_STATE_HOME/hangangjari).")
+            }
+        case .helpPark:
+            switch language {
+            case .en: .text("← → h l  previous / next park along the river")
+            case .ko: .text("← → h l  강을 따라 이전/다음 공원")
+            }
+        case .helpParksList:
+            switch language {
+            case .en: .text("↑ ↓ Enter  choose a park on the parks screen")
+            case .ko: .text("↑ ↓ Enter  공원 화면에서 공원 선택")
+            }
+        case .helpQuit:
+            switch language {
+            case .en: .text("q Ctrl-C  quit (the terminal is restored)")
+            case .ko: .text("q Ctrl-C  종료 (터미널 복원)")
+            }
+        case .helpRefresh:
+            switch language {
+            case .en: .text("r        refresh this park")
+            case .ko: .text("r        이 공원 새로 고침")
+            }
+        case .helpRefreshAll:
+            switch language {
+            case .en: .text("R        refresh all 11 parks in parallel")
+            case .ko: .text("R        11개 공원 모두 새로 고침")
+            }
+        case .helpSort:
+            switch language {
+            case .en: .text("s        sort lots by recommendation or distance")
+            case .ko: .text("s        주차장 정렬: 추천순/거리순")
+            }
+        case .helpTabs:
+            switch language {
+            case .en: .text("1-5 Tab  home, parking, forecast, outing, parks")
+            case .ko: .text("1-5 Tab  홈, 주차, 예측, 나들이, 공원")
+            }
+        case .helpTitle:
+            switch language {
+            case .en: .text("Keys")
+            case .ko: .text("키 안내")
+            }
+        case .helpWidget:
+            switch language {
+            case .en: .text("w        show this park in both widgets")
+            case .ko: .text("w        두 위젯에 이 공원 표시")
+            }
+        case .keysCommon:
+            switch language {
+            case .en: .text("←→ park  1-5 tab  f fav  w widget  r refresh  d map  ? help  q quit")
+            case .ko: .text("←→ 공원  1-5 탭  f 즐겨찾기  w 위젯  r 갱신  d 지도  ? 도움말  q 종료")
+            }
+        case .keysForecast:
+            switch language {
+            case .en: .text("[ ] lot")
+            case .ko: .text("[ ] 주차장")
+            }
+        case .keysParking:
+            switch language {
+            case .en: .text("s sort")
+            case .ko: .text("s 정렬")
+            }
+        case .keysParks:
+            switch language {
+            case .en: .text("↑↓ Enter")
+            case .ko: .text("↑↓ Enter")
+            }
+        case .labelAir:
+            switch language {
+            case .en: .text("Air")
+            case .ko: .text("대기")
+            }
+        case .labelByCar:
+            switch language {
+            case .en: .text("By car")
+            case .ko: .text("자가용")
+            }
+        case .labelCrowd:
+            switch language {
+            case .en: .text("Crowd")
+            case .ko: .text("혼잡도")
+            }
+        case .labelEvents:
+            switch language {
+            case .en: .text("Events")
+            case .ko: .text("행사")
+            }
+        case .labelFacilities:
+            switch language {
+            case .en: .text("Facilities")
+            case .ko: .text("편의시설")
+            }
+        case .labelNotices:
+            switch language {
+            case .en: .text("Notices")
+            case .ko: .text("공지")
+            }
+        case .labelParking:
+            switch language {
+            case .en: .text("Parking")
+            case .ko: .text("주차")
+            }
+        case .labelRecommended:
+            switch language {
+            case .en: .text("Recommended")
+            case .ko: .text("추천")
+            }
+        case .labelSources:
+            switch language {
+            case .en: .text("Sources")
+            case .ko: .text("출처")
+            }
+        case .labelToday:
+            switch language {
+            case .en: .text("Today")
+            case .ko: .text("오늘")
+            }
+        case .labelTransit:
+            switch language {
+            case .en: .text("Transit")
+            case .ko: .text("대중교통")
+            }
+        case .labelWeather:
+            switch language {
+            case .en: .text("Weather")
+            case .ko: .text("날씨")
+            }
+        case .lotLabelAvailable:
+            switch language {
+            case .en: .text("plenty")
+            case .ko: .text("여유")
+            }
+        case .lotLabelClosed:
+            switch language {
+            case .en: .text("closed")
+            case .ko: .text("운영 종료")
+            }
+        case .lotLabelCrowded:
+            switch language {
+            case .en: .text("nearly full")
+            case .ko: .text("혼잡")
+            }
+        case .lotLabelFull:
+            switch language {
+            case .en: .text("full")
+            case .ko: .text("만차")
+            }
+        case .lotLabelNormal:
+            switch language {
+            case .en: .text("filling")
+            case .ko: .text("보통")
+            }
+        case .lotLabelUnknown:
+            switch language {
+            case .en: .text("no count")
+            case .ko: .text("정보 없음")
+            }
+        case .lotsReporting:
+            switch language {
+            case .en: .text("%1$lld of %2$lld lots live")
+            case .ko: .text("주차장 %2$lld곳 중 %1$lld곳 실시간")
+            }
+        case .mapStart:
+            switch language {
+            case .en: .text("Start")
+            case .ko: .text("출발")
+            }
+        case .messageBadLink:
+            switch language {
+            case .en: .text("Bad link: %@")
+            case .ko: .text("잘못된 링크: %@")
+            }
+        case .messageDirectionsLink:
+            switch language {
+            case .en: .text("Directions: %@")
+            case .ko: .text("길찾기: %@")
+            }
+        case .messageDirectionsOpened:
+            switch language {
+            case .en: .text("Opened directions: %@")
+            case .ko: .text("길찾기 열림: %@")
+            }
+        case .messageFavoriteAdded:
+            switch language {
+            case .en: .text("%@ added to favourites")
+            case .ko: .text("%@ 즐겨찾기에 추가")
+            }
+        case .messageFavoriteRemoved:
+            switch language {
+            case .en: .text("%@ removed from favourites")
+            case .ko: .text("%@ 즐겨찾기에서 삭제")
+            }
+        case .messageOpenedLink:
+            switch language {
+            case .en: .text("Opened %@")
+            case .ko: .text("열림: %@")
+            }
+        case .messageRefreshedAll:
+            switch language {
+            case .en: .text("Refreshed %1$lld parks in %2$lld ms")
+            case .ko: .text("공원 %1$lld곳을 %2$lld ms에 새로 고침")
+            }
+        case .messageSaveFailed:
+            switch language {
+            case .en: .text("Could not save: %@")
+            case .ko: .text("저장하지 못했어요: %@")
+            }
+        case .messageShowingStale:
+            switch language {
+            case .en: .text("Showing the last values (refresh failed: %@)")
+            case .ko: .text("마지막 값을 보여 드려요 (새로 고침 실패: %@)")
+            }
+        case .messageUnavailable:
+            switch language {
+            case .en: .text("Nothing to show: %@")
+            case .ko: .text("표시할 정보가 없어요: %@")
+            }
+        case .messageWidgetSet:
+            switch language {
+            case .en: .text("Both widgets now show %@")
+            case .ko: .text("두 위젯에 %@ 표시")
+            }
+        case .moneyKrw:
+            switch language {
+            case .en: .text("₩%@")
+            case .ko: .text("%@원")
+            }
+        case .moreBelow:
+            switch language {
+            case .en: .text("… more below (a taller terminal shows all)")
+            case .ko: .text("… 아래에 더 있어요 (터미널을 키우면 모두 보여요)")
+            }
+        case .noDataYet:
+            switch language {
+            case .en: .text("No data yet: %@")
+            case .ko: .text("아직 정보가 없어요: %@")
+            }
+        case .noForecast:
+            switch language {
+            case .en: .text("no forecast (%@)")
+            case .ko: .text("예측 없음 (%@)")
+            }
+        case .noLiveCount:
+            switch language {
+            case .en: .text("no live count")
+            case .ko: .text("실시간 정보 없음")
+            }
+        case .noticeClosure:
+            switch language {
+            case .en: .text("closure")
+            case .ko: .text("통제")
+            }
+        case .noticeInfo:
+            switch language {
+            case .en: .text("notice")
+            case .ko: .text("안내")
+            }
+        case .noticeWarning:
+            switch language {
+            case .en: .text("warning")
+            case .ko: .text("주의")
+            }
+        case .parkingTotals:
+            switch language {
+            case .en: .text("%1$@ of %2$@ free")
+            case .ko: .text("전체 %2$@면 중 %1$@면 남음")
+            }
+        case .parksNearestFirst:
+            switch language {
+            case .en: .text("Nearest to your home first")
+            case .ko: .text("집에서 가까운 순")
+            }
+        case .parksTitle:
+            switch language {
+            case .en: .text("Hangang parks")
+            case .ko: .text("한강공원")
+            }
+        case .parksWestToEast:
+            switch language {
+            case .en: .text("West to east along the Han River")
+            case .ko: .text("한강을 따라 서쪽부터")
+            }
+        case .parserArguments:
+            switch language {
+            case .en: .text("ARGUMENTS:")
+            case .ko: .text("인수:")
+            }
+        case .parserDefault:
+            switch language {
+            case .en: .text("default: %@")
+            case .ko: .text("기본값: %@")
+            }
+        case .parserDefaultSubcommand:
+            switch language {
+            case .en: .text("(default)")
+            case .ko: .text("(기본)")
+            }
+        case .parserDidYouMeanOption:
+            switch language {
+            case .en: .text("Did you mean '%@'?")
+            case .ko: .text("'%@'을(를) 찾으셨나요?")
+            }
+        case .parserError:
+            switch language {
+            case .en: .text("Error:")
+            case .ko: .text("오류:")
+            }
+        case .parserHelp:
+            switch language {
+            case .en: .text("Help:")
+            case .ko: .text("도움말:")
+            }
+        case .parserInvalidOption:
+            switch language {
+            case .en: .text("Invalid option: %@")
+            case .ko: .text("잘못된 옵션: %@")
+            }
+        case .parserInvalidValue:
+            switch language {
+            case .en: .text("The value '%1$@' is invalid for '%2$@'")
+            case .ko: .text("'%2$@'에 '%1$@' 값은 쓸 수 없습니다")
+            }
+        case .parserMissingArgument:
+            switch language {
+            case .en: .text("Missing expected argument '%@'")
+            case .ko: .text("필요한 인수 '%@'이(가) 없습니다")
+            }
+        case .parserMissingOneOf:
+            switch language {
+            case .en: .text("Missing one of: %@")
+            case .ko: .text("다음 중 하나가 필요합니다: %@")
+            }
+        case .parserMissingValue:
+            switch language {
+            case .en: .text("Missing value for '%@'")
+            case .ko: .text("'%@'에 값이 없습니다")
+            }
+        case .parserOptions:
+            switch language {
+            case .en: .text("OPTIONS:")
+            case .ko: .text("옵션:")
+            }
+        case .parserOverview:
+            switch language {
+            case .en: .text("OVERVIEW:")
+            case .ko: .text("개요:")
+            }
+        case .parserProvideOneOf:
+            switch language {
+            case .en: .text("Please provide one of %@.")
+            case .ko: .text("%@ 중 하나를 주세요.")
+            }
+        case .parserProvideOneOfFollowing:
+            switch language {
+            case .en: .text("Please provide one of the following:")
+            case .ko: .text("다음 중 하나를 주세요:")
+            }
+        case .parserSeeMore:
+            switch language {
+            case .en: .text("See '%@' for more information.")
+            case .ko: .text("자세한 내용은 '%@'으로 봅니다.")
+            }
+        case .parserSeeSubcommandHelp:
+            switch language {
+            case .en: .text("See '%@ <subcommand>' for detailed help.")
+            case .ko: .text("하위 명령의 자세한 도움말은 '%@ <하위 명령>'으로 봅니다.")
+            }
+        case .parserShowHelp:
+            switch language {
+            case .en: .text("Show help information.")
+            case .ko: .text("도움말을 보여 줍니다.")
+            }
+        case .parserShowVersion:
+            switch language {
+            case .en: .text("Show the version.")
+            case .ko: .text("버전을 보여 줍니다.")
+            }
+        case .parserSubcommands:
+            switch language {
+            case .en: .text("SUBCOMMANDS:")
+            case .ko: .text("하위 명령:")
+            }
+        case .parserUnexpectedArgument:
+            switch language {
+            case .en: .text("Unexpected argument '%@'")
+            case .ko: .text("예상하지 못한 인수 '%@'")
+            }
+        case .parserUnknownOption:
+            switch language {
+            case .en: .text("Unknown option '%@'")
+            case .ko: .text("알 수 없는 옵션 '%@'")
+            }
+        case .parserUsage:
+            switch language {
+            case .en: .text("Usage:")
+            case .ko: .text("사용법:")
+            }
+        case .parserUsageHeading:
+            switch language {
+            case .en: .text("USAGE:")
+            case .ko: .text("사용법:")
+            }
+        case .parserValues:
+            switch language {
+            case .en: .text("values: %@")
+            case .ko: .text("값: %@")
+            }
+        case .peopleRange:
+            switch language {
+            case .en: .text("%1$@–%2$@ people")
+            case .ko: .text("%1$@–%2$@명")
+            }
+        case .precipNone:
+            switch language {
+            case .en: .text("no rain")
+            case .ko: .text("강수 없음")
+            }
+        case .precipRain:
+            switch language {
+            case .en: .text("rain")
+            case .ko: .text("비")
+            }
+        case .precipRainAndSnow:
+            switch language {
+            case .en: .text("rain and snow")
+            case .ko: .text("비/눈")
+            }
+        case .precipShower:
+            switch language {
+            case .en: .text("showers")
+            case .ko: .text("소나기")
+            }
+        case .precipSnow:
+            switch language {
+            case .en: .text("snow")
+            case .ko: .text("눈")
+            }
+        case .reasonBadEncoding:
+            switch language {
+            case .en: .text("the answer's compression could not be decoded")
+            case .ko: .text("응답의 압축을 풀 수 없어요")
+            }
+        case .reasonBodyEmpty:
+            switch language {
+            case .en: .text("the answer was empty")
+            case .ko: .text("응답이 비어 있어요")
+            }
+        case .reasonBodyTooLarge:
+            switch language {
+            case .en: .text("the answer was too large (%@ bytes)")
+            case .ko: .text("응답이 너무 커요 (%@바이트)")
+            }
+        case .reasonCacheTooNew:
+            switch language {
+            case .en: .text("cache %1$@ was written by a newer version; moved aside to %2$@ and rebuilt")
+            case .ko: .text("캐시 %1$@은(는) 더 새 버전이 썼어요. %2$@(으)로 옮기고 새로 만들었어요")
+            }
+        case .reasonCacheUnopenable:
+            switch language {
+            case .en: .text("the cache in %@ could not be opened; running without it")
+            case .ko: .text("%@의 캐시를 열 수 없어 캐시 없이 실행해요")
+            }
+        case .reasonCacheUnreadable:
+            switch language {
+            case .en: .text("cache %1$@ was unreadable (%3$@); moved aside to %2$@ and rebuilt")
+            case .ko: .text("캐시 %1$@을(를) 읽을 수 없었어요 (%3$@). %2$@(으)로 옮기고 새로 만들었어요")
+            }
+        case .reasonCancelled:
+            switch language {
+            case .en: .text("cancelled")
+            case .ko: .text("취소했어요")
+            }
+        case .reasonConnectFailed:
+            switch language {
+            case .en: .text("could not connect to the server")
+            case .ko: .text("서버에 연결할 수 없어요")
+            }
+        case .reasonConnectionLost:
+            switch language {
+            case .en: .text("the connection broke")
+            case .ko: .text("연결이 끊겼어요")
+            }
+        case .reasonConnectionRefused:
+            switch language {
+            case .en: .text("the server is not running or refused the connection")
+            case .ko: .text("서버가 꺼져 있거나 연결을 거부했어요")
+            }
+        case .reasonCorrupt:
+            switch language {
+            case .en: .text("%@ was damaged")
+            case .ko: .text("%@ 파일이 손상됐어요")
+            }
+        case .reasonCorruptMoved:
+            switch language {
+            case .en: .text("%1$@ was damaged; moved aside to %2$@")
+            case .ko: .text("%1$@ 파일이 손상되어 %2$@(으)로 옮겼어요")
+            }
+        case .reasonCouldNotMove:
+            switch language {
+            case .en: .text("(could not move)")
+            case .ko: .text("(옮기지 못함)")
+            }
+        case .reasonDns:
+            switch language {
+            case .en: .text("could not find the server %@")
+            case .ko: .text("서버 %@을(를) 찾을 수 없어요")
+            }
+        case .reasonInvalidUrl:
+            switch language {
+            case .en: .text("the address %@ is not valid")
+            case .ko: .text("주소 %@이(가) 올바르지 않아요")
+            }
+        case .reasonInvalidValue:
+            switch language {
+            case .en: .text("the answer's field %@ has an invalid value")
+            case .ko: .text("응답의 %@ 필드 값이 올바르지 않아요")
+            }
+        case .reasonLockTimeout:
+            switch language {
+            case .en: .text("timed out waiting for the lock on %@")
+            case .ko: .text("%@ 잠금을 기다리다 시간이 지났어요")
+            }
+        case .reasonMalformedJson:
+            switch language {
+            case .en: .text("the answer was not valid JSON")
+            case .ko: .text("응답이 올바른 JSON이 아니에요")
+            }
+        case .reasonMissingField:
+            switch language {
+            case .en: .text("the answer lacks the field %@")
+            case .ko: .text("응답에 %@ 필드가 없어요")
+            }
+        case .reasonNoAnswerWithin:
+            switch language {
+            case .en: .text("no answer within %@ s")
+            case .ko: .text("%@초 안에 답이 없었어요")
+            }
+        case .reasonNoForecastForLot:
+            switch language {
+            case .en: .text("no forecast for lot %1$@ in %2$@")
+            case .ko: .text("%2$@에 %1$@ 주차장 예측이 없어요")
+            }
+        case .reasonNoHome:
+            switch language {
+            case .en: .text("neither HOME nor an absolute XDG directory is set")
+            case .ko: .text("HOME도 절대 경로의 XDG 폴더도 설정되지 않았어요")
+            }
+        case .reasonNotRefreshedSince:
+            switch language {
+            case .en: .text("not refreshed since %@")
+            case .ko: .text("%@ 이후 새로 고치지 못했어요")
+            }
+        case .reasonRefreshFailed:
+            switch language {
+            case .en: .text("refresh failed")
+            case .ko: .text("새로 고치지 못했어요")
+            }
+        case .reasonServerError:
+            switch language {
+            case .en: .text("the server answered with error %@")
+            case .ko: .text("서버가 오류 %@(으)로 답했어요")
+            }
+        case .reasonServerProblem:
+            switch language {
+            case .en: .text("the server answered with error %1$@ (%2$@)")
+            case .ko: .text("서버가 오류 %1$@(%2$@)(으)로 답했어요")
+            }
+        case .reasonSettingsMovedAside:
+            switch language {
+            case .en: .text("settings file was damaged and was moved aside to %@")
+            case .ko: .text("설정 파일이 손상되어 %@(으)로 옮겼어요")
+            }
+        case .reasonSettingsMovedAsideKept:
+            switch language {
+            case .en: .text("settings file was damaged and was moved aside to %1$@; kept favourites %2$@")
+            case .ko: .text("설정 파일이 손상되어 %1$@(으)로 옮겼어요. 즐겨찾기 %2$@은(는) 남겼어요")
+            }
+        case .reasonSnapshotNotSaved:
+            switch language {
+            case .en: .text("could not save the widget snapshot: %@")
+            case .ko: .text("위젯 스냅샷을 저장하지 못했어요: %@")
+            }
+        case .reasonSourceStale:
+            switch language {
+            case .en: .text("the source data is stale")
+            case .ko: .text("원본 데이터가 오래됐어요")
+            }
+        case .reasonSourceUnavailable:
+            switch language {
+            case .en: .text("the source is unavailable")
+            case .ko: .text("원본 데이터를 받을 수 없어요")
+            }
+        case .reasonTimeout:
+            switch language {
+            case .en: .text("the server did not answer in time")
+            case .ko: .text("서버가 제시간에 답하지 않았어요")
+            }
+        case .reasonTls:
+            switch language {
+            case .en: .text("the secure connection failed (TLS)")
+            case .ko: .text("보안 연결(TLS)에 실패했어요")
+            }
+        case .reasonTooLarge:
+            switch language {
+            case .en: .text("the answer was larger than %@ bytes")
+            case .ko: .text("응답이 %@바이트보다 커요")
+            }
+        case .reasonTooManyRedirects:
+            switch language {
+            case .en: .text("too many redirects")
+            case .ko: .text("리디렉션이 너무 많아요")
+            }
+        case .reasonTooNew:
+            switch language {
+            case .en: .text("%1$@ was written by a newer version (%2$@)")
+            case .ko: .text("%1$@ 파일은 더 새 버전(%2$@)이 썼어요")
+            }
+        case .reasonTransferFailed:
+            switch language {
+            case .en: .text("the transfer failed (curl %@)")
+            case .ko: .text("전송에 실패했어요 (curl %@)")
+            }
+        case .reasonTruncated:
+            switch language {
+            case .en: .text("the answer was cut short")
+            case .ko: .text("응답이 중간에 끊겼어요")
+            }
+        case .reasonUnsignedNotAllowed:
+            switch language {
+            case .en: .text("the request could not be signed and unsigned requests are not allowed")
+            case .ko: .text("요청에 서명할 수 없고 서명 없는 요청은 허용되지 않아요")
+            }
+        case .reasonUnsupportedProtocol:
+            switch language {
+            case .en: .text("only http and https addresses are allowed")
+            case .ko: .text("http와 https 주소만 쓸 수 있어요")
+            }
+        case .reasonUnwritable:
+            switch language {
+            case .en: .text("cannot write %1$@: %2$@")
+            case .ko: .text("%1$@에 쓸 수 없어요: %2$@")
+            }
+        case .reasonWrongPark:
+            switch language {
+            case .en: .text("the answer was for another park (%@)")
+            case .ko: .text("다른 공원(%@)의 응답이 왔어요")
+            }
+        case .reasonWrongType:
+            switch language {
+            case .en: .text("the answer's field %@ has the wrong type")
+            case .ko: .text("응답의 %@ 필드 형식이 틀렸어요")
+            }
+        case .recommendBestForecast:
+            switch language {
+            case .en: .text("keeps the most spaces until you arrive")
+            case .ko: .text("도착할 때까지 가장 여유 예상")
+            }
+        case .recommendLargestCapacity:
+            switch language {
+            case .en: .text("no live count; the largest lot")
+            case .ko: .text("실시간 정보 없음, 가장 큰 주차장")
+            }
+        case .recommendMostAvailable:
+            switch language {
+            case .en: .text("most spaces now")
+            case .ko: .text("지금 가장 여유")
+            }
+        case .recommendOnlyLiveCount:
+            switch language {
+            case .en: .text("the only lot with a live count")
+            case .ko: .text("실시간 집계되는 유일한 주차장")
+            }
+        case .recommendUnknown:
+            switch language {
+            case .en: .text("reason not given")
+            case .ko: .text("이유 정보 없음")
+            }
+        case .riskOfNoSpace:
+            switch language {
+            case .en: .text("risk of no space %lld%%")
+            case .ko: .text("만차 위험 %lld%%")
+            }
+        case .riverEast:
+            switch language {
+            case .en: .text("East")
+            case .ko: .text("동")
+            }
+        case .riverWest:
+            switch language {
+            case .en: .text("West")
+            case .ko: .text("서")
+            }
+        case .serverDetailFailingSince:
+            switch language {
+            case .en: .text("source failing since %@")
+            case .ko: .text("%@부터 원본 오류")
+            }
+        case .serverDetailLastGood:
+            switch language {
+            case .en: .text("last good response served after a failed rebuild")
+            case .ko: .text("다시 만들기에 실패해 마지막 정상 응답을 보냄")
+            }
+        case .serverDetailNotCollected:
+            switch language {
+            case .en: .text("not collected yet")
+            case .ko: .text("아직 수집 전")
+            }
+        case .serverDetailOlderThan:
+            switch language {
+            case .en: .text("older than %@ min")
+            case .ko: .text("%@분 넘게 지남")
+            }
+        case .serverDetailPlaceholderPositions:
+            switch language {
+            case .en: .text("placeholder positions around the park centre")
+            case .ko: .text("공원 중심 주변의 임시 위치")
+            }
+        case .serverDetailSourceFailing:
+            switch language {
+            case .en: .text("source failing: %@")
+            case .ko: .text("원본 오류: %@")
+            }
+        case .setHomeForDistances:
+            switch language {
+            case .en: .text("`hangangjari location set LAT LON` shows distances")
+            case .ko: .text("`hangangjari location set 위도 경도`로 거리 표시")
+            }
+        case .sortedByDistance:
+            switch language {
+            case .en: .text("nearest first")
+            case .ko: .text("가까운 순")
+            }
+        case .sortedByRecommendation:
+            switch language {
+            case .en: .text("recommended first, then most spaces")
+            case .ko: .text("추천순, 그다음 남은 자리 순")
+            }
+        case .sourceCrowd:
+            switch language {
+            case .en: .text("crowd")
+            case .ko: .text("혼잡도")
+            }
+        case .sourceEvents:
+            switch language {
+            case .en: .text("events")
+            case .ko: .text("행사")
+            }
+        case .sourceFacilities:
+            switch language {
+            case .en: .text("facilities")
+            case .ko: .text("편의시설")
+            }
+        case .sourceForecast:
+            switch language {
+            case .en: .text("forecast")
+            case .ko: .text("예측")
+            }
+        case .sourceParking:
+            switch language {
+            case .en: .text("parking")
+            case .ko: .text("주차")
+            }
+        case .sourceWeather:
+            switch language {
+            case .en: .text("weather")
+            case .ko: .text("날씨")
+            }
+        case .spacesCount:
+            switch language {
+            case .en: .plural(one: "%lld space", other: "%lld spaces")
+            case .ko: .plural(one: nil, other: "%lld면")
+            }
+        case .spacesFree:
+            switch language {
+            case .en: .plural(one: "%@ space free", other: "%@ spaces free")
+            case .ko: .plural(one: nil, other: "%@면 남음")
+            }
+        case .stateFresh:
+            switch language {
+            case .en: .text("fresh")
+            case .ko: .text("최신")
+            }
+        case .stateNoItem:
+            switch language {
+            case .en: .text("no item")
+            case .ko: .text("해당 없음")
+            }
+        case .statePartlyUnavailable:
+            switch language {
+            case .en: .text("partly unavailable")
+            case .ko: .text("일부 정보 없음")
+            }
+        case .stateStale:
+            switch language {
+            case .en: .text("stale")
+            case .ko: .text("오래됨")
+            }
+        case .stateUnavailable:
+            switch language {
+            case .en: .text("unavailable")
+            case .ko: .text("정보 없음")
+            }
+        case .tabForecast:
+            switch language {
+            case .en: .text("Forecast")
+            case .ko: .text("예측")
+            }
+        case .tabHome:
+            switch language {
+            case .en: .text("Home")
+            case .ko: .text("홈")
+            }
+        case .tabOuting:
+            switch language {
+            case .en: .text("Outing")
+            case .ko: .text("나들이")
+            }
+        case .tabParking:
+            switch language {
+            case .en: .text("Parking")
+            case .ko: .text("주차")
+            }
+        case .tabParks:
+            switch language {
+            case .en: .text("Parks")
+            case .ko: .text("공원")
+            }
+        case .temperature:
+            switch language {
+            case .en: .text("%@°C")
+            case .ko: .text("%@°C")
+            }
+        case .temperatureFeels:
+            switch language {
+            case .en: .text("%1$@°C (feels like %2$@°)")
+            case .ko: .text("%1$@°C (체감 %2$@°)")
+            }
+        case .terminalTooSmall:
+            switch language {
+            case .en: .text("Terminal too small: Hangangjari needs %1$lld×%2$lld")
+            case .ko: .text("터미널이 너무 작아요: %1$lld×%2$lld 이상 필요")
+            }
+        case .timeDaysAgo:
+            switch language {
+            case .en: .plural(one: "%lld day ago", other: "%lld days ago")
+            case .ko: .plural(one: nil, other: "%lld일 전")
+            }
+        case .timeHoursAgo:
+            switch language {
+            case .en: .plural(one: "%lld h ago", other: "%lld h ago")
+            case .ko: .plural(one: nil, other: "%lld시간 전")
+            }
+        case .timeJustNow:
+            switch language {
+            case .en: .text("just now")
+            case .ko: .text("방금")
+            }
+        case .timeMinutesAgo:
+            switch language {
+            case .en: .plural(one: "%lld min ago", other: "%lld min ago")
+            case .ko: .plural(one: nil, other: "%lld분 전")
+            }
+        case .timeSeoulSuffix:
+            switch language {
+            case .en: .text("%@ Seoul time")
+            case .ko: .text("%@ (서울 시간)")
+            }
+        case .timesInSeoul:
+            switch language {
+            case .en: .text("Seoul time")
+            case .ko: .text("서울 시간")
+            }
+        case .transitAboutDistance:
+            switch language {
+            case .en: .text("about %@")
+            case .ko: .text("약 %@")
+            }
+        case .transitAboutWalkMinutes:
+            switch language {
+            case .en: .text("about %@ min walk")
+            case .ko: .text("걸어서 약 %@분")
+            }
+        case .transitAboutWalkway:
+            switch language {
+            case .en: .text("about %@ walkway")
+            case .ko: .text("보행로 약 %@")
+            }
+        case .transitExit:
+            switch language {
+            case .en: .text("exit %@")
+            case .ko: .text("%@번 출구")
+            }
+        case .transitExitOr:
+            switch language {
+            case .en: .text("exit %1$@ or %2$@")
+            case .ko: .text("%1$@번 또는 %2$@번 출구")
+            }
+        case .transitFormerName:
+            switch language {
+            case .en: .text("formerly %@")
+            case .ko: .text("옛 이름 %@")
+            }
+        case .transitHint:
+            switch language {
+            case .en: .text("%1$@ (%2$@) %3$@")
+            case .ko: .text("%1$@ (%2$@) %3$@")
+            }
+        case .transitLine:
+            switch language {
+            case .en: .text("Line %@")
+            case .ko: .text("%@호선")
+            }
+        case .transitLineGyeonguiJungang:
+            switch language {
+            case .en: .text("Gyeongui-Jungang")
+            case .ko: .text("경의중앙선")
+            }
+        case .transitStation:
+            switch language {
+            case .en: .text("%@ station")
+            case .ko: .text("%@역")
+            }
+        case .transitThenBus:
+            switch language {
+            case .en: .text("then bus %@")
+            case .ko: .text("버스 %@ 환승")
+            }
+        case .transitThenVillageBus:
+            switch language {
+            case .en: .text("then village bus %@")
+            case .ko: .text("마을버스 %@ 환승")
+            }
+        case .trendFalling:
+            switch language {
+            case .en: .text("falling")
+            case .ko: .text("줄어드는 중")
+            }
+        case .trendRising:
+            switch language {
+            case .en: .text("rising")
+            case .ko: .text("늘어나는 중")
+            }
+        case .trendSteady:
+            switch language {
+            case .en: .text("steady")
+            case .ko: .text("비슷함")
+            }
+        case .updatedAgo:
+            switch language {
+            case .en: .text("updated %@")
+            case .ko: .text("%@ 업데이트")
+            }
+        case .valueNone:
+            switch language {
+            case .en: .text("none")
+            case .ko: .text("없음")
+            }
+        case .valueUnknown:
+            switch language {
+            case .en: .text("unknown")
+            case .ko: .text("정보 없음")
+            }
+        case .verdictCaution:
+            switch language {
+            case .en: .text("go with care")
+            case .ko: .text("주의")
+            }
+        case .verdictGo:
+            switch language {
+            case .en: .text("good to go")
+            case .ko: .text("나들이 좋음")
+            }
+        case .verdictReasonBadAir:
+            switch language {
+            case .en: .text("poor air")
+            case .ko: .text("미세먼지 나쁨")
+            }
+        case .verdictReasonCalm:
+            switch language {
+            case .en: .text("calm, fair weather")
+            case .ko: .text("한산하고 날씨 무난")
+            }
+        case .verdictReasonClosure:
+            switch language {
+            case .en: .text("partly closed")
+            case .ko: .text("일부 폐쇄")
+            }
+        case .verdictReasonCrowded:
+            switch language {
+            case .en: .text("crowded")
+            case .ko: .text("붐빔")
+            }
+        case .verdictReasonEvent:
+            switch language {
+            case .en: .text("event on")
+            case .ko: .text("행사 있음")
+            }
+        case .verdictReasonNoData:
+            switch language {
+            case .en: .text("little data")
+            case .ko: .text("정보 부족")
+            }
+        case .verdictReasonParkingFull:
+            switch language {
+            case .en: .text("lots full")
+            case .ko: .text("주차장 만차")
+            }
+        case .verdictReasonWet:
+            switch language {
+            case .en: .text("rain or snow")
+            case .ko: .text("비·눈")
+            }
+        case .verdictSkip:
+            switch language {
+            case .en: .text("maybe not today")
+            case .ko: .text("다음에")
+            }
+        case .widgetAge:
+            switch language {
+            case .en: .plural(one: "%lld min old", other: "%lld min old")
+            case .ko: .plural(one: nil, other: "%lld분 전 정보")
+            }
+        case .widgetAllLots:
+            switch language {
+            case .en: .text("All lots %1$lld/%2$lld")
+            case .ko: .text("전체 %1$lld/%2$lld")
+            }
+        case .widgetAsOf:
+            switch language {
+            case .en: .text("As of %@ Seoul time")
+            case .ko: .text("기준 %@ (서울)")
+            }
+        case .widgetCrowdLine:
+            switch language {
+            case .en: .text("Crowd: %@")
+            case .ko: .text("혼잡도: %@")
+            }
+        case .widgetForecastHint:
+            switch language {
+            case .en: .text("in %1$lld min about %2$lld (%3$lld–%4$lld)")
+            case .ko: .text("%1$lld분 후 약 %2$lld면 (%3$lld–%4$lld)")
+            }
+        case .widgetHelperMissing:
+            switch language {
+            case .en: .text("install hangangjari-widget-fetch beside hangangjari-widget")
+            case .ko: .text("hangangjari-widget-fetch를 hangangjari-widget과 같은 폴더에 설치하세요")
+            }
+        case .widgetHelperMissingShort:
+            switch language {
+            case .en: .text("%1$@ is missing: %2$@")
+            case .ko: .text("%1$@이(가) 없어요: %2$@")
+            }
+        case .widgetNoData:
+            switch language {
+            case .en: .text("no data")
+            case .ko: .text("정보 없음")
+            }
+        case .widgetNotUpdated:
+            switch language {
+            case .en: .text("Not updated: %@")
+            case .ko: .text("갱신 실패: %@")
+            }
+        case .widgetRecommended:
+            switch language {
+            case .en: .text("Recommended: %1$@ %2$@")
+            case .ko: .text("추천: %1$@ %2$@")
+            }
+        case .widgetSimulated:
+            switch language {
+            case .en: .text("simulated")
+            case .ko: .text("모의 데이터")
+            }
+        case .widgetKindGeneral:
+            switch language {
+            case .en: .text("general")
+            case .ko: .text("일반")
+            }
+        case .widgetKindParking:
+            switch language {
+            case .en: .text("parking")
+            case .ko: .text("주차")
+            }
+        }
+    }
 }

@@ -9,11 +9,15 @@ public enum CatalogEntry: Sendable, Equatable {
 public enum StringCatalog {
     /// The entry of a key in a language, falling back to English.
     public static func entry(_ key: L10nKey, _ language: Language) -> CatalogEntry? {
-        entries[key]?[language] ?? entries[key]?[.en]
+        lookup(key, language) ?? lookup(key, .en)
     }
 
     /// Every entry, for tests and tools.
-    public static var all: [L10nKey: [Language: CatalogEntry]] { entries }
+    public static var all: [L10nKey: [Language: CatalogEntry]] {
+        Dictionary(uniqueKeysWithValues: L10nKey.allCases.map { key in
+            (key, Dictionary(uniqueKeysWithValues: Language.allCases.compactMap { language in lookup(key, language).map { (language, $0) } }))
+        })
+    }
 }
 
 /// Strings in one language. Formatting is done here, without `String(format:)`, so that no CoreFoundation or ICU

@@ -43,13 +43,17 @@ def generate():
     ]
     for key in data["strings"]:
         lines.append(f"    case {case_name(key)} = {swift(key)}")
-    lines += ["}", "", "extension StringCatalog {", "    /// The catalog: each key's text in every language.",
-              "    static let entries: [L10nKey: [Language: CatalogEntry]] = ["]
+    # A switch rather than a dictionary: nothing is built at start-up, a lookup is a jump (the widget's fast path).
+    lines += ["}", "", "extension StringCatalog {", "    /// The text of `key` in `language`, or nil where the catalog has none.",
+              "    static func lookup(_ key: L10nKey, _ language: Language) -> CatalogEntry? {", "        switch key {"]
     for key, value in data["strings"].items():
         locs = value.get("localizations", {})
-        parts = ", ".join(f".{lang}: {entry(locs[lang])}" for lang in LANGUAGES if lang in locs)
-        lines.append(f"        .{case_name(key)}: [{parts}],")
-    lines += ["    ]", "}", ""]
+        lines.append(f"        case .{case_name(key)}:")
+        lines.append("            switch language {")
+        for lang in LANGUAGES:
+            lines.append(f"            case .{lang}: {entry(locs[lang]) if lang in locs else 'nil'}")
+        lines.append("            }")
+    lines += ["        }", "    }", "}", ""]
     return "\n".join(lines)
 
 
