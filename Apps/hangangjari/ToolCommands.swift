@@ -93,7 +93,12 @@ struct InstallDesktopCommand: ParsableCommand {
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: helpText(.helpCmdCatalog))
 
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
+    var lang: String?
+
     func run() throws {
-        print(CatalogListing.render(Catalog.bundled))
+        let environment = ProcessInfo.processInfo.environment
+        let configured = AppConfiguration.resolve(apiFlag: nil, environment: environment).language
+        print(CatalogListing.render(Catalog.bundled, Localizer(Language.resolve(explicit: lang, settings: configured, environment: environment))))
     }
 }

@@ -23,7 +23,7 @@ public enum ParserWords {
         if let key = headings[line] { return l(key) }
         if line.hasPrefix("Error: ") { return l(.parserError) + " " + localizeMessage(String(line.dropFirst(7)), l) }
         for (english, key) in prefixes where line.hasPrefix(english + " ") {
-            return l(key) + line.dropFirst(english.count)
+            return l(key) + line.dropFirst(english.count).replacingOccurrences(of: "<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
         }
         let indent = String(line.prefix { $0 == " " })
         let body = String(line.dropFirst(indent.count))

@@ -16,6 +16,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case badgeSimulated = "badge.simulated"
     case basisBaseline = "basis.baseline"
     case basisSource = "basis.source"
+    case catalogLotLine = "catalog.lot_line"
+    case catalogLots = "catalog.lots"
+    case catalogParkLine = "catalog.park_line"
+    case catalogParks = "catalog.parks"
+    case catalogSource = "catalog.source"
+    case catalogTotal = "catalog.total"
     case cliCacheCleared = "cli.cache_cleared"
     case cliDesktopInstalled = "cli.desktop_installed"
     case cliDidYouMean = "cli.did_you_mean"
@@ -259,6 +265,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case parserSeeSubcommandHelp = "parser.see_subcommand_help"
     case parserShowHelp = "parser.show_help"
     case parserShowVersion = "parser.show_version"
+    case parserSubcommandPlaceholder = "parser.subcommand_placeholder"
     case parserSubcommands = "parser.subcommands"
     case parserUnexpectedArgument = "parser.unexpected_argument"
     case parserUnknownOption = "parser.unknown_option"
@@ -475,6 +482,36 @@ extension StringCatalog {
             switch language {
             case .en: .text("Seoul's forecast")
             case .ko: .text("서울시 예측")
+            }
+        case .catalogLotLine:
+            switch language {
+            case .en: .text("  %1$@ (%2$@) [%3$@]: %4$@, %5$@–%6$@")
+            case .ko: .text("  %2$@ (%1$@) [%3$@]: %4$@, %5$@–%6$@")
+            }
+        case .catalogLots:
+            switch language {
+            case .en: .plural(one: "%lld lot", other: "%lld lots")
+            case .ko: .plural(one: nil, other: "주차장 %lld곳")
+            }
+        case .catalogParkLine:
+            switch language {
+            case .en: .text("%1$@ (%2$@) [%3$@]: %4$@, %5$@")
+            case .ko: .text("%2$@ (%1$@) [%3$@]: %4$@, %5$@")
+            }
+        case .catalogParks:
+            switch language {
+            case .en: .plural(one: "%lld park", other: "%lld parks")
+            case .ko: .plural(one: nil, other: "공원 %lld곳")
+            }
+        case .catalogSource:
+            switch language {
+            case .en: .text("Source: Seoul Metropolitan Government (Seoul Open Data Plaza, KOGL Type 1).")
+            case .ko: .text("출처: 서울특별시 (서울 열린데이터 광장, 공공누리 제1유형).")
+            }
+        case .catalogTotal:
+            switch language {
+            case .en: .text("%1$@, %2$@, %3$@.")
+            case .ko: .text("%1$@, %2$@, %3$@.")
             }
         case .cliCacheCleared:
             switch language {
@@ -1690,6 +1727,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Show the version.")
             case .ko: .text("버전을 보여 줍니다.")
+            }
+        case .parserSubcommandPlaceholder:
+            switch language {
+            case .en: .text("subcommand")
+            case .ko: .text("하위 명령")
             }
         case .parserSubcommands:
             switch language {

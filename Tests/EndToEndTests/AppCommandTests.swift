@@ -68,10 +68,19 @@ import Testing
         runs.append(("parks", try await run(["parks"] + common)))
         runs.append(("doctor", try await run(["doctor"] + common)))
         runs.append(("favorites", try await run(["favorites", "list"] + common)))
+        for command in [["favorites", "add", "banpo"], ["favorites", "remove", "banpo"], ["widget", "set", "--kind", "parking", "--park", "banpo"],
+                        ["location", "set", "37.5", "126.9"], ["location", "clear"], ["directions", "banpo"],
+                        ["open", "hangangjari://park/nowhere/home"], ["home", "yeoido"]] {
+            runs.append((command.joined(separator: " "), try await run(command + common)))
+        }
+        // The catalog names every park in both languages on purpose; Korean comes first.
+        let catalog = try await run(["catalog", "--lang", "ko"])
+        #expect(catalog.stdout.hasPrefix("강서한강공원 (Gangseo Hangang Park) [gangseo]: 주차장 1곳, 99면"), "\(catalog.stdout.prefix(80))")
         await server.stop()
         runs.append(("stale", try await run(["home", "banpo", "--refresh"] + common)))
         runs.append(("nothing", try await run(["home", "nanji", "--refresh"] + common)))
         runs.append(("doctor down", try await run(["doctor"] + common)))
+        runs.append(("cache clear", try await run(["cache", "clear"] + common)))
         let widget = Binaries.url("hangangjari-widget")
         runs.append(("widget", try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--max-age", "0", "--park", "nanji"], binary: widget)))
         #expect(runs.first { $0.0 == "stale" }?.1.status == 3)
