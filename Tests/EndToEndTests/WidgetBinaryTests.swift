@@ -48,13 +48,13 @@ import WidgetSnapshot
         FileManager.default.temporaryDirectory.appendingPathComponent("hj-e2e-\(UUID().uuidString)")
     }
 
-    @Test func readsASnapshotWrittenByAnotherProcess() throws {
+    @Test func readsASnapshotWrittenByAnotherProcess() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
         try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: Date())
         // A dead API proves the fresh path does not touch the network.
-        let run = try Self.run(["--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9"])
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix(#"{"alt":"parking","class":["fresh","normal"]"#))
         #expect(run.stdout.contains("P Yeouido 212/785"))
@@ -74,10 +74,10 @@ import WidgetSnapshot
         #expect(mode == 0o600)
     }
 
-    @Test func serverDownGivesAPlaceholderWithinTheDeadline() throws {
+    @Test func serverDownGivesAPlaceholderWithinTheDeadline() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try Self.run(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", "nanji"])
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", "nanji"])
         #expect(run.status == WidgetExitCode.placeholder)
         #expect(run.stdout.contains("P Nanji · no data"))
         #expect(run.stdout.contains("Not updated"))
@@ -98,16 +98,16 @@ import WidgetSnapshot
     }
 
     /// Installed without its fetching half, the widget still prints a line that says what is missing.
-    @Test func aMissingHelperIsNamed() throws {
+    @Test func aMissingHelperIsNamed() async throws {
         let dir = stateDir()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let lonely = dir.appendingPathComponent("hangangjari-widget")
         try FileManager.default.copyItem(at: Self.binary, to: lonely)
-        let english = try Self.run(["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
+        let english = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
         #expect(english.status == WidgetExitCode.placeholder)
         #expect(english.stdout.contains("hangangjari-widget-fetch is missing"))
-        let korean = try Self.run(["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
+        let korean = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
         #expect(korean.stderr.contains("같은 폴더에 설치하세요"), "\(korean.stderr)")
     }
 
@@ -150,9 +150,9 @@ import WidgetSnapshot
         }
     }
 
-    @Test func badFlagsExit64() throws {
-        #expect(try Self.run(["--kind", "boats"]).status == 64)
-        let unknown = try Self.run(["--park", "yeoido"])
+    @Test func badFlagsExit64() async throws {
+        #expect(try await Self.runAsync(["--kind", "boats"]).status == 64)
+        let unknown = try await Self.runAsync(["--park", "yeoido"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("yeouido"))
     }
