@@ -12,12 +12,10 @@ public enum StringCatalog {
         lookup(key, language) ?? lookup(key, .en)
     }
 
-    /// Every entry, for tests and tools.
-    public static var all: [L10nKey: [Language: CatalogEntry]] {
-        Dictionary(uniqueKeysWithValues: L10nKey.allCases.map { key in
-            (key, Dictionary(uniqueKeysWithValues: Language.allCases.compactMap { language in lookup(key, language).map { (language, $0) } }))
-        })
-    }
+    /// Every entry, for tests and tools (built on first use; the apps never need it).
+    public static let all: [L10nKey: [Language: CatalogEntry]] = Dictionary(uniqueKeysWithValues: L10nKey.allCases.map { key in
+        (key, Dictionary(uniqueKeysWithValues: Language.allCases.compactMap { language in lookup(key, language).map { (language, $0) } }))
+    })
 }
 
 /// Strings in one language. Formatting is done here, without `String(format:)`, so that no CoreFoundation or ICU
