@@ -166,3 +166,13 @@ public struct WrkResult: Sendable {
         return nil
     }
 }
+
+extension BenchmarkRow {
+    /// A row with the mean cost of one call of `body`, over `iterations` calls.
+    public static func perCall(_ figure: String, iterations: Int, _ body: () throws -> Void) rethrows -> BenchmarkRow {
+        let started = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { try body() }
+        let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / Double(iterations) / 1000
+        return BenchmarkRow(figure: figure, value: String(format: "%.1f us", micros))
+    }
+}

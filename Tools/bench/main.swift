@@ -241,9 +241,7 @@ struct MicroBench: AsyncParsableCommand {
             return try await transport.send(HTTPRequest(url: baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5))).body
         }()
         func time(_ name: String, _ body: () throws -> Void) rethrows -> BenchmarkRow {
-            let started = Date()
-            for _ in 0..<iterations { try body() }
-            return BenchmarkRow(figure: name, value: String(format: "%.1f us", Date().timeIntervalSince(started) / Double(iterations) * 1e6))
+            try BenchmarkRow.perCall(name, iterations: iterations, body)
         }
         let signer = HMACSigner(secret: Data(repeating: 1, count: 32))
         let rows = [
@@ -349,9 +347,7 @@ struct FreshPathBench: AsyncParsableCommand {
     func rows() async throws -> [BenchmarkRow] {
         let container = SharedContainer(url: URL(fileURLWithPath: stateDir))
         func time(_ name: String, _ body: () throws -> Void) rethrows -> BenchmarkRow {
-            let started = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<iterations { try body() }
-            return BenchmarkRow(figure: name, value: String(format: "%.1f us", Double(DispatchTime.now().uptimeNanoseconds - started) / Double(iterations) / 1000))
+            try BenchmarkRow.perCall(name, iterations: iterations, body)
         }
         let store = SnapshotStore(container: container)
         guard case .success(let snapshot) = store.read(.parking, "yeouido") else { throw ValidationError("no snapshot in \(stateDir)") }
