@@ -15,7 +15,8 @@ enum HangangjariWidget {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         let environment = ProcessInfo.processInfo.environment
-        if let quick = QuickArguments.parse(arguments),
+        let quick = QuickArguments.parse(arguments)
+        if let quick,
            let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment) {
             let runner = WidgetRunner(container: container, environment: environment, makeFetch: { throw CancellationError() })
             var warnings: [String] = []
@@ -32,7 +33,7 @@ enum HangangjariWidget {
         execv(helper, cArgs)
         // Only reached when exec failed: still print something.
         let problem = String(cString: strerror(errno))
-        let l = Localizer(Language.resolve(explicit: QuickArguments.parse(arguments)?.options.language, settings: nil, environment: environment))
+        let l = Localizer(Language.resolve(explicit: quick?.options.language, settings: nil, environment: environment))
         FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(WidgetExitCode.placeholder)

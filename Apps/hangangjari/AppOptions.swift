@@ -38,7 +38,10 @@ struct AppOptions: ParsableArguments {
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
         let (environment, warnings) = AppEnvironment.live(configuration: configuration, container: container, environment: self.environment, timeout: timeout)
-        for warning in warnings { FileHandle.standardError.write(Data("hangangjari: \(warning.text(context().l))\n".utf8)) }
+        if !warnings.isEmpty {
+            let l = context().l
+            printError(warnings.map { $0.text(l) })
+        }
         let simulated = BackendOrigin(configuration) == .embedded(realData: false)
         return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
     }
