@@ -117,13 +117,13 @@ let package = Package(
 
         .executableTarget(
             name: "hangangjari-widget",
-            dependencies: ["Localization", "Storage", "WidgetSnapshot"],
+            dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
             path: "Apps/hangangjari-widget"
         ),
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "AppBackend", "CommandLineSupport", "Localization", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                "AppBackend", "CommandLineSupport", "Localization", "Models", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"
@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "ReferenceServer",
+                "Models", "ReferenceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/hangangjari-server"

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import Localization
+import Models
 import Storage
 import WidgetCommandLine
 import WidgetSnapshot
@@ -22,9 +23,14 @@ struct WidgetFetch: AsyncParsableCommand {
         let container = try arguments.container(environment)
         let configuration = AppConfiguration.resolve(apiFlag: arguments.api, environment: environment)
         let requestTimeout = max(0.5, arguments.deadline - 0.5)
-        let runner = WidgetRunner(container: container, environment: environment, makeFetch: {
-            try await BackendWiring.fetcher(configuration: configuration, container: container, timeout: requestTimeout)
-        })
+        let clock: WallClock
+        do { clock = try WallClock.from(environment: environment) } catch { throw ValidationError(error.description) }
+        let runner = WidgetRunner(
+            container: container, environment: environment,
+            makeFetch: {
+                try await BackendWiring.fetcher(configuration: configuration, container: container, timeout: requestTimeout, clock: clock)
+            },
+            now: clock.now)
         let (output, messages) = await runner.run(arguments.options)
         try WidgetArguments.emit(output, messages: messages)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Models
 import Storage
 import WidgetSnapshot
 
@@ -16,9 +17,11 @@ enum HangangjariWidget {
         let arguments = CommandLine.arguments.dropFirst()
         let environment = ProcessInfo.processInfo.environment
         let quick = QuickArguments.parse(arguments)
-        if let quick,
+        // A malformed clock or state directory is left to the helper, which reports it.
+        if let quick, let clock = try? WallClock.from(environment: environment),
            let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment) {
-            let runner = WidgetRunner(container: container, environment: environment, makeFetch: { throw CancellationError() })
+            let runner = WidgetRunner(
+                container: container, environment: environment, makeFetch: { throw CancellationError() }, now: clock.now)
             var warnings: [String] = []
             if let (output, messages) = runner.freshOutput(quick.options, messages: &warnings) {
                 for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }

@@ -29,6 +29,11 @@ struct AppOptions: ParsableArguments {
 
     var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: api, environment: environment) }
 
+    /// The wall clock: the system's, or the one `HANGANGJARI_CLOCK` pins (tests).
+    func clock() throws -> WallClock {
+        do { return try WallClock.from(environment: environment) } catch { throw ValidationError(error.description) }
+    }
+
     func language(settings: Settings? = nil) -> Language {
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
         return Language.resolve(explicit: lang, settings: settings?.language ?? configuration.language, environment: environment)
@@ -37,7 +42,8 @@ struct AppOptions: ParsableArguments {
     /// The store over the live environment, showing `park` on `tab`.
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
-        let (environment, warnings) = AppEnvironment.live(configuration: configuration, container: container, environment: self.environment, timeout: timeout)
+        let (environment, warnings) = AppEnvironment.live(
+            configuration: configuration, container: container, environment: self.environment, timeout: timeout, clock: try clock())
         if !warnings.isEmpty {
             let l = context().l
             printError(warnings.map { $0.text(l) })
@@ -50,7 +56,7 @@ struct AppOptions: ParsableArguments {
     func context(settings: Settings? = nil) -> ScreenContext {
         let columns = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
         return ScreenContext(
-            language: language(settings: settings), now: Date(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
+            language: language(settings: settings), now: ((try? clock()) ?? .system).now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
     }
 
     /// A park from what the user typed, or a usage error naming the closest parks.

@@ -46,7 +46,8 @@ struct DoctorCommand: AsyncParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let results = await Doctor.run(configuration: options.configuration, container: try options.container(), timeout: options.timeout)
+        let results = await Doctor.run(
+            configuration: options.configuration, container: try options.container(), timeout: options.timeout, clock: try options.clock())
         let ctx = options.context()
         for result in results {
             let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)

@@ -40,10 +40,11 @@ public struct BackendSession: Sendable {
     public let baseURL: String
 
     /// Opens a session for the configuration. `policy` says how long cached values count as current; `cache` is an
-    /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here.
+    /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here. `clock`
+    /// is the time of the client, the repositories and an embedded backend alike.
     public static func open(
         configuration: AppConfiguration, container: SharedContainer, timeout: Double, policy: CachePolicy = CachePolicy(),
-        cache: CacheDatabase?? = nil
+        cache: CacheDatabase?? = nil, clock: WallClock = .system
     ) async throws -> BackendSession {
         let origin = BackendOrigin(configuration)
         var baseURL = configuration.apiURL ?? ""
@@ -54,6 +55,7 @@ public struct BackendSession: Sendable {
             server.logLevel = "critical"
             server.collectInBackground = false
             server.adminEnabled = false
+            server.now = clock.now
             if let key = configuration.seoulKey { server.source = .seoul(key: key, baseURL: "http://openapi.seoul.go.kr:8088") }
             let embedded = try ReferenceBackend(configuration: server)
             await embedded.collector.prepareHistory(days: 15)
@@ -67,11 +69,11 @@ public struct BackendSession: Sendable {
         let store: CredentialStore = backend == nil ? FileCredentialStore.live(directory: container.url) : .inMemory()
         let client = APIClient(
             configuration: api, transport: CurlTransport(configuration: TransportConfiguration(userAgent: api.userAgent)).transport,
-            store: store)
+            store: store, now: clock.now)
         let cache = cache ?? openCache(origin: origin, container: container)
         return BackendSession(
-            origin: origin, client: client, parking: ParkingRepository(cache: cache, client: client, policy: policy),
-            forecast: ForecastRepository(cache: cache, client: client, policy: policy), embedded: backend, baseURL: baseURL)
+            origin: origin, client: client, parking: ParkingRepository(cache: cache, client: client, policy: policy, now: clock.now),
+            forecast: ForecastRepository(cache: cache, client: client, policy: policy, now: clock.now), embedded: backend, baseURL: baseURL)
     }
 
     /// The cache of an origin, or nil when it cannot be opened (the session still works, without memory).

@@ -36,7 +36,7 @@ public enum Doctor {
     }
 
     /// Runs every check; network checks give up after `timeout` seconds.
-    public static func run(configuration: AppConfiguration, container: SharedContainer, timeout: Double = 5, now: Date = Date()) async -> [Result] {
+    public static func run(configuration: AppConfiguration, container: SharedContainer, timeout: Double = 5, clock: WallClock = .system) async -> [Result] {
         var results: [Result] = []
         let origin = BackendOrigin(configuration)
         switch origin {
@@ -78,19 +78,19 @@ public enum Doctor {
         }
         results.append(Result(check: .snapshots, status: broken.isEmpty ? .ok : .warning,
                               detail: joined([Reason(.doctorDetailSnapshots, readable)] + broken)))
-        results += await networkChecks(configuration: configuration, container: container, timeout: timeout)
+        results += await networkChecks(configuration: configuration, container: container, timeout: timeout, clock: clock)
         return results
     }
 
-    static func networkChecks(configuration: AppConfiguration, container: SharedContainer, timeout: Double) async -> [Result] {
+    static func networkChecks(configuration: AppConfiguration, container: SharedContainer, timeout: Double, clock: WallClock) async -> [Result] {
         let session: BackendSession
         do {
-            session = try await BackendSession.open(configuration: configuration, container: container, timeout: timeout)
+            session = try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, clock: clock)
         } catch {
             return [Result(check: .api, status: .failed, detail: Reason(error))]
         }
         var results: [Result] = []
-        let asked = Date()
+        let asked = clock.now()
         do {
             let health = try await session.client.health()
             let skew = health.serverTime.timeIntervalSince(asked)

@@ -13,9 +13,11 @@ actor SessionStarter {
     private let container: SharedContainer
     private let timeout: Double
     private let cache: CacheDatabase?
+    private let clock: WallClock
     private var starting: Task<BackendSession, any Error>?
 
-    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?) {
+    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?, clock: WallClock) {
+        self.clock = clock
         self.configuration = configuration
         self.container = container
         self.timeout = timeout
@@ -24,8 +26,8 @@ actor SessionStarter {
 
     func session() async throws -> BackendSession {
         if let starting { return try await starting.value }
-        let (configuration, container, timeout, cache) = (self.configuration, self.container, self.timeout, self.cache)
-        let task = Task { try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, cache: cache) }
+        let (configuration, container, timeout, cache, clock) = (self.configuration, self.container, self.timeout, self.cache, self.clock)
+        let task = Task { try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock) }
         starting = task
         do {
             return try await task.value
@@ -41,14 +43,14 @@ extension AppEnvironment {
     /// and widget snapshots of the shared container, and `xdg-open` for web links when a desktop is present.
     public static func live(
         configuration: AppConfiguration, container: SharedContainer, environment: [String: String], timeout: Double = 8,
-        policy: CachePolicy = CachePolicy()
+        policy: CachePolicy = CachePolicy(), clock: WallClock = .system
     ) -> (environment: AppEnvironment, cacheWarnings: [Reason]) {
         let origin = BackendOrigin(configuration)
         let cache = BackendSession.openCache(origin: origin, container: container)
-        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache)
+        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock)
         let settings = SettingsStore(container: container)
         let snapshots = SnapshotStore(container: container)
-        let now: @Sendable () -> Date = { Date() }
+        let now = clock.now
         let app = AppEnvironment(
             cachedSummary: { park in
                 guard let cached = try? cache?.homeSummary(park) else { return nil }

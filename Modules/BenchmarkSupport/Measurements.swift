@@ -90,9 +90,13 @@ public enum External {
         return (String(decoding: data, as: UTF8.self), Date().timeIntervalSince(started), process.terminationStatus)
     }
 
-    /// Starts a long-running program whose first stdout line matches `ready`; returns it with that line.
-    public static func start(_ executable: String, _ arguments: [String], readyPrefix: String) throws -> (Process, String) {
+    /// Starts a long-running program whose first stdout line matches `ready`; returns it with that line. `environment`
+    /// is added to this process's own.
+    public static func start(
+        _ executable: String, _ arguments: [String], readyPrefix: String, environment: [String: String] = [:]
+    ) throws -> (Process, String) {
         let (process, pipe) = piped(executable, arguments)
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         try process.run()
         var buffer = Data()
         while !buffer.contains(10) {

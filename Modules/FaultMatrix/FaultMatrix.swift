@@ -13,10 +13,14 @@ public struct FaultMatrix: Sendable {
     /// Directory holding hangangjari, hangangjari-widget(-fetch) and hangangjari-server.
     public var binaries: URL
     public var scratch: URL
+    /// `HANGANGJARI_CLOCK` for every binary: 14:00 in Seoul, so rows see open lots with counts at any hour.
+    public var clock: [String: String]
 
     public init(binaries: URL, scratch: URL) {
         self.binaries = binaries
         self.scratch = scratch
+        let daytime = ISO8601.parse("2026-11-23T14:00:00+09:00")!
+        clock = [WallClock.environmentVariable: WallClock.environmentValue(pinning: daytime)]
     }
 
     /// One row of the printed matrix.
@@ -35,7 +39,9 @@ public struct FaultMatrix: Sendable {
     func path(_ name: String) -> String { binaries.appendingPathComponent(name).path }
     var widget: String { path("hangangjari-widget") }
     var app: String { path("hangangjari") }
-    var runner: Runner { Runner(environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], scratch: scratch) }
+    var runner: Runner {
+        Runner(environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(clock) { $1 }, scratch: scratch)
+    }
     var dead: String { "http://127.0.0.1:9" }
 
     func stateDir() -> URL {
@@ -45,7 +51,7 @@ public struct FaultMatrix: Sendable {
     }
 
     func server(_ arguments: [String] = []) throws -> ServerProcess {
-        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "allow"] + arguments)
+        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "allow"] + arguments, environment: clock)
     }
 
     func widget(_ dir: URL, _ api: String, _ extra: [String] = []) -> Run {
@@ -130,7 +136,7 @@ public struct FaultMatrix: Sendable {
                 return Check(observed: Self.brief(run), passed: !run.stdout.contains("\"fresh\""))
             }),
             ("unsigned reads denied", "signed reads still work, exit 0", {
-                let server = try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"])
+                let server = try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"], environment: clock)
                 defer { server.stop() }
                 let run = widget(stateDir(), server.baseURL)
                 return Check(observed: Self.brief(run), passed: run.status == 0)
@@ -153,7 +159,7 @@ public struct FaultMatrix: Sendable {
 
     /// A server with `--unsigned-reads deny` and `extra`: only signed reads can succeed.
     func strictServer(_ extra: [String] = []) throws -> ServerProcess {
-        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"] + extra)
+        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"] + extra, environment: clock)
     }
 
     func token(_ dir: URL) -> String? {

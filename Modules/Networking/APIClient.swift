@@ -12,6 +12,7 @@ public actor APIClient {
     public let configuration: APIConfiguration
     private let transport: HTTPTransport
     private let store: CredentialStore
+    /// The wall clock for token expiry and proof times; deadlines use the real time the transport keeps.
     private let now: @Sendable () -> Date
     private var credentials: Credentials?
     /// The latest policy seen (from bootstrap, the policy endpoint or any response header).
@@ -103,7 +104,7 @@ public actor APIClient {
     private func get<T: Decodable & Sendable>(
         _ path: String, _ type: T.Type, protected: Bool = true, cached: CachedBody? = nil
     ) async throws(APIError) -> Fetched<T> {
-        let deadline = now().addingTimeInterval(configuration.requestTimeout.seconds)
+        let deadline = Date().addingTimeInterval(configuration.requestTimeout.seconds)  // the transport's real time
         var (response, signed) = try await read(path, protected: protected, etag: cached?.etag, deadline: deadline)
         if response.status == 304 {
             if let body = cached?.body {
@@ -166,7 +167,7 @@ public actor APIClient {
     // MARK: Writes
 
     private func write<Body: Encodable & Sendable>(_ path: String, _ value: Body, idempotencyKey: String) async throws(APIError) -> WriteAccepted {
-        let deadline = now().addingTimeInterval(configuration.requestTimeout.seconds)
+        let deadline = Date().addingTimeInterval(configuration.requestTimeout.seconds)  // the transport's real time
         let body: Data
         do { body = try ContractCoding.encode(value) } catch { throw .contract(.invalidValue(field: "(body)", detail: "\(error)")) }
         let headers: [(name: String, value: String)] = [
@@ -288,7 +289,7 @@ public actor APIClient {
             // Full jitter: a random delay up to base * 2^(attempt-1).
             let ceiling = configuration.retryBaseDelay.seconds * pow(2, Double(attempt - 1))
             let delay = Double.random(in: 0...ceiling)
-            guard retryable, attempt < configuration.maxReadAttempts, now().addingTimeInterval(delay + 0.05) < deadline else {
+            guard retryable, attempt < configuration.maxReadAttempts, Date().addingTimeInterval(delay + 0.05) < deadline else {
                 return try result.get()
             }
             try? await Task.sleep(for: .seconds(delay))

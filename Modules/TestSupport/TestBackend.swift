@@ -3,7 +3,8 @@ import Models
 import Networking
 import ReferenceServer
 
-/// A real reference backend on a loopback ephemeral port, with a clock tests can move.
+/// A real reference backend on a loopback ephemeral port, its clock pinned to Seoul daytime (``TestClock``)
+/// unless `configure` sets another; tests can move it with ``clockOffset``.
 public final class TestBackend: Sendable {
     public let backend: ReferenceBackend
     public let server: RunningServer
@@ -18,7 +19,8 @@ public final class TestBackend: Sendable {
         configuration.backfillDays = 0
         configuration.collectInBackground = false
         configuration.logLevel = "critical"
-        configuration.now = { Date().addingTimeInterval(offset.value) }
+        let clock = TestClock.clock()
+        configuration.now = { clock.now().addingTimeInterval(offset.value) }
         configure(&configuration)
         let backend = try ReferenceBackend(configuration: configuration)
         let server = try await backend.start()
@@ -38,7 +40,7 @@ public final class TestBackend: Sendable {
     /// A client of this backend over the real libcurl transport.
     public func client(
         store: CredentialStore = .inMemory(), transport: HTTPTransport? = nil, strict: Bool = false,
-        timeout: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { Date() }
+        timeout: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { TestClock.now() }
     ) -> APIClient {
         var configuration = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0-test")
         configuration.strictSigning = strict

@@ -63,7 +63,7 @@ public struct WidgetEntryLoader: Sendable {
         try? store.container.prepare()
         let lock = FileLock.attempt(lockURL)
         if lock == nil {
-            let waited = (try? FileLock(lockURL, deadline: now().addingTimeInterval(4)))
+            let waited = (try? FileLock(lockURL, deadline: Date().addingTimeInterval(4)))  // real time, like the lock's own wait
             withExtendedLifetime(waited) {}
             if let snapshot = freshSnapshot(kind, park, maxAge: maxAge) {
                 return entry(kind, park, snapshot, fetched: false, failures: 0)

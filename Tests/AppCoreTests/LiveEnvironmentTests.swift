@@ -71,12 +71,12 @@ import WidgetSnapshot
         let server = try await TestBackend.start()
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
-        let healthy = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3)
+        let healthy = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3, clock: TestClock.clock())
         for check in [Doctor.Check.api, .token, .policy, .clock, .container] {
             #expect(healthy.first { $0.check == check }?.status == .ok, "\(check): \(healthy)")
         }
         await server.stop()
-        let dead = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1)
+        let dead = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1, clock: TestClock.clock())
         #expect(dead.first { $0.check == .api }?.status == .failed)
     }
 }

@@ -57,6 +57,30 @@ import Testing
         #expect(forced.stderr.contains("Nothing to show"))
     }
 
+    /// The same command by day and at night in Seoul, server and app pinned to one clock: by day lots have counts;
+    /// at 02:00 every lot is closed (a state, not a failure) and the command still succeeds.
+    @Test(arguments: [(TestClock.daytime, false), (TestClock.night, true)])
+    func lotsFollowTheHourInSeoul(instant: Date, night: Bool) async throws {
+        let server = try await TestBackend.start { $0.now = TestClock.clock(instant).now }
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try await WidgetBinaryTests.runAsync(
+            ["parking", "banpo", "--json", "--state-dir", dir.path, "--api", server.baseURL], environment: TestClock.environment(instant),
+            binary: Self.app)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let lots = try #require(((object["data"] as? [String: Any])?["parking"] as? [String: Any])?["lots"] as? [[String: Any]])
+        let labels = lots.compactMap { ($0["status"] as? [String: Any])?["label"] as? String }
+        let counts = lots.compactMap { ($0["status"] as? [String: Any])?["available"] as? Int }
+        #expect(labels.count == 2)
+        if night {
+            #expect(labels.allSatisfy { $0 == "closed" } && counts.isEmpty, "\(labels) \(counts)")
+        } else {
+            #expect(!labels.contains("closed") && counts.count == 2, "\(labels) \(counts)")
+        }
+    }
+
     /// Commands in Korean, with the server up and then down: no English on stdout or stderr outside the catalog.
     @Test func koreanCommandsSpeakNoStrayEnglish() async throws {
         let server = try await TestBackend.start()

@@ -15,9 +15,10 @@ struct AppTmuxTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("hj-tmux-\(UUID().uuidString)")
     }
 
-    /// A real server, a fresh state directory and a tmux shell, all removed afterwards.
-    func withSession(_ body: (TestBackend, URL, Tmux) async throws -> Void) async throws {
-        let server = try await TestBackend.start()
+    /// A real server, a fresh state directory and a tmux shell, all removed afterwards; the server and the shell's
+    /// binaries read one clock pinned at `instant` (Seoul daytime unless a test says).
+    func withSession(at instant: Date = TestClock.daytime, _ body: (TestBackend, URL, Tmux) async throws -> Void) async throws {
+        let server = try await TestBackend.start { $0.now = TestClock.clock(instant).now }
         let dir = stateDir()
         let tmux = Tmux()
         defer {
@@ -25,7 +26,7 @@ struct AppTmuxTests {
             try? FileManager.default.removeItem(at: dir)
             Task { await server.stop() }
         }
-        try tmux.start()
+        try tmux.start(instant: instant)
         try await body(server, dir, tmux)
     }
 
@@ -100,8 +101,10 @@ struct AppTmuxTests {
         }
     }
 
-    @Test func koreanScreensLineUpInARealTerminal() async throws {
-        try await withSession { server, dir, tmux in
+    /// By day the lots' bars line up; at 02:00 (lots closed, no bars) every row still fits the terminal.
+    @Test(arguments: [(TestClock.daytime, false), (TestClock.night, true)])
+    func koreanScreensLineUpInARealTerminal(instant: Date, night: Bool) async throws {
+        try await withSession(at: instant) { server, dir, tmux in
             try tmux.type("\(Self.app.path) parking --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
             try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko --tab parks")
             let rows = try #require(try await tmux.waitFor("한강공원  ", "업데이트", "한강을 따라 서쪽부터", "광나루"))
@@ -109,7 +112,7 @@ struct AppTmuxTests {
                 guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
                 return DisplayWidth.of(String(row[..<bar]))
             })
-            #expect(barColumns.count == 1, "bars start at columns \(barColumns)")
+            #expect(barColumns.count == (night ? 0 : 1), "bars start at columns \(barColumns)")
             for row in rows { #expect(DisplayWidth.of(row) <= 80, "\(row)") }
             try tmux.press("q")
         }

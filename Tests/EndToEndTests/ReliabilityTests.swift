@@ -38,7 +38,7 @@ import WidgetSnapshot
 
     func oldSnapshot(_ dir: URL) throws -> Data {
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
-        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: Date().addingTimeInterval(-7200))
+        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: TestClock.now().addingTimeInterval(-7200))
         return try Data(contentsOf: dir.appendingPathComponent("widget-parking-yeouido.json"))
     }
 
@@ -84,6 +84,7 @@ import WidgetSnapshot
             let process = Process()
             process.executableURL = WidgetBinaryTests.binary
             process.arguments = ["--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0", "--park", round % 2 == 0 ? "banpo" : "nanji"]
+            process.environment = ProcessInfo.processInfo.environment.merging(TestClock.environment()) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

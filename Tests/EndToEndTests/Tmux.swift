@@ -55,9 +55,10 @@ struct Tmux {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Starts a shell in a `width`×`height` window.
-    func start(width: Int = 80, height: Int = 24) throws {
-        try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "env -i \(SanitizerOptions.shellAssignments) PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile"], capture: false)
+    /// Starts a shell in a `width`×`height` window, its clock pinned at `instant` (Seoul daytime unless a test says).
+    func start(width: Int = 80, height: Int = 24, instant: Date = TestClock.daytime) throws {
+        let clock = TestClock.shellAssignment(instant)
+        try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "env -i \(SanitizerOptions.shellAssignments) \(clock) PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile"], capture: false)
     }
 
     /// Types `text` and presses Enter.

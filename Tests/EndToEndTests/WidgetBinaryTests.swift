@@ -22,6 +22,7 @@ import WidgetSnapshot
         process.arguments = arguments
         var env = ["HOME": FileManager.default.temporaryDirectory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(SanitizerOptions.environment) { $1 }
+        env.merge(TestClock.environment()) { $1 }
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -52,7 +53,7 @@ import WidgetSnapshot
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
-        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: Date())
+        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: TestClock.now())
         // A dead API proves the fresh path does not touch the network.
         let run = try await Self.runAsync(["--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9"])
         #expect(run.status == 0)

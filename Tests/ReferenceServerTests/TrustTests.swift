@@ -17,7 +17,7 @@ import Testing
             let signer = try HMACSigner(base64Secret: secret ?? grant.signingKey.secret)
             let proof = try RequestProof.sign(
                 method: method, targetURI: server.baseURL + path, body: body, keyId: grant.signingKey.keyId, signer: signer,
-                created: created ?? Int(Date().timeIntervalSince1970), nonce: nonce)
+                created: created ?? Int(TestClock.now().timeIntervalSince1970), nonce: nonce)
             var headers: [(name: String, value: String)] = [
                 ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput), ("Signature", proof.signature),
             ]
@@ -61,7 +61,7 @@ import Testing
         }
         #expect(signed.status == 200)
         let signer = try HMACSigner(base64Secret: s.grant.signingKey.secret)
-        let proof = try RequestProof.sign(method: "GET", targetURI: s.server.baseURL + "/v2/parks/banpo/parking", body: nil, keyId: s.grant.signingKey.keyId, signer: signer, created: Int(Date().timeIntervalSince1970), nonce: "n-other")
+        let proof = try RequestProof.sign(method: "GET", targetURI: s.server.baseURL + "/v2/parks/banpo/parking", body: nil, keyId: s.grant.signingKey.keyId, signer: signer, created: Int(TestClock.now().timeIntervalSince1970), nonce: "n-other")
         let response = try await TestBackend.curl.send(HTTPRequest(url: s.server.baseURL + "/v2/parks/yeouido/parking", headers: [("Authorization", "Bearer \(s.grant.accessToken)"), ("Signature-Input", proof.signatureInput), ("Signature", proof.signature)], deadline: Date().addingTimeInterval(5)))
         #expect(code(response) == "proof_invalid")
     }
@@ -69,7 +69,7 @@ import Testing
     @Test func replayedNonceIsRefused() async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let created = Int(Date().timeIntervalSince1970)
+        let created = Int(TestClock.now().timeIntervalSince1970)
         #expect(try await s.send("/v2/parks/yeouido/home-summary", created: created, nonce: "same-nonce").status == 200)
         let replay = try await s.send("/v2/parks/yeouido/home-summary", created: created, nonce: "same-nonce")
         #expect(replay.status == 401)
@@ -80,7 +80,7 @@ import Testing
     func skewedProofIsRefused(_ skew: Int) async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(Date().timeIntervalSince1970) + skew)
+        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + skew)
         #expect(code(response) == "proof_expired")
     }
 
@@ -88,7 +88,7 @@ import Testing
         let s = try await session { $0.tokenLifetime = 60 }
         defer { Task { await s.server.stop() } }
         s.server.clockOffset.value = 120
-        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(Date().timeIntervalSince1970) + 120)
+        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + 120)
         #expect(code(response) == "token_expired")
     }
 

@@ -35,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.unsignedReadsAllowed = unsignedReads == .allow
         configuration.historyPath = history
         configuration.tokenLifetime = TimeInterval(tokenLifetime)
+        do { configuration.now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now } catch { throw ValidationError(error.description) }
         do { configuration.faults = try FaultSettings(parsing: faults) } catch { throw ValidationError(error.description) }
         if source == .seoul {
             guard let key = seoulKey ?? ProcessInfo.processInfo.environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty else {
@@ -59,7 +60,9 @@ struct BacktestCommand: AsyncParsableCommand {
     @Option(help: "Minutes between forecast starts.") var step = 60
 
     func run() async throws {
-        let rows = try await Backtest(catalog: .bundled).run(days: days, end: Date(), stepMinutes: step)
+        let now: Date
+        do { now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now() } catch { throw ValidationError(error.description) }
+        let rows = try await Backtest(catalog: .bundled).run(days: days, end: now, stepMinutes: step)
         print(Backtest.render(rows))
     }
 }
