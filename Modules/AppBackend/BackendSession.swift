@@ -56,7 +56,12 @@ public struct BackendSession: Sendable {
             server.collectInBackground = false
             server.adminEnabled = false
             server.now = clock.now
-            if let key = configuration.seoulKey { server.source = .seoul(key: key, baseURL: "http://openapi.seoul.go.kr:8088") }
+            if let key = configuration.seoulKey {
+                // One user, one daily quota: only the parks asked for, each at most once a minute.
+                server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? "http://openapi.seoul.go.kr:8088")
+                server.seoulCallInterval = 60
+                server.onDemandInterval = 60
+            }
             let embedded = try ReferenceBackend(configuration: server)
             await embedded.collector.prepareHistory(days: 15)
             baseURL = try await embedded.start().baseURL

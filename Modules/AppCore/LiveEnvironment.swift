@@ -54,8 +54,8 @@ extension AppEnvironment {
         let app = AppEnvironment(
             cachedSummary: { park in
                 guard let cached = try? cache?.homeSummary(park) else { return nil }
-                let age = now().timeIntervalSince(cached.fetchedAt)
-                let trust: LoadTrust = age < policy.homeSummary ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(cached.fetchedAt)))
+                let current = Freshness.isCurrent(observedAt: cached.fetchedAt, now: now(), window: policy.homeSummary)
+                let trust: LoadTrust = current ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(cached.fetchedAt)))
                 return Loaded(value: cached.summary, origin: .cache, trust: trust, fetchedAt: cached.fetchedAt)
             },
             loadSummary: { park, force in try await starter.session().parking.homeSummary(park, forceRefresh: force) },

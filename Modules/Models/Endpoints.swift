@@ -90,10 +90,13 @@ public struct SourcesResponse: Hashable, Sendable, Codable {
 
     public var parks: [Entry]
     public var generatedAt: Date
+    /// The upstream service's use today, for a real source (optional addition).
+    public var upstream: UpstreamUsage?
 
-    public init(parks: [Entry], generatedAt: Date) {
+    public init(parks: [Entry], generatedAt: Date, upstream: UpstreamUsage? = nil) {
         self.parks = parks
         self.generatedAt = generatedAt
+        self.upstream = upstream
     }
 }
 

@@ -138,11 +138,14 @@ public struct ForecastOverview: Hashable, Sendable, Codable {
     public var lots: [ParkingForecast]
     /// The crowd forecast.
     public var crowd: CrowdForecast
+    /// The city data source's own crowd forecast, shown beside ours and labelled as the source's (optional addition).
+    public var sourceCrowd: CrowdForecast?
 
     public init(
         parkId: ParkID, generatedAt: Date, horizonMinutes: Int, park: ParkingForecast,
-        lots: [ParkingForecast], crowd: CrowdForecast
+        lots: [ParkingForecast], crowd: CrowdForecast, sourceCrowd: CrowdForecast? = nil
     ) {
+        self.sourceCrowd = sourceCrowd
         self.parkId = parkId
         self.generatedAt = generatedAt
         self.horizonMinutes = horizonMinutes

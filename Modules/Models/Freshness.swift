@@ -25,12 +25,16 @@ public struct SourceStatus: Hashable, Sendable, Codable {
     public var lastSuccessAt: Date?
     /// Whether the value is simulated rather than real.
     public var simulated: Bool
-    /// Why the state is not fresh, when it is not.
+    /// Why the state is not fresh, when it is not, in English (older clients show this).
     public var detail: String?
+    /// The same as a code with its numbers (optional addition).
+    public var reason: SourceDetail?
+    /// Rows of the source that matched no lot, as the source named them (optional addition; parking only).
+    public var unmatchedRows: [String]?
 
     public init(
         source: String, sourceName: String, state: OpenEnum<FreshnessState>, observedAt: Date?,
-        lastSuccessAt: Date?, simulated: Bool, detail: String? = nil
+        lastSuccessAt: Date?, simulated: Bool, detail: String? = nil, reason: SourceDetail? = nil, unmatchedRows: [String]? = nil
     ) {
         self.source = source
         self.sourceName = sourceName
@@ -38,7 +42,9 @@ public struct SourceStatus: Hashable, Sendable, Codable {
         self.observedAt = observedAt
         self.lastSuccessAt = lastSuccessAt
         self.simulated = simulated
-        self.detail = detail
+        self.detail = detail ?? reason?.english
+        self.reason = reason
+        self.unmatchedRows = unmatchedRows
     }
 }
 
@@ -70,4 +76,17 @@ public struct Freshness: Hashable, Sendable, Codable {
 
     /// Whether any source is simulated.
     public var isSimulated: Bool { sources.contains { $0.simulated } }
+}
+
+extension Freshness {
+    /// How far in the future an observation may lie (clocks differ a little) before it is distrusted.
+    public static let futureTolerance: TimeInterval = 60
+
+    /// The one rule for "is this value still current": observed less than `window` seconds before `now`, and not
+    /// from the future (beyond ``futureTolerance``: a clock set wrong must not make a value fresh for ever). Used by
+    /// the server's sources, the cache, the first paint, the widget and the printed commands alike.
+    public static func isCurrent(observedAt: Date, now: Date, window: TimeInterval) -> Bool {
+        let age = now.timeIntervalSince(observedAt)
+        return age < window && age >= -futureTolerance
+    }
 }

@@ -84,12 +84,15 @@ public struct Weather: Hashable, Sendable, Codable {
     public var pm25: Int?
     public var air: OpenEnum<AirQuality>?
     public var observedAt: Date?
+    /// The source's hourly forecast for the next 24 hours (optional addition).
+    public var forecast: [WeatherForecastPoint]?
 
     public init(
         temperatureC: Double? = nil, feelsLikeC: Double? = nil, precipitation: OpenEnum<Precipitation>? = nil,
         precipitationText: String? = nil, pm10: Int? = nil, pm25: Int? = nil, air: OpenEnum<AirQuality>? = nil,
-        observedAt: Date? = nil
+        observedAt: Date? = nil, forecast: [WeatherForecastPoint]? = nil
     ) {
+        self.forecast = forecast
         self.temperatureC = temperatureC
         self.feelsLikeC = feelsLikeC
         self.precipitation = precipitation
@@ -122,13 +125,25 @@ public struct ParkEvent: Hashable, Sendable, Codable {
     public var endsAt: Date?
     /// Whether the event is expected to fill the lots.
     public var affectsParking: Bool
+    /// Where it takes place, as published (optional addition).
+    public var place: PublicText?
+    /// The organiser's page (optional addition).
+    public var url: String?
+    /// Whether entry is free, when the source says (optional addition).
+    public var free: Bool?
 
-    public init(id: String, title: PublicText, startsAt: Date, endsAt: Date?, affectsParking: Bool) {
+    public init(
+        id: String, title: PublicText, startsAt: Date, endsAt: Date?, affectsParking: Bool, place: PublicText? = nil,
+        url: String? = nil, free: Bool? = nil
+    ) {
         self.id = id
         self.title = title
         self.startsAt = startsAt
         self.endsAt = endsAt
         self.affectsParking = affectsParking
+        self.place = place
+        self.url = url
+        self.free = free
     }
 }
 
@@ -163,12 +178,15 @@ public struct OutingSignals: Hashable, Sendable, Codable {
     public var weather: Weather?
     public var events: [ParkEvent]
     public var notices: [ParkNotice]
+    /// Road traffic near the park, for drivers (optional addition).
+    public var roadTraffic: RoadTraffic?
 
-    public init(crowd: CrowdNow?, weather: Weather?, events: [ParkEvent], notices: [ParkNotice]) {
+    public init(crowd: CrowdNow?, weather: Weather?, events: [ParkEvent], notices: [ParkNotice], roadTraffic: RoadTraffic? = nil) {
         self.crowd = crowd
         self.weather = weather
         self.events = events
         self.notices = notices
+        self.roadTraffic = roadTraffic
     }
 }
 

@@ -17,13 +17,19 @@ public struct LotStatus: Hashable, Sendable, Codable {
     public var observedAt: Date?
     /// The label derived from the count and the hours.
     public var label: OpenEnum<LotStatusLabel>
+    /// Lots counted together with this one: the source reports one count for all of them, and `available` and
+    /// `capacity` are the group's (optional addition).
+    public var sharedWith: [LotID]?
 
-    public init(lotId: LotID, available: Int?, capacity: Int, observedAt: Date?, label: OpenEnum<LotStatusLabel>) {
+    public init(
+        lotId: LotID, available: Int?, capacity: Int, observedAt: Date?, label: OpenEnum<LotStatusLabel>, sharedWith: [LotID]? = nil
+    ) {
         self.lotId = lotId
         self.available = available
         self.capacity = capacity
         self.observedAt = observedAt
         self.label = label
+        self.sharedWith = sharedWith
     }
 
     /// The label for a count: closed outside hours, unknown without a count, then by the free share.
@@ -101,14 +107,21 @@ public struct ParkingAggregate: Hashable, Sendable, Codable {
         self.lots = lots
     }
 
-    /// Builds totals from lots and statuses; the recommendation is passed in (the server chooses it).
+    /// Builds totals from lots and statuses; the recommendation is passed in (the server chooses it). A count shared
+    /// by several lots is added once.
     public init(parkId: ParkID, lots: [LotWithStatus], recommended: Recommendation?) {
-        let known = lots.compactMap(\.status.available)
+        var counted = Set<LotID>()
+        var known: [Int] = []
+        for entry in lots {
+            guard let available = entry.status.available, !counted.contains(entry.lot.id) else { continue }
+            counted.formUnion([entry.lot.id] + (entry.status.sharedWith ?? []))
+            known.append(available)
+        }
         self.init(
             parkId: parkId,
             totalCapacity: lots.reduce(0) { $0 + $1.lot.capacity },
             totalAvailable: known.isEmpty ? nil : known.reduce(0, +),
-            lotsReporting: known.count,
+            lotsReporting: lots.filter { $0.status.available != nil }.count,
             recommended: recommended,
             lots: lots)
     }

@@ -42,13 +42,14 @@ public final class ReferenceBackend: Sendable {
             source = SimulatedSource(catalog: catalog)
         case .seoul(let key, let baseURL):
             let http = transport ?? CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-server/\(configuration.version)")).transport
-            source = SeoulSource(key: key, baseURL: baseURL, transport: http, catalog: catalog)
+            source = SeoulSource(
+                key: key, baseURL: baseURL, transport: http, catalog: catalog, budget: CitydataBudget(interval: configuration.seoulCallInterval))
         }
         let history: any HistoryStore = try configuration.historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
         faults = FaultSwitch(configuration.faults)
         collector = Collector(catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
-        builder = SummaryBuilder(catalog: catalog, sourceName: source.name, simulated: source.simulated)
+        builder = SummaryBuilder(catalog: catalog, source: source)
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime)
         verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
         bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
@@ -78,7 +79,7 @@ public final class ReferenceBackend: Sendable {
         let collector = self.collector
         let configuration = self.configuration
         return Task {
-            if case .seoul = configuration.source { await collector.collectAll() }
+            if case .seoul = configuration.source, configuration.onDemandInterval == nil { await collector.collectAll() }
             guard configuration.collectInBackground else { return }
             await collector.run(backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
         }

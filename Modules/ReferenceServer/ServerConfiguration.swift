@@ -31,6 +31,11 @@ public struct ServerConfiguration: Sendable {
     public var hotCacheTTL: TimeInterval = 5
     /// Whether background collection loops run (tests can drive collection themselves).
     public var collectInBackground = true
+    /// The fewest seconds between two Seoul citydata calls for one area, shared by every client.
+    public var seoulCallInterval: TimeInterval = 300
+    /// When set, a real source is read only for the parks asked for, at most once per this many seconds each (the
+    /// embedded backend: one user, a daily quota). Nil collects every park in the background.
+    public var onDemandInterval: TimeInterval?
     /// The server's clock (tests skew it).
     public var now: @Sendable () -> Date = { Date() }
     public var version = "0.1.0"

@@ -24,7 +24,7 @@ struct CachedEndpoint<Value: Decodable & Sendable>: Sendable {
                 try? cache?.removeResponse(key: key)
             }
         }
-        if let cached, !forceRefresh, now().timeIntervalSince(cached.response.fetchedAt) < freshFor {
+        if let cached, !forceRefresh, Freshness.isCurrent(observedAt: cached.response.fetchedAt, now: now(), window: freshFor) {
             return Loaded(value: cached.value, origin: .cache, trust: .current, fetchedAt: cached.response.fetchedAt)
         }
         do {

@@ -46,7 +46,7 @@ public struct ParkingRepository: Sendable {
     /// The home summary of a park.
     public func homeSummary(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<HomeSummary> {
         let cached = try? cache?.homeSummary(park)
-        if let cached, !forceRefresh, now().timeIntervalSince(cached.fetchedAt) < freshFor, cached.fetchedAt <= now().addingTimeInterval(60) {
+        if let cached, !forceRefresh, Freshness.isCurrent(observedAt: cached.fetchedAt, now: now(), window: freshFor) {
             return Loaded(value: cached.summary, origin: .cache, trust: .current, fetchedAt: cached.fetchedAt)
         }
         do {

@@ -7,6 +7,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public var apiURL: String?
     /// A Seoul Open Data key, for the embedded backend to show real data.
     public var seoulKey: String?
+    /// Where the Seoul Open Data API is (`SEOUL_OPEN_DATA_URL`; tests point it at a local stand-in).
+    public var seoulURL: String?
     /// `ko` or `en`.
     public var language: String?
     /// Never fall back to unsigned reads.
@@ -25,6 +27,7 @@ public struct AppConfiguration: Sendable, Equatable {
             .flatMap { AtomicFile.read($0.appendingPathComponent("hangangjari/config.toml"), limit: 64 * 1024) }
             .map { parse(String(decoding: $0, as: UTF8.self)) } ?? AppConfiguration()
         if let key = environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty { configuration.seoulKey = key }
+        if let url = environment["SEOUL_OPEN_DATA_URL"], !url.isEmpty { configuration.seoulURL = url }
         if let api = environment["HANGANGJARI_API"], !api.isEmpty { configuration.apiURL = api }
         if let apiFlag, !apiFlag.isEmpty { configuration.apiURL = apiFlag }
         return configuration

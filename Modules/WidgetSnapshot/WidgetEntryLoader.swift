@@ -49,8 +49,7 @@ public struct WidgetEntryLoader: Sendable {
     /// Whether a snapshot can be shown without fetching.
     public func freshSnapshot(_ kind: WidgetKind, _ park: ParkID, maxAge: TimeInterval) -> WidgetSnapshot? {
         guard case .success(let snapshot) = store.read(kind, park) else { return nil }
-        let age = now().timeIntervalSince(snapshot.builtAt)
-        return age >= -60 && age <= maxAge ? snapshot : nil
+        return Freshness.isCurrent(observedAt: snapshot.builtAt, now: now(), window: maxAge) ? snapshot : nil
     }
 
     /// The entry to show.

@@ -95,44 +95,6 @@ import Testing
     }
 }
 
-/// The Seoul citydata source end to end: a local stand-in for openapi.seoul.go.kr serves the documented shapes.
-@Suite(.serialized) struct SeoulSourceTests {
-    @Test func realShapesBecomeSummariesAndSourceStates() async throws {
-        let ichon = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-ichon.json"))
-        let noItem = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-info-200.json"))
-        let failing = try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/seoul/citydata-error-bare.json"))
-        let seoul = try RawHTTPServer { path in
-            let body = path.hasSuffix("/POI108") ? ichon : path.hasSuffix("/POI105") ? failing : noItem
-            return .respond(RawHTTPServer.response(headers: ["Content-Type: application/json"], body: body))
-        }
-        defer { seoul.stop() }
-        let fixedNow = ISO8601.parse("2025-02-03T09:10:00+09:00")!
-        let server = try await TestBackend.start {
-            $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
-            $0.now = { fixedNow }
-        }
-        defer { Task { await server.stop() } }
-        await server.backend.collector.collectAll()
-        func get(_ park: String) async throws -> HomeSummary {
-            let r = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
-            return try ContractCoding.decode(HomeSummary.self, from: r.body)
-        }
-        let s = try await get("ichon")
-        #expect(!s.freshness.sources.contains { $0.simulated && $0.source != "facilities" })
-        #expect(s.freshness["parking"]?.state == .known(.fresh))
-        #expect(s.parking.lots.first { $0.lot.id == "ichon-2" }?.status.available == 40)
-        #expect(s.parking.lots.first { $0.lot.id == "ichon-1" }?.status.available == nil)  // CUR_PRK_YN = N
-        #expect(s.parking.lots.first { $0.lot.id == "ichon-3" }?.status.label == .known(.unknown))  // combined row not guessed
-        #expect(s.outing.signals.crowd?.level == .known(.slightlyCrowded))
-        let failingPark = try await get("yeouido")
-        #expect(failingPark.freshness["parking"]?.state == .known(.unavailable))
-        #expect(failingPark.freshness["parking"]?.detail?.contains("ERROR-500") == true)
-        let empty = try await get("banpo")
-        #expect(empty.freshness["parking"]?.state == .known(.noItem))
-        #expect(empty.freshness["events"]?.state == .known(.noItem))
-    }
-}
-
 @Suite struct ForecastTests {
     @Test func noEvidenceGivesAnEmptyForecastWithAReason() async throws {
         let lot = Catalog.bundled.lot("banpo-1")!

@@ -66,6 +66,11 @@ for lot in data["lots"]:
         f"dayPass: {opt(f.get('day_pass'))}, monthPass: {opt(f.get('month_pass'))}, "
         f"freeMinutes: {opt(lot.get('free_minutes'))}), "
         f"operatorKo: {opt(lot.get('operator_ko'))}, phone: {opt(lot.get('phone'))}),")
+out += ["        ],", "        citydataAreas: ["]
+for p in data["parks"]:
+    areas = [(p["citydata_area_code"], p["citydata_area_name"])] + [(a["code"], a["name"]) for a in p.get("citydata_extra_areas", [])]
+    listed = ", ".join(f"CitydataArea(code: {swift_string(c)}, name: {swift_string(n)})" for c, n in areas)
+    out.append(f"            {swift_string(p['id'])}: [{listed}],")
 out += ["        ]", "    )", "}", ""]
 target.write_text("\n".join(out), encoding="utf-8")
 print(f"wrote {target.relative_to(root)}: {len(data['parks'])} parks, {len(data['lots'])} lots")

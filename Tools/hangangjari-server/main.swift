@@ -21,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8080
     @Option(help: "simulated or seoul.") var source: Source = .simulated
-    @Option(help: "Seoul Open Data key (or SEOUL_OPEN_DATA_KEY).") var seoulKey: String?
+    @Option(help: "Seconds between two Seoul citydata calls for one area (or SEOUL_CALL_INTERVAL; default 300).")
+    var seoulInterval: Double?
     @Option(help: "Whether reads without a request proof are accepted.") var unsignedReads: Unsigned = .allow
     @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS.")
     var faults = "none"
@@ -37,11 +38,17 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tokenLifetime = TimeInterval(tokenLifetime)
         do { configuration.now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now } catch { throw ValidationError(error.description) }
         do { configuration.faults = try FaultSettings(parsing: faults) } catch { throw ValidationError(error.description) }
+        let environment = ProcessInfo.processInfo.environment
         if source == .seoul {
-            guard let key = seoulKey ?? ProcessInfo.processInfo.environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty else {
-                throw ValidationError("--source seoul needs --seoul-key or SEOUL_OPEN_DATA_KEY")
-            }
-            configuration.source = .seoul(key: key, baseURL: ProcessInfo.processInfo.environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
+            // The key never travels on argv (ps shows argv to every user).
+            let key: String
+            do { key = try Secret.read("SEOUL_OPEN_DATA_KEY", environment: environment) ?? "" } catch { throw ValidationError("\(error)") }
+            guard !key.isEmpty else { throw ValidationError("--source seoul needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE") }
+            configuration.source = .seoul(key: key, baseURL: environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
+        }
+        if let interval = seoulInterval ?? environment["SEOUL_CALL_INTERVAL"].flatMap(Double.init) {
+            guard interval >= 1 else { throw ValidationError("the Seoul call interval must be at least 1 second") }
+            configuration.seoulCallInterval = interval
         }
         let backend = try ReferenceBackend(configuration: configuration)
         try await backend.run { port in

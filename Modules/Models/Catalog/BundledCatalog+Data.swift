@@ -49,6 +49,19 @@ extension Catalog {
             ParkingLot(id: "jamsil-2-3", parkId: "jamsil", nameKo: "잠실2,3주차장", nameEn: "Jamsil Lots 2, 3", coordinate: Coordinate(lat: 37.5176288, lon: 127.0867373), capacity: 53, addressKo: "서울특별시 송파구 한가람로 65", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
             ParkingLot(id: "jamwon-1", parkId: "jamwon", nameKo: "잠원1주차장", nameEn: "Jamwon Lot 1", coordinate: Coordinate(lat: 37.5244403, lon: 127.0159328), capacity: 98, addressKo: "서울특별시 강남구 강남대로 708", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
             ParkingLot(id: "jamwon-2-6", parkId: "jamwon", nameKo: "잠원2-6주차장", nameEn: "Jamwon Lots 2-6", coordinate: Coordinate(lat: 37.5287415, lon: 127.0204708), capacity: 624, addressKo: "서울특별시 강남구 압구정동 386", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: nil), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+        ],
+        citydataAreas: [
+            "gangseo": [CitydataArea(code: "POI085", name: "강서한강공원")],
+            "gwangnaru": [CitydataArea(code: "POI087", name: "광나루한강공원")],
+            "nanji": [CitydataArea(code: "POI090", name: "난지한강공원")],
+            "ttukseom": [CitydataArea(code: "POI093", name: "뚝섬한강공원")],
+            "mangwon": [CitydataArea(code: "POI094", name: "망원한강공원")],
+            "banpo": [CitydataArea(code: "POI095", name: "반포한강공원")],
+            "yanghwa": [CitydataArea(code: "POI103", name: "양화한강공원")],
+            "yeouido": [CitydataArea(code: "POI105", name: "여의도한강공원"), CitydataArea(code: "POI072", name: "여의도")],
+            "ichon": [CitydataArea(code: "POI108", name: "이촌한강공원")],
+            "jamsil": [CitydataArea(code: "POI110", name: "잠실한강공원")],
+            "jamwon": [CitydataArea(code: "POI111", name: "잠원한강공원")],
         ]
     )
 }

@@ -6,11 +6,14 @@ public struct Catalog: Sendable, Hashable {
     public let parks: [Park]
     /// The lots, grouped by park in catalog order.
     public let lots: [ParkingLot]
+    /// Each park's citydata places, its own first (see ``citydataAreas(for:)``).
+    let citydataAreas: [ParkID: [CitydataArea]]
 
-    public init(attribution: String, parks: [Park], lots: [ParkingLot]) {
+    public init(attribution: String, parks: [Park], lots: [ParkingLot], citydataAreas: [ParkID: [CitydataArea]] = [:]) {
         self.attribution = attribution
         self.parks = parks
         self.lots = lots
+        self.citydataAreas = citydataAreas
     }
 
     /// The park with this id.

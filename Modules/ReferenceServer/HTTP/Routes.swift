@@ -13,7 +13,7 @@ enum Routes {
 
         router.get("/v2/health") { _, _ in
             Responses.encoded(HealthResponse(
-                status: .known(.ok), version: backend.configuration.version, source: backend.builder.sourceName,
+                status: .known(.ok), version: backend.configuration.version, source: backend.builder.source.name,
                 serverTime: backend.configuration.now()), policy: policy)
         }
         router.get("/v2/config/policy") { _, _ in
@@ -47,7 +47,7 @@ enum Routes {
                     return ParkingResponse(
                         parking: backend.builder.parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
                         generatedAt: snapshot.updatedAt,
-                        freshness: Freshness(sources: [snapshot.parking.status(.parking, sourceName: backend.builder.sourceName, simulated: backend.builder.simulated, now: now)]))
+                        freshness: Freshness(sources: backend.builder.statuses(snapshot, now: now, of: [.parking])))
                 }
             }
         }
@@ -56,7 +56,7 @@ enum Routes {
                 try build(backend, context, now, cache: backend.forecastCache, name: "forecast") { park, snapshot in
                     ForecastResponse(
                         forecast: backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
-                        freshness: Freshness(sources: backend.builder.statuses(snapshot, now: now).prefix(2).map { $0 }))
+                        freshness: Freshness(sources: backend.builder.statuses(snapshot, now: now, of: [.parking, .crowd])))
                 }
             }
         }
@@ -73,7 +73,8 @@ enum Routes {
             let entries = backend.catalog.parks.map { park in
                 SourcesResponse.Entry(parkId: park.id, sources: backend.builder.statuses(backend.collector.snapshot(park.id), now: now))
             }
-            return Responses.encoded(SourcesResponse(parks: entries, generatedAt: now), policy: policy)
+            let upstream = backend.collector.source.upstreamUsage(at: now)
+            return Responses.encoded(SourcesResponse(parks: entries, generatedAt: now, upstream: upstream), policy: policy)
         }
         router.post("/v2/telemetry") { request, context in
             try await write(request, context, backend, status: .accepted) { body in
@@ -176,6 +177,9 @@ enum Routes {
         if let park, backend.catalog.park(ParkID(park)) == nil {
             let names = backend.catalog.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
             return Responses.problem(Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
+        }
+        if let park, let interval = backend.configuration.onDemandInterval {
+            await backend.collector.collectIfDue(ParkID(park), interval: interval)
         }
         guard let encoded = try respond(backend.configuration.now()) else {
             return Responses.problem(Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)

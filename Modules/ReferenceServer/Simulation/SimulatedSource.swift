@@ -11,11 +11,11 @@ public struct SimulatedSource: ParkDataSource {
         model = SimulationModel(catalog: catalog)
     }
 
-    public func parking(_ park: Park, lots: [ParkingLot], at date: Date) async -> SourceOutcome<[LotReading]> {
+    public func parking(_ park: Park, lots: [ParkingLot], at date: Date) async -> SourceOutcome<ParkingReadings> {
         if let outage = model.outage(.parking, park: park.id, at: date) { return outage.mapped() }
         // Like citydata: readings are a few minutes behind, stamped with their 5-minute bucket.
         let observed = SimulationModel.date(ofBucket: SimulationModel.bucket(date))
-        return .ok(lots.map { LotReading(lotId: $0.id, available: model.available(lot: $0, at: observed), observedAt: observed) })
+        return .ok(ParkingReadings(readings: lots.map { LotReading(lotId: $0.id, available: model.available(lot: $0, at: observed), observedAt: observed) }))
     }
 
     public func crowd(_ park: Park, at date: Date) async -> SourceOutcome<CrowdReading> {

@@ -12,6 +12,7 @@ public final class Collector: Sendable {
     private let now: @Sendable () -> Date
     private let faults: FaultSwitch
     private let snapshots = LockedBox<[ParkID: ParkSnapshot]>([:])
+    private let onDemand = LockedBox<[ParkID: Task<Void, Never>]>([:])
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
@@ -58,6 +59,30 @@ public final class Collector: Sendable {
         }
     }
 
+    /// Reads every source of one park now, unless it was read less than `interval` seconds ago (an embedded backend
+    /// collects only the parks its user looks at). Concurrent callers for the same park wait for one collection.
+    public func collectIfDue(_ park: ParkID, interval: TimeInterval) async {
+        guard let park = catalog.park(park) else { return }
+        let at = now()
+        let task: Task<Void, Never> = onDemand.withLock { running in
+            if let task = running[park.id] { return task }
+            if let last = snapshot(park.id).parking.lastAttemptAt, at.timeIntervalSince(last) < interval, at >= last {
+                return Task {}
+            }
+            let settings = faults.current
+            let task = Task {
+                for kind in SourceKind.allCases { await self.collect(kind, park: park, at: at, faults: settings) }
+                await self.computeForecasts(for: [park])
+            }
+            running[park.id] = task
+            return task
+        }
+        await task.value
+        onDemand.withLock { running in
+            if running[park.id] == task { running[park.id] = nil }
+        }
+    }
+
     /// Reads one kind of source for every park in parallel.
     public func collect(_ kind: SourceKind) async {
         let at = now()
@@ -76,12 +101,13 @@ public final class Collector: Sendable {
         case .parking:
             var outcome = await source.parking(park, lots: catalog.lots(in: park.id), at: at)
             if let failing { outcome = .failing(failing) }
-            if case .ok(var readings) = outcome {
-                for i in readings.indices { readings[i].observedAt -= age }
-                outcome = .ok(readings)
-                if age == 0 { try? await history.record(readings) }
+            if case .ok(var answer) = outcome {
+                for i in answer.readings.indices { answer.readings[i].observedAt -= age }
+                outcome = .ok(answer)
+                // Only current counts of single lots are history: a stale row or a count shared by two lots is not.
+                if age == 0 { try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty }) }
             }
-            update(park.id) { $0.parking.apply(outcome, now: at) { $0.map(\.observedAt).max() } }
+            update(park.id) { $0.parking.apply(outcome, now: at) { $0.newestObservation } }
         case .crowd:
             var outcome = await source.crowd(park, at: at)
             if let failing { outcome = .failing(failing) }
@@ -97,7 +123,11 @@ public final class Collector: Sendable {
                 reading.observedAt = reading.observedAt?.addingTimeInterval(-age)
                 outcome = .ok(reading)
             }
-            update(park.id) { $0.weather.apply(outcome, now: at) { $0.observedAt } }
+            let traffic = await source.roadTraffic(park, at: at)
+            update(park.id) {
+                $0.weather.apply(outcome, now: at) { $0.observedAt }
+                if case .ok(let value) = traffic { $0.roadTraffic = value } else if case .noItem = traffic { $0.roadTraffic = nil }
+            }
         case .events:
             var outcome = await source.bulletins(park, at: at)
             if let failing { outcome = .failing(failing) }
@@ -107,8 +137,12 @@ public final class Collector: Sendable {
 
     /// Computes every park's forecasts from history.
     public func computeForecasts() async {
+        await computeForecasts(for: catalog.parks)
+    }
+
+    func computeForecasts(for parks: [Park]) async {
         let at = now()
-        for park in catalog.parks {
+        for park in parks {
             let snapshot = snapshot(park.id)
             let context = ForecastContext(
                 events: snapshot.bulletins.value?.events ?? [],
@@ -121,15 +155,14 @@ public final class Collector: Sendable {
             }
             let total = forecaster.parkTotal(lots)
             let capacity = catalog.lots(in: park.id).reduce(0) { $0 + $1.capacity }
-            let crowd: CrowdForecast
-            if let reading = snapshot.crowd.value, !reading.forecast.isEmpty {
-                crowd = CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
-            } else {
-                crowd = Self.crowdBaseline(from: total, capacity: capacity)
+            // Ours from the parking forecast; the source's own beside it, labelled as the source's.
+            let crowd = Self.crowdBaseline(from: total, capacity: capacity)
+            let sourceCrowd = snapshot.crowd.value.flatMap { reading in
+                reading.forecast.isEmpty ? nil : CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
             }
             let overview = ForecastOverview(
                 parkId: park.id, generatedAt: SimulationModel.date(ofBucket: SimulationModel.bucket(at)),
-                horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd)
+                horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd, sourceCrowd: sourceCrowd)
             update(park.id) { $0.forecast = overview }
         }
     }

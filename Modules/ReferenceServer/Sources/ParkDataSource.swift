@@ -8,21 +8,51 @@ public enum SourceOutcome<Value: Sendable>: Sendable {
     /// The source works but has no item for this park (Seoul's INFO-200).
     case noItem
     /// The source failed; the reason is shown in the source table.
-    case failing(String)
+    case failing(SourceDetail)
+
+    /// A failure in the source's own words.
+    public static func failing(_ text: String) -> SourceOutcome { .failing(SourceDetail(.failing, text: text)) }
 }
 
 /// One lot's live count as read from a source.
 public struct LotReading: Sendable, Hashable {
     public var lotId: LotID
-    /// Free spaces; nil when the source has no live count (never zero for unknown).
+    /// Free spaces; nil when the source has no current count (never zero for unknown; a count older than the
+    /// parking window is no current count).
     public var available: Int?
+    /// When the source took the count (the row's own time).
     public var observedAt: Date
+    /// The source's own number of spaces, when it has one (it can differ from the lot list's).
+    public var capacity: Int?
+    /// Other lots counted together with this one (one row for several lots); such a count is not recorded.
+    public var sharedWith: [LotID]
 
-    public init(lotId: LotID, available: Int?, observedAt: Date) {
+    public init(lotId: LotID, available: Int?, observedAt: Date, capacity: Int? = nil, sharedWith: [LotID] = []) {
         self.lotId = lotId
         self.available = available
         self.observedAt = observedAt
+        self.capacity = capacity
+        self.sharedWith = sharedWith
     }
+}
+
+/// A parking source's answer for one park: a reading per matched lot (lots without one have no row), and the
+/// rows that matched nothing.
+public struct ParkingReadings: Sendable, Hashable {
+    public var readings: [LotReading]
+    /// Rows of the source that matched no lot, by the source's name for them.
+    public var unmatchedRows: [String]
+    /// Rows the source listed.
+    public var rowCount: Int
+
+    public init(readings: [LotReading], unmatchedRows: [String] = [], rowCount: Int? = nil) {
+        self.readings = readings
+        self.unmatchedRows = unmatchedRows
+        self.rowCount = rowCount ?? readings.count
+    }
+
+    /// The newest observation among the matched rows (current or not); nil when nothing matched.
+    public var newestObservation: Date? { readings.map(\.observedAt).max() }
 }
 
 /// The crowd now, with the source's own forecast when it has one.
@@ -53,10 +83,22 @@ public protocol ParkDataSource: Sendable {
     var name: String { get }
     /// Whether values are simulated.
     var simulated: Bool { get }
-    func parking(_ park: Park, lots: [ParkingLot], at date: Date) async -> SourceOutcome<[LotReading]>
+    /// How far behind the clock this source publishes by design (Seoul's crowd time lags 20–35 min).
+    func expectedLag(_ kind: SourceKind) -> TimeInterval
+    /// How the source uses its upstream today, when it has one with a quota.
+    func upstreamUsage(at date: Date) -> UpstreamUsage?
+    func parking(_ park: Park, lots: [ParkingLot], at date: Date) async -> SourceOutcome<ParkingReadings>
     func crowd(_ park: Park, at date: Date) async -> SourceOutcome<CrowdReading>
     func weather(_ park: Park, at date: Date) async -> SourceOutcome<Weather>
     func bulletins(_ park: Park, at date: Date) async -> SourceOutcome<Bulletins>
+    /// Road traffic near the park, read with the weather.
+    func roadTraffic(_ park: Park, at date: Date) async -> SourceOutcome<RoadTraffic>
+}
+
+extension ParkDataSource {
+    public func expectedLag(_ kind: SourceKind) -> TimeInterval { 0 }
+    public func upstreamUsage(at date: Date) -> UpstreamUsage? { nil }
+    public func roadTraffic(_ park: Park, at date: Date) async -> SourceOutcome<RoadTraffic> { .noItem }
 }
 
 /// The kinds of source, with their freshness windows and collection cadences.

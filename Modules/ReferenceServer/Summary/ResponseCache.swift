@@ -48,7 +48,7 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
             hot.withLock { $0[key] = Hot(version: version, builtAt: now, response: response) }
             return response
         } catch {
-            guard let good = lastGood.value[key], let body = try? ContractCoding.encode(good.aged(now: now, reason: "last good response served after a failed rebuild")) else { return nil }
+            guard let good = lastGood.value[key], let body = try? ContractCoding.encode(good.aged(now: now, reason: SourceDetail(.lastGoodServed))) else { return nil }
             return EncodedResponse(body: body)
         }
     }
@@ -57,11 +57,11 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
 /// A response whose freshness can be re-derived at a later time, for serving it as the last good one.
 public protocol AgeableResponse: Encodable, Sendable {
     /// The same response with every value older than its window marked stale.
-    func aged(now: Date, reason: String) -> Self
+    func aged(now: Date, reason: SourceDetail) -> Self
 }
 
 extension HomeSummary: AgeableResponse {
-    public func aged(now: Date, reason: String) -> HomeSummary {
+    public func aged(now: Date, reason: SourceDetail) -> HomeSummary {
         var aged = self
         aged.freshness = freshness.aged(now: now, reason: reason)
         aged.outing = outing.aged(now: now, reason: reason)
@@ -70,7 +70,7 @@ extension HomeSummary: AgeableResponse {
 }
 
 extension ParkingResponse: AgeableResponse {
-    public func aged(now: Date, reason: String) -> ParkingResponse {
+    public func aged(now: Date, reason: SourceDetail) -> ParkingResponse {
         var aged = self
         aged.freshness = freshness.aged(now: now, reason: reason)
         return aged
@@ -78,7 +78,7 @@ extension ParkingResponse: AgeableResponse {
 }
 
 extension ForecastResponse: AgeableResponse {
-    public func aged(now: Date, reason: String) -> ForecastResponse {
+    public func aged(now: Date, reason: SourceDetail) -> ForecastResponse {
         var aged = self
         aged.freshness = freshness.aged(now: now, reason: reason)
         return aged
@@ -86,7 +86,7 @@ extension ForecastResponse: AgeableResponse {
 }
 
 extension OutingSummary {
-    func aged(now: Date, reason: String) -> OutingSummary {
+    func aged(now: Date, reason: SourceDetail) -> OutingSummary {
         var aged = self
         aged.sources = Freshness(sources: sources).aged(now: now, reason: reason).sources
         return aged
@@ -94,7 +94,7 @@ extension OutingSummary {
 }
 
 extension OutingResponse: AgeableResponse {
-    public func aged(now: Date, reason: String) -> OutingResponse {
+    public func aged(now: Date, reason: SourceDetail) -> OutingResponse {
         var aged = self
         aged.outing = outing.aged(now: now, reason: reason)
         return aged
@@ -103,18 +103,19 @@ extension OutingResponse: AgeableResponse {
 
 /// The parks list carries one worst-state per park, recomputed on every rebuild; served as it was.
 extension ParksResponse: AgeableResponse {
-    public func aged(now: Date, reason: String) -> ParksResponse { self }
+    public func aged(now: Date, reason: SourceDetail) -> ParksResponse { self }
 }
 
 extension Freshness {
     /// The same sources, with any value older than its window marked stale (a stale value never looks fresh).
-    func aged(now: Date, reason: String) -> Freshness {
+    func aged(now: Date, reason: SourceDetail) -> Freshness {
         Freshness(sources: sources.map { status in
             var status = status
             if status.state == .known(.fresh), let kind = SourceKind(rawValue: status.source), let observed = status.observedAt,
-               now.timeIntervalSince(observed) > kind.freshnessWindow {
+               !Freshness.isCurrent(observedAt: observed, now: now, window: kind.freshnessWindow) {
                 status.state = .known(.stale)
-                status.detail = reason
+                status.detail = reason.english
+                status.reason = reason
             }
             return status
         })

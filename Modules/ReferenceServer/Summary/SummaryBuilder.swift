@@ -4,13 +4,12 @@ import Models
 /// Builds the /v2 responses of a park from its collected snapshot. Pure: no I/O, no clock of its own.
 public struct SummaryBuilder: Sendable {
     public let catalog: Catalog
-    public let sourceName: String
-    public let simulated: Bool
+    /// The data source, for its name, whether it is simulated and its known lag.
+    public let source: any ParkDataSource
 
-    public init(catalog: Catalog, sourceName: String, simulated: Bool) {
+    public init(catalog: Catalog, source: any ParkDataSource) {
         self.catalog = catalog
-        self.sourceName = sourceName
-        self.simulated = simulated
+        self.source = source
     }
 
     /// The home summary of a park at `now`.
@@ -24,20 +23,28 @@ public struct SummaryBuilder: Sendable {
 
     /// Every source's status, plus the forecaster and the (simulated) facility directory.
     func statuses(_ snapshot: ParkSnapshot, now: Date) -> [SourceStatus] {
-        snapshot.statuses(sourceName: sourceName, simulated: simulated, now: now)
+        snapshot.statuses(source: source, now: now)
+    }
+
+    /// The statuses of some kinds of source only.
+    func statuses(_ snapshot: ParkSnapshot, now: Date, of kinds: Set<SourceKind>) -> [SourceStatus] {
+        statuses(snapshot, now: now).filter { SourceKind(rawValue: $0.source).map(kinds.contains) ?? false }
     }
 
     public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
         let minute = SeoulTime(now).minuteOfDay
-        let readings = snapshot.parking.value ?? []
+        let readings = snapshot.parking.value?.readings ?? []
         let closedByNotice = Set((snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
         let lots = catalog.lots(in: park.id).map { lot -> LotWithStatus in
             let reading = readings.first { $0.lotId == lot.id }
             let open = lot.hours.isOpen(atMinuteOfDay: minute) && !closedByNotice.contains(lot.id)
             let available = open ? reading?.available : nil
+            // Free spaces and capacity from the same count: the feed's own capacity when it has one.
+            let capacity = reading?.available != nil ? (reading?.capacity ?? lot.capacity) : lot.capacity
+            let shared = reading.flatMap { $0.sharedWith.isEmpty ? nil : $0.sharedWith }
             return LotWithStatus(lot: lot, status: LotStatus(
-                lotId: lot.id, available: available, capacity: lot.capacity, observedAt: reading?.observedAt,
-                label: .known(LotStatus.label(available: available, capacity: lot.capacity, isOpen: open))))
+                lotId: lot.id, available: available, capacity: capacity, observedAt: reading?.observedAt,
+                label: .known(LotStatus.label(available: available, capacity: capacity, isOpen: open)), sharedWith: shared))
         }
         return ParkingAggregate(parkId: park.id, lots: lots, recommended: recommend(lots, forecast: forecast))
     }
@@ -77,15 +84,16 @@ public struct SummaryBuilder: Sendable {
     public func outing(park: Park, snapshot: ParkSnapshot, now: Date) -> OutingSummary {
         let facilities = SourceStatus(
             source: "facilities", sourceName: "simulated facility directory", state: .known(.fresh), observedAt: nil,
-            lastSuccessAt: nil, simulated: true, detail: "placeholder positions around the park centre")
+            lastSuccessAt: nil, simulated: true, reason: SourceDetail(.placeholderPositions))
         return OutingSummary(
             parkId: park.id,
             signals: OutingSignals(
                 crowd: snapshot.crowd.value?.now, weather: snapshot.weather.value,
-                events: snapshot.bulletins.value?.events ?? [], notices: snapshot.bulletins.value?.notices ?? []),
+                events: snapshot.bulletins.value?.events ?? [], notices: snapshot.bulletins.value?.notices ?? [],
+                roadTraffic: snapshot.roadTraffic),
             facilities: FacilityDirectory.groups(for: park),
             directions: Directions(transitHints: park.transitHints, carEntrances: catalog.lots(in: park.id).map(\.id)),
-            sources: Array(statuses(snapshot, now: now).dropFirst()) + [facilities])
+            sources: statuses(snapshot, now: now, of: [.crowd, .weather, .events]) + [facilities])
     }
 
     /// One row of the parks list.

@@ -1,0 +1,100 @@
+import Foundation
+import Models
+
+/// One place of Seoul's real-time city data (`citydata`), as read from a real response.
+public struct Citydata: Sendable {
+    /// A `PRK_STTS` row.
+    public struct ParkingRow: Sendable, Hashable {
+        public var name: String
+        public var code: String?
+        /// CPCTY: the feed's own number of spaces, which can differ from the lot list's.
+        public var capacity: Int?
+        /// Cars parked now; nil when `CUR_PRK_YN` is `N` or the count is missing (unknown, never zero).
+        public var parked: Int?
+        /// CUR_PRK_TIME: when this row's count was taken (can be a year old).
+        public var observedAt: Date?
+        public var coordinate: Coordinate?
+
+        public init(name: String, code: String?, capacity: Int?, parked: Int?, observedAt: Date?, coordinate: Coordinate?) {
+            self.name = name
+            self.code = code
+            self.capacity = capacity
+            self.parked = parked
+            self.observedAt = observedAt
+            self.coordinate = coordinate
+        }
+    }
+
+    /// The sections a response carries; a section of an unknown type is `unreadable`, never empty.
+    public enum Section: String, Sendable, Hashable, CaseIterable {
+        case parking = "PRK_STTS", crowd = "LIVE_PPLTN_STTS", weather = "WEATHER_STTS", events = "EVENT_STTS"
+        case disasterMessages = "LIVE_DST_MESSAGE", roadTraffic = "ROAD_TRAFFIC_STTS"
+    }
+
+    public var areaCode: String?
+    public var areaName: String?
+    public var parking: [ParkingRow] = []
+    public var crowd: CrowdReading?
+    public var weather: Weather?
+    public var events: [ParkEvent] = []
+    /// Weather warnings (NEWS_LIST) and disaster messages (LIVE_DST_MESSAGE).
+    public var notices: [ParkNotice] = []
+    public var roadTraffic: RoadTraffic?
+    /// Sections present in a shape the parser does not know: their sources are failing.
+    public var unreadable: Set<Section> = []
+
+    public init(areaCode: String? = nil, areaName: String? = nil) {
+        self.areaCode = areaCode
+        self.areaName = areaName
+    }
+}
+
+/// Why a citydata call gave nothing usable. Transient failures are retried later; a refused key stops calls.
+public enum CitydataFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    case tooLarge(bytes: Int)
+    case notJSON
+    case noResultCode
+    case noCitydata
+    /// INFO-100: the key is not valid.
+    case keyRefused(message: String)
+    /// ERROR-500, ERROR-600, ERROR-601: Seoul's side failed; try again later.
+    case transient(code: String, message: String)
+    /// Any other error code (the request itself was wrong).
+    case error(code: String, message: String)
+    /// The answer is for another place (the `sample` key answers for 광화문 whatever is asked).
+    case wrongArea(answered: String, expected: String)
+    /// The answer names no place at all (neither AREA_CD nor AREA_NM).
+    case noArea
+    case http(status: Int)
+    case transport(String)
+
+    public var isTransient: Bool {
+        switch self {
+        case .transient, .http, .transport: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes): "citydata response too large (\(bytes) bytes)"
+        case .notJSON: "citydata response is not JSON"
+        case .noResultCode: "citydata response has no result code"
+        case .noCitydata: "citydata response has no CITYDATA"
+        case .keyRefused(let message): "INFO-100 \(message)".trimmingCharacters(in: .whitespaces)
+        case .transient(let code, let message), .error(let code, let message): "\(code) \(message)".trimmingCharacters(in: .whitespaces)
+        case .wrongArea(let answered, let expected): "citydata answered for \(answered), not \(expected)"
+        case .noArea: "citydata response names no area"
+        case .http(let status): "HTTP \(status)"
+        case .transport(let text): text
+        }
+    }
+}
+
+/// What a citydata response means for the source state.
+public enum CitydataResult: Sendable {
+    case ok(Citydata)
+    /// INFO-200: the service works but has no item for this place.
+    case noItem
+    case failing(CitydataFailure)
+}
