@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "Models", "ReferenceServer",
+                "Models", "ReferenceServer", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/hangangjari-server"

@@ -12,7 +12,7 @@ struct Hangangjari: AsyncParsableCommand {
         subcommands: [
             UICommand.self, HomeCommand.self, ParkingCommand.self, ForecastCommand.self, OutingCommand.self, ParksCommand.self,
             OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, WidgetCommand.self, LocationCommand.self,
-            DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self,
+            DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self, KeyCommand.self,
         ],
         defaultSubcommand: UICommand.self)
 

@@ -61,6 +61,9 @@ public struct BackendSession: Sendable {
                 server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? "http://openapi.seoul.go.kr:8088")
                 server.seoulCallInterval = 60
                 server.onDemandInterval = 60
+                // Real readings are the forecasts' only evidence: kept on disk, so they add up across runs.
+                try? container.prepare()
+                server.historyPath = container.file("history-seoul.sqlite").path
             }
             let embedded = try ReferenceBackend(configuration: server)
             await embedded.collector.prepareHistory(days: 15)

@@ -11,7 +11,7 @@ import WidgetSnapshot
 public enum Doctor {
     /// What a check covers; the screens put it into words.
     public enum Check: String, Sendable, CaseIterable {
-        case backend, container, settings, cache, snapshots, api, token, policy, clock
+        case backend, container, settings, cache, snapshots, api, token, policy, clock, upstream
     }
 
     public enum Status: String, Sendable {
@@ -117,7 +117,23 @@ public enum Doctor {
         } else {
             results.append(Result(check: .policy, status: .warning, detail: Reason(.doctorDetailPolicyUnreadable)))
         }
+        if let upstream = await upstreamCheck(session) { results.append(upstream) }
         return results
+    }
+
+    /// How the server uses Seoul's API today, when it uses it. An embedded backend has called Seoul only for the
+    /// parks asked for: one park with a single area is asked first, so a key is checked with one call.
+    static func upstreamCheck(_ session: BackendSession) async -> Result? {
+        if session.origin == .embedded(realData: true) { _ = try? await session.client.homeSummary("gangseo") }
+        guard let usage = try? await session.client.sources().upstream else { return nil }
+        switch usage.detail?.code {
+        case .known(.keyRefused)?:
+            return Result(check: .upstream, status: .failed, detail: Reason(.doctorDetailUpstreamRefused, usage.detail?.text ?? "INFO-100"))
+        case .known(.backingOff)?:
+            return Result(check: .upstream, status: .warning, detail: Reason(.doctorDetailUpstreamPaused, usage.detail?.until.map { ISO8601.format($0) } ?? "?"))
+        default:
+            return Result(check: .upstream, status: .ok, detail: Reason(.doctorDetailUpstream, usage.callsToday, usage.day, usage.intervalSeconds))
+        }
     }
 
     /// Several details in one, separated by semicolons.

@@ -14,6 +14,7 @@ public enum DoctorWords {
         case .token: .doctorToken
         case .policy: .doctorPolicy
         case .clock: .doctorClock
+        case .upstream: .doctorUpstream
         }
     }
 }

@@ -25,6 +25,10 @@ enum ForecastScreen {
         }
         lines.append(.blank)
         lines += crowd(overview.crowd, ctx)
+        if let seoul = overview.sourceCrowd, !seoul.points.isEmpty {
+            lines.append(Line(ctx.l(.forecastCrowdSeoul), .bold))
+            lines += Screens.wrap(seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, width: ctx.width)
+        }
         return lines
     }
 

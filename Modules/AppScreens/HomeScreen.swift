@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import Models
 import WidgetSnapshot
@@ -35,6 +36,8 @@ enum HomeScreen {
         lines.append(.blank)
         lines.append(crowd(signals.crowd, ctx))
         lines += weather(signals.weather, ctx)
+        if let arrival = weatherOnArrival(signals.weather, ctx) { lines.append(arrival) }
+        if let roads = roads(signals.roadTraffic, ctx) { lines.append(roads) }
         lines.append(Screens.row(ctx.l(.labelEvents), signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx)))
         let notices = signals.notices.map { ctx.l(Words.notice($0.kind)) + ": " + ctx.text($0.text) }
         lines.append(Screens.row(ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
@@ -90,8 +93,50 @@ enum HomeScreen {
 
     static func events(_ events: [ParkEvent], _ ctx: ScreenContext) -> String {
         events.map { event in
-            ctx.text(event.title) + " " + ctx.clock(event.startsAt) + (event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "")
+            ctx.text(event.title) + " " + when(event, ctx) + (event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "")
         }.joined(separator: " · ")
+    }
+
+    /// An event's time: the hours of a day's event, the days of a longer one (in Seoul time).
+    static func when(_ event: ParkEvent, _ ctx: ScreenContext) -> String {
+        guard let end = event.endsAt else { return ctx.clock(event.startsAt) }
+        if SeoulTime(event.startsAt).dayNumber == SeoulTime(end).dayNumber {
+            return ctx.clock(event.startsAt) + "–" + ctx.clock(end)
+        }
+        return ctx.l(.eventPeriod, day(event.startsAt), day(end))
+    }
+
+    /// `08-18` in Seoul.
+    static func day(_ date: Date) -> String {
+        let (month, day) = SeoulTime(date).monthDay
+        return (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
+    }
+
+    /// The source's weather forecast for 30 minutes from now, when it has one: weather when you arrive.
+    static func weatherOnArrival(_ weather: Weather?, _ ctx: ScreenContext) -> Line? {
+        guard let point = weather?.forecast(at: ctx.now.addingTimeInterval(30 * 60)) else { return nil }
+        var parts: [String] = []
+        if let t = point.temperatureC { parts.append(ctx.l(.temperature, degrees(t))) }
+        if let p = Words.precipitation(point.precipitation) { parts.append(ctx.l(p)) }
+        if let chance = point.precipitationChance { parts.append(ctx.l(.weatherRainChance, chance)) }
+        if let sky = point.sky { parts.append(sky) }
+        guard !parts.isEmpty else { return nil }
+        return Screens.row(ctx.l(.labelOnArrival), ctx.l(.weatherAtArrival, ctx.clock(point.at), parts.joined(separator: " · ")))
+    }
+
+    /// Road traffic near the park, for drivers.
+    static func roads(_ traffic: RoadTraffic?, _ ctx: ScreenContext) -> Line? {
+        guard let traffic else { return nil }
+        let level: L10nKey = switch traffic.level.known {
+        case .smooth?: .roadSmooth
+        case .slow?: .roadSlow
+        case .congested?: .roadCongested
+        case nil: .roadUnknown
+        }
+        var text = ctx.l(level)
+        if let speed = traffic.speedKmh { text += " · " + ctx.l(.roadSpeed, Int(speed.rounded())) }
+        let style: Style = traffic.level.known == .congested ? .colored(.red) : traffic.level.known == .slow ? .colored(.yellow) : .plain
+        return Screens.row(ctx.l(.labelRoads), text, style)
     }
 
     static func sources(_ freshness: Freshness, _ ctx: ScreenContext) -> [Span] {

@@ -11,12 +11,15 @@ enum OutingScreen {
             lines.append(Screens.row(ctx.l(.labelEvents), ctx.l(.valueNone)))
         }
         for (index, event) in outing.signals.events.enumerated() {
-            let when = ctx.clock(event.startsAt) + (event.endsAt.map { "–" + ctx.clock($0) } ?? "")
+            var details = [HomeScreen.when(event, ctx)]
+            if let place = event.place { details.append(ctx.text(place)) }
+            if event.free == true { details.append(ctx.l(.eventFree)) }
             lines.append(Screens.row(index == 0 ? ctx.l(.labelEvents) : "", [
-                Span(ctx.text(event.title)), Span(" " + when, .dim),
+                Span(ctx.text(event.title)), Span(" " + details.joined(separator: " · "), .dim),
                 Span(event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "", .colored(.yellow)),
             ]))
         }
+        if let roads = HomeScreen.roads(outing.signals.roadTraffic, ctx) { lines.append(roads) }
         if outing.signals.notices.isEmpty { lines.append(Screens.row(ctx.l(.labelNotices), ctx.l(.valueNone))) }
         for (index, notice) in outing.signals.notices.enumerated() {
             let lots = notice.lotIds.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
@@ -50,7 +53,7 @@ enum OutingScreen {
                 Span(Columns.fit(status.lastSuccessAt.map(ctx.age) ?? "—", widths[3])),
                 Span(Columns.fit(ctx.l(status.simulated ? .dataSimulated : .dataReal), widths[4]), status.simulated ? .colored(.magenta) : .plain),
             ])
-            if let detail = status.detail, !detail.isEmpty { line.append(" " + ServerDetailText.localize(detail, ctx.l), .dim) }
+            if let detail = SourceDetailWords.text(status, ctx) { line.append(" " + detail, .dim) }
             lines.append(line)
         }
         return lines

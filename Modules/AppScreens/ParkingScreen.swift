@@ -21,16 +21,26 @@ enum ParkingScreen {
             var first = Line([
                 Span(marker, .colored(.green, bold: true)),
                 Span(Columns.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
-                Span(Columns.right("\(ctx.count(status.available))/\(ctx.count(lot.capacity))", 9)), Span("  "),
-                Badges.bar(status.available, of: lot.capacity, width: 10), Span("  "),
+                Span(Columns.right("\(ctx.count(status.available))/\(ctx.count(status.capacity))", 9)), Span("  "),
+                Badges.bar(status.available, of: status.capacity, width: 10), Span("  "),
                 Span(Columns.fit(ctx.l(WidgetText.label(status.label)), 11), Badges.labelStyle(status.label)),
-                Span(Columns.fit(status.observedAt.map(ctx.clock) ?? "—", 8), .dim),
+                Span(Columns.fit(status.observedAt.map(ctx.observed) ?? "—", 8), .dim),
             ])
             if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
             lines.append(first)
-            lines.append(Line("    " + [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"].joined(separator: " · "), .dim))
+            var details = [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"]
+            if let shared = status.sharedWith, !shared.isEmpty {
+                details.append(ctx.l(.parkingSharedWith, shared.compactMap { ctx.catalog.lot($0) }.map(ctx.name).joined(separator: ", ")))
+            }
+            lines.append(Line("    " + details.joined(separator: " · "), .dim))
         }
         lines.append(.blank)
+        // Why the counts are not current, in full (the source table's column would cut it).
+        if let source = summary.freshness["parking"], source.state != .known(.fresh), let detail = SourceDetailWords.text(source, ctx) {
+            let name = Words.source(source.source).map { ctx.l($0) } ?? source.source
+            let words = (name + ": " + ctx.l(Words.state(source.state)) + " — " + detail).split(separator: " ").map(String.init)
+            lines += Screens.wrap(words, width: ctx.width).map { Line($0.text, .colored(.yellow)) }
+        }
         var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
         if home == nil { footer += " · " + ctx.l(.setHomeForDistances) }
         lines.append(Line(footer, .dim))

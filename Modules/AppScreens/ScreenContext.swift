@@ -35,6 +35,10 @@ public struct ScreenContext: Sendable {
 
     /// `HH:MM` in Seoul; the header says once that times are Seoul's when the machine's zone differs.
     func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
+    /// When a value was observed: the time today, the day (`08-20`) when it was another day in Seoul.
+    func observed(_ date: Date) -> String {
+        SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : HomeScreen.day(date)
+    }
 
     /// Whether the machine's clock is in another zone than Seoul's.
     var machineOutsideSeoul: Bool { machineOffsetSeconds != ISO8601.seoulOffsetSeconds }

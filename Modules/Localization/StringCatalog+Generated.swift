@@ -26,6 +26,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliDesktopInstalled = "cli.desktop_installed"
     case cliDidYouMean = "cli.did_you_mean"
     case cliFavoritesEmpty = "cli.favorites_empty"
+    case cliKeyEmpty = "cli.key_empty"
+    case cliKeyPrompt = "cli.key_prompt"
+    case cliKeyRemoved = "cli.key_removed"
+    case cliKeySaved = "cli.key_saved"
     case cliListParks = "cli.list_parks"
     case cliLocationCleared = "cli.location_cleared"
     case cliLocationSet = "cli.location_set"
@@ -75,6 +79,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorDetailSnapshots = "doctor.detail.snapshots"
     case doctorDetailTokenOk = "doctor.detail.token_ok"
     case doctorDetailTokenUnsigned = "doctor.detail.token_unsigned"
+    case doctorDetailUpstream = "doctor.detail.upstream"
+    case doctorDetailUpstreamPaused = "doctor.detail.upstream_paused"
+    case doctorDetailUpstreamRefused = "doctor.detail.upstream_refused"
     case doctorPolicy = "doctor.policy"
     case doctorSettings = "doctor.settings"
     case doctorSnapshots = "doctor.snapshots"
@@ -82,6 +89,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorStatusOk = "doctor.status.ok"
     case doctorStatusWarning = "doctor.status.warning"
     case doctorToken = "doctor.token"
+    case doctorUpstream = "doctor.upstream"
     case doctorValueAllow = "doctor.value.allow"
     case doctorValueDeny = "doctor.value.deny"
     case doctorValueHealthDegraded = "doctor.value.health_degraded"
@@ -102,6 +110,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case errorLotNotInPark = "error.lot_not_in_park"
     case errorOutsideKorea = "error.outside_korea"
     case eventFillsLots = "event.fills_lots"
+    case eventFree = "event.free"
+    case eventPeriod = "event.period"
     case facilityBikeRental = "facility.bike_rental"
     case facilityCampground = "facility.campground"
     case facilityConvenienceStore = "facility.convenience_store"
@@ -116,6 +126,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case forecastAllLots = "forecast.all_lots"
     case forecastConfidence = "forecast.confidence"
     case forecastCrowd = "forecast.crowd"
+    case forecastCrowdSeoul = "forecast.crowd_seoul"
     case forecastLegend = "forecast.legend"
     case forecastMadeAt = "forecast.made_at"
     case forecastNow = "forecast.now"
@@ -151,6 +162,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpCmdForecast = "help.cmd.forecast"
     case helpCmdHome = "help.cmd.home"
     case helpCmdInstallDesktop = "help.cmd.install_desktop"
+    case helpCmdKey = "help.cmd.key"
+    case helpCmdKeyRemove = "help.cmd.key_remove"
+    case helpCmdKeySet = "help.cmd.key_set"
     case helpCmdLocation = "help.cmd.location"
     case helpCmdLocationClear = "help.cmd.location_clear"
     case helpCmdLocationSet = "help.cmd.location_set"
@@ -209,8 +223,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case labelEvents = "label.events"
     case labelFacilities = "label.facilities"
     case labelNotices = "label.notices"
+    case labelOnArrival = "label.on_arrival"
     case labelParking = "label.parking"
     case labelRecommended = "label.recommended"
+    case labelRoads = "label.roads"
     case labelSources = "label.sources"
     case labelToday = "label.today"
     case labelTransit = "label.transit"
@@ -242,6 +258,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case noticeClosure = "notice.closure"
     case noticeInfo = "notice.info"
     case noticeWarning = "notice.warning"
+    case parkingSharedWith = "parking.shared_with"
     case parkingTotals = "parking.totals"
     case parksNearestFirst = "parks.nearest_first"
     case parksTitle = "parks.title"
@@ -329,12 +346,23 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case riskOfNoSpace = "risk_of_no_space"
     case riverEast = "river.east"
     case riverWest = "river.west"
+    case roadCongested = "road.congested"
+    case roadSlow = "road.slow"
+    case roadSmooth = "road.smooth"
+    case roadSpeed = "road.speed"
+    case roadUnknown = "road.unknown"
+    case serverDetailBackingOff = "server.detail.backing_off"
     case serverDetailFailingSince = "server.detail.failing_since"
+    case serverDetailKeyRefused = "server.detail.key_refused"
     case serverDetailLastGood = "server.detail.last_good"
+    case serverDetailNoLotMatched = "server.detail.no_lot_matched"
     case serverDetailNotCollected = "server.detail.not_collected"
+    case serverDetailObservedAgo = "server.detail.observed_ago"
     case serverDetailOlderThan = "server.detail.older_than"
     case serverDetailPlaceholderPositions = "server.detail.placeholder_positions"
+    case serverDetailPublishedLate = "server.detail.published_late"
     case serverDetailSourceFailing = "server.detail.source_failing"
+    case serverDetailUnmatchedRows = "server.detail.unmatched_rows"
     case setHomeForDistances = "set_home_for_distances"
     case sortedByDistance = "sorted_by_distance"
     case sortedByRecommendation = "sorted_by_recommendation"
@@ -394,6 +422,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case verdictReasonParkingFull = "verdict.reason.parking_full"
     case verdictReasonWet = "verdict.reason.wet"
     case verdictSkip = "verdict.skip"
+    case weatherAtArrival = "weather.at_arrival"
+    case weatherRainChance = "weather.rain_chance"
     case widgetAge = "widget.age"
     case widgetAllLots = "widget.all_lots"
     case widgetAsOf = "widget.as_of"
@@ -532,6 +562,26 @@ extension StringCatalog {
             switch language {
             case .en: .text("No favourites yet: `hangangjari favorites add PARK` adds one.")
             case .ko: .text("즐겨찾기가 없어요. `hangangjari favorites add 공원`으로 추가하세요.")
+            }
+        case .cliKeyEmpty:
+            switch language {
+            case .en: .text("No key was given on standard input.")
+            case .ko: .text("표준 입력으로 받은 키가 없습니다.")
+            }
+        case .cliKeyPrompt:
+            switch language {
+            case .en: .text("Paste your Seoul Open Data key (from data.seoul.go.kr) and press Enter:")
+            case .ko: .text("서울 열린데이터 광장(data.seoul.go.kr)에서 받은 인증키를 붙여넣고 Enter를 누르세요:")
+            }
+        case .cliKeyRemoved:
+            switch language {
+            case .en: .text("Seoul Open Data key removed from %@: the app shows simulated data again.")
+            case .ko: .text("%@에서 서울 열린데이터 인증키를 지웠습니다: 다시 모의 데이터를 보여줍니다.")
+            }
+        case .cliKeySaved:
+            switch language {
+            case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
+            case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
         case .cliListParks:
             switch language {
@@ -778,6 +828,21 @@ extension StringCatalog {
             case .en: .text("reads went unsigned: %@")
             case .ko: .text("서명 없이 읽었어요: %@")
             }
+        case .doctorDetailUpstream:
+            switch language {
+            case .en: .text("%1$@ calls today (%2$@), at most one per area every %3$@ s")
+            case .ko: .text("오늘 %1$@회 호출 (%2$@), 지역마다 %3$@초에 한 번까지")
+            }
+        case .doctorDetailUpstreamPaused:
+            switch language {
+            case .en: .text("calls paused after a Seoul error until %@")
+            case .ko: .text("서울시 오류로 %@까지 호출 멈춤")
+            }
+        case .doctorDetailUpstreamRefused:
+            switch language {
+            case .en: .text("Seoul refused the Open Data key (%@): set a valid one with `hangangjari key set`")
+            case .ko: .text("서울시가 열린데이터 인증키를 거부함 (%@): `hangangjari key set`으로 올바른 키를 설정하세요")
+            }
         case .doctorPolicy:
             switch language {
             case .en: .text("Policy")
@@ -812,6 +877,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Token and proofs")
             case .ko: .text("토큰과 서명")
+            }
+        case .doctorUpstream:
+            switch language {
+            case .en: .text("Seoul API")
+            case .ko: .text("서울시 API")
             }
         case .doctorValueAllow:
             switch language {
@@ -913,6 +983,16 @@ extension StringCatalog {
             case .en: .text("may fill the lots")
             case .ko: .text("주차 혼잡 예상")
             }
+        case .eventFree:
+            switch language {
+            case .en: .text("free")
+            case .ko: .text("무료")
+            }
+        case .eventPeriod:
+            switch language {
+            case .en: .text("%1$@–%2$@")
+            case .ko: .text("%1$@–%2$@")
+            }
         case .facilityBikeRental:
             switch language {
             case .en: .text("bike rental")
@@ -982,6 +1062,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Crowd forecast (%@)")
             case .ko: .text("혼잡도 예측 (%@)")
+            }
+        case .forecastCrowdSeoul:
+            switch language {
+            case .en: .text("Seoul's crowd forecast")
+            case .ko: .text("서울시 혼잡도 예측")
             }
         case .forecastLegend:
             switch language {
@@ -1157,6 +1242,21 @@ extension StringCatalog {
             switch language {
             case .en: .text("Register hangangjari:// links with the desktop (a .desktop file and mimeapps.list).")
             case .ko: .text("hangangjari:// 링크를 데스크톱에 등록해요 (.desktop 파일과 mimeapps.list).")
+            }
+        case .helpCmdKey:
+            switch language {
+            case .en: .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
+            case .ko: .text("서울 열린데이터 인증키를 설정하거나 지웁니다 (명령줄이 아닌 표준 입력으로 받습니다).")
+            }
+        case .helpCmdKeyRemove:
+            switch language {
+            case .en: .text("Remove the key from config.toml.")
+            case .ko: .text("config.toml에서 키를 지웁니다.")
+            }
+        case .helpCmdKeySet:
+            switch language {
+            case .en: .text("Read the key from standard input and save it to config.toml (0600).")
+            case .ko: .text("표준 입력에서 키를 읽어 config.toml(0600)에 저장합니다.")
             }
         case .helpCmdLocation:
             switch language {
@@ -1448,6 +1548,11 @@ extension StringCatalog {
             case .en: .text("Notices")
             case .ko: .text("공지")
             }
+        case .labelOnArrival:
+            switch language {
+            case .en: .text("On arrival")
+            case .ko: .text("도착 시")
+            }
         case .labelParking:
             switch language {
             case .en: .text("Parking")
@@ -1457,6 +1562,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Recommended")
             case .ko: .text("추천")
+            }
+        case .labelRoads:
+            switch language {
+            case .en: .text("Roads")
+            case .ko: .text("도로")
             }
         case .labelSources:
             switch language {
@@ -1612,6 +1722,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("warning")
             case .ko: .text("주의")
+            }
+        case .parkingSharedWith:
+            switch language {
+            case .en: .text("counted with %@")
+            case .ko: .text("%@와 함께 집계")
             }
         case .parkingTotals:
             switch language {
@@ -2048,20 +2163,65 @@ extension StringCatalog {
             case .en: .text("West")
             case .ko: .text("서")
             }
+        case .roadCongested:
+            switch language {
+            case .en: .text("congested")
+            case .ko: .text("정체")
+            }
+        case .roadSlow:
+            switch language {
+            case .en: .text("slow")
+            case .ko: .text("서행")
+            }
+        case .roadSmooth:
+            switch language {
+            case .en: .text("smooth")
+            case .ko: .text("원활")
+            }
+        case .roadSpeed:
+            switch language {
+            case .en: .text("%@ km/h")
+            case .ko: .text("시속 %@ km")
+            }
+        case .roadUnknown:
+            switch language {
+            case .en: .text("unknown traffic")
+            case .ko: .text("교통 정보 알 수 없음")
+            }
+        case .serverDetailBackingOff:
+            switch language {
+            case .en: .text("Seoul paused after an error, until %@")
+            case .ko: .text("서울시 오류로 %@까지 호출 멈춤")
+            }
         case .serverDetailFailingSince:
             switch language {
             case .en: .text("source failing since %@")
             case .ko: .text("%@부터 원본 오류")
+            }
+        case .serverDetailKeyRefused:
+            switch language {
+            case .en: .text("Seoul refused the Open Data key: %@")
+            case .ko: .text("서울시가 열린데이터 인증키를 거부함: %@")
             }
         case .serverDetailLastGood:
             switch language {
             case .en: .text("last good response served after a failed rebuild")
             case .ko: .text("다시 만들기에 실패해 마지막 정상 응답을 보냄")
             }
+        case .serverDetailNoLotMatched:
+            switch language {
+            case .en: .text("none of its %@ rows matched a lot")
+            case .ko: .text("원본 %@개 행 중 주차장과 맞는 행 없음")
+            }
         case .serverDetailNotCollected:
             switch language {
             case .en: .text("not collected yet")
             case .ko: .text("아직 수집 전")
+            }
+        case .serverDetailObservedAgo:
+            switch language {
+            case .en: .text("observed %1$@ min ago, older than %2$@ min")
+            case .ko: .text("%1$@분 전 관측, %2$@분 넘게 지남")
             }
         case .serverDetailOlderThan:
             switch language {
@@ -2073,10 +2233,20 @@ extension StringCatalog {
             case .en: .text("placeholder positions around the park centre")
             case .ko: .text("공원 중심 주변의 임시 위치")
             }
+        case .serverDetailPublishedLate:
+            switch language {
+            case .en: .text("Seoul publishes it late: observed %@ min ago")
+            case .ko: .text("서울시가 늦게 공개하는 값: %@분 전 관측")
+            }
         case .serverDetailSourceFailing:
             switch language {
             case .en: .text("source failing: %@")
             case .ko: .text("원본 오류: %@")
+            }
+        case .serverDetailUnmatchedRows:
+            switch language {
+            case .en: .text("rows matching no lot: %@")
+            case .ko: .text("주차장과 맞지 않는 행: %@")
             }
         case .setHomeForDistances:
             switch language {
@@ -2372,6 +2542,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("maybe not today")
             case .ko: .text("다음에")
+            }
+        case .weatherAtArrival:
+            switch language {
+            case .en: .text("%1$@: %2$@")
+            case .ko: .text("%1$@: %2$@")
+            }
+        case .weatherRainChance:
+            switch language {
+            case .en: .text("rain %@%%")
+            case .ko: .text("강수확률 %@%%")
             }
         case .widgetAge:
             switch language {

@@ -6,8 +6,12 @@ import Models
 public final class SQLiteHistoryStore: HistoryStore {
     private let queue: DatabaseQueue
 
-    /// Opens or creates the history database at `path`.
+    /// Opens or creates the history database at `path` (created readable by its owner only).
     public init(path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -56,6 +60,15 @@ public final class SQLiteHistoryStore: HistoryStore {
                 if wanted.contains(bucket) { out[bucket] = row[1] }
             }
             return out
+        }
+    }
+
+    /// Every recorded reading, oldest first: lot, the start of its 5-minute bucket, free spaces.
+    public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
+        try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot").map { row in
+                (LotID(row[0] as String), SimulationModel.date(ofBucket: row[1]), row[2] as Int)
+            }
         }
     }
 

@@ -8,7 +8,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-server",
         abstract: "The reference Hangangjari /v2 backend (simulated data by default, Seoul open data with a key).",
-        subcommands: [ServeCommand.self, BacktestCommand.self],
+        subcommands: [ServeCommand.self, BacktestCommand.self, HistoryCommand.self],
         defaultSubcommand: ServeCommand.self)
 }
 
@@ -26,7 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Whether reads without a request proof are accepted.") var unsignedReads: Unsigned = .allow
     @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS.")
     var faults = "none"
-    @Option(help: "Keep forecast history in this SQLite file (default: memory).") var history: String?
+    @Option(help: "Forecast history in this SQLite file, or 'memory' (default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite, or HISTORY_PATH).")
+    var history: String?
     @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600
 
     func run() async throws {
@@ -34,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.unsignedReadsAllowed = unsignedReads == .allow
-        configuration.historyPath = history
+        configuration.historyPath = try HistoryLocation.path(flag: history, seoul: source == .seoul, environment: ProcessInfo.processInfo.environment)
         configuration.tokenLifetime = TimeInterval(tokenLifetime)
         do { configuration.now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now } catch { throw ValidationError(error.description) }
         do { configuration.faults = try FaultSettings(parsing: faults) } catch { throw ValidationError(error.description) }

@@ -1,0 +1,111 @@
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+/// Real-shaped Seoul data through the real binaries: the server over loopback reads a local stand-in for the Seoul
+/// API, and the printed screens say what the data is (14:05 in Seoul on the fixtures' day).
+@Suite(.serialized) struct SeoulDataTests {
+    static let instant = ISO8601.parse("2026-08-26T14:05:00+09:00")!
+    static let app = Binaries.url("hangangjari")
+
+    func run(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> WidgetBinaryTests.Run {
+        try await WidgetBinaryTests.runAsync(arguments, environment: TestClock.environment(Self.instant).merging(environment) { $1 }, binary: Self.app)
+    }
+
+    func stateDir() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("hj-seoul-\(UUID().uuidString)") }
+
+    @Test func printedScreensSayWhatTheSeoulDataIs() async throws {
+        let seoul = try SeoulStandIn(fixtures: [
+            "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json", "POI095": "citydata-banpo-no-match.json",
+            "POI103": "citydata-yanghwa-xml.json",
+        ])
+        defer { seoul.stop() }
+        let clock = TestClock.clock(Self.instant)
+        let server = try await TestBackend.start {
+            $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
+            $0.now = clock.now
+        }
+        defer { Task { await server.stop() } }
+        await server.backend.collector.collectAll()
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"]
+
+        let parking = try await run(["parking", "yeouido"] + common)
+        #expect(parking.status == 0, "\(parking.stderr)")
+        let rows = parking.stdout.split(separator: "\n").map(String.init)
+        let lot2 = try #require(rows.first { $0.contains("Yeouido Lot 2") })
+        #expect(lot2.contains("—/176") && lot2.contains("08-20"), "a year-old row is no count, and shows its day: \(lot2)")
+        #expect(rows.first { $0.contains("Yeouido Lot 3") }?.contains("800/800") == true, "the feed's capacity: \(parking.stdout)")
+        #expect(rows.first { $0.contains("Yeouido Lot 4") }?.contains("full") == true)
+
+        let home = try await run(["home", "yeouido"] + common)
+        #expect(home.stdout.contains("Roads") && home.stdout.contains("slow · 18 km/h"), "\(home.stdout)")
+        #expect(home.stdout.contains("On arrival") && home.stdout.contains("rain 60%"), "\(home.stdout)")
+        #expect(home.stdout.contains("한강 여름 달빛 축제 08-18–08-28"), "\(home.stdout)")
+        #expect(home.stdout.contains("parking fresh") && home.stdout.contains("crowd fresh"))
+
+        let forecast = try await run(["forecast", "yeouido"] + common)
+        #expect(forecast.stdout.contains("Seoul's crowd forecast"), "\(forecast.stdout)")
+
+        let banpo = try await run(["parking", "banpo"] + common)
+        #expect(banpo.stdout.contains("none of its 2 rows matched a lot"), "\(banpo.stdout)")
+        #expect(banpo.stdout.contains("rows matching no lot:") && banpo.stdout.contains("반포자이 공영주차장, 고속터미널 주차장"), "\(banpo.stdout)")
+        #expect(banpo.stdout.contains("parking: unavailable"), "\(banpo.stdout)")
+        let banpoHome = try await run(["home", "banpo", "--json"] + common)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(banpoHome.stdout.utf8)) as? [String: Any])
+        let sources = (((object["data"] as? [String: Any])?["freshness"] as? [String: Any])?["sources"] as? [[String: Any]]) ?? []
+        #expect(sources.first { $0["source"] as? String == "parking" }?["state"] as? String == "unavailable")
+
+        let yanghwa = try await run(["parking", "yanghwa"] + common)
+        #expect(yanghwa.stdout.split(separator: "\n").first { $0.contains("Yanghwa Lot 3") }?.contains("300/382") == true, "\(yanghwa.stdout)")
+    }
+
+    /// The embedded backend with a key calls Seoul only for the park asked for (its two areas), once a minute at most,
+    /// and `doctor` names a refused key.
+    @Test func theEmbeddedBackendSpendsTheKeyOnlyOnTheParkAskedFor() async throws {
+        let seoul = try SeoulStandIn(fixtures: ["POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json"])
+        defer { seoul.stop() }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["SEOUL_OPEN_DATA_KEY": "test-key", "SEOUL_OPEN_DATA_URL": seoul.baseURL, "XDG_CONFIG_HOME": dir.path]
+        let first = try await run(["home", "yeouido", "--json", "--state-dir", dir.path], env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(seoul.totalCalls == 2 && seoul.calls("POI105") == 1 && seoul.calls("POI072") == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(object["simulated"] as? Bool == false)
+        let history = dir.appendingPathComponent("history-seoul.sqlite")
+        #expect(FileManager.default.fileExists(atPath: history.path))
+        let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        try seoul.serve("POI085", fixture: "citydata-info-100.json")
+        let doctor = try await run(["doctor", "--state-dir", dir.path, "--lang", "en"], env)
+        #expect(doctor.stdout.contains("Seoul refused the Open Data key"), "\(doctor.stdout)")
+        #expect(seoul.calls("POI085") == 1)
+    }
+
+    @Test func keySetReadsStandardInputAndWritesTheConfigReadableOnlyByItsOwner() async throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = Self.app
+        process.arguments = ["key", "set", "--lang", "en"]
+        process.environment = ["XDG_CONFIG_HOME": dir.path, "HOME": dir.path, "PATH": "/usr/bin:/bin"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("  secret-key-123  \n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let config = dir.appendingPathComponent("hangangjari/config.toml")
+        #expect(try String(contentsOf: config, encoding: .utf8) == "seoul_key = \"secret-key-123\"\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: config.path)[.posixPermissions] as? Int == 0o600)
+        let removed = try await WidgetBinaryTests.runAsync(["key", "remove", "--lang", "en"], environment: ["XDG_CONFIG_HOME": dir.path], binary: Self.app)
+        #expect(removed.status == 0 && removed.stdout.contains("removed"))
+        #expect(try String(contentsOf: config, encoding: .utf8) == "\n" || (try String(contentsOf: config, encoding: .utf8)).isEmpty)
+    }
+}
