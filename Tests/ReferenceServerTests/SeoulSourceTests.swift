@@ -139,7 +139,9 @@ import Testing
             await server.backend.collector.collectAll()
             #expect(seoul.calls("POI105") == 2)
             let s = try await get(server, "/v2/parks/yeouido/home-summary", as: HomeSummary.self)
-            #expect(s.freshness["parking"]?.detail?.contains("ERROR-600") == true || s.freshness["parking"]?.reason?.code == .known(.failing))
+            #expect(s.freshness["parking"]?.detail?.contains("ERROR-600") == true)  // the last answer, as Seoul gave it
+            let sources = try await get(server, "/v2/sources", as: SourcesResponse.self)
+            #expect(sources.upstream?.detail?.code == .known(.backingOff) && sources.upstream?.detail?.until != nil)
         }
     }
 }

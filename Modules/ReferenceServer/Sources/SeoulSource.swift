@@ -62,7 +62,7 @@ public final class SeoulSource: ParkDataSource {
     private func call(_ area: CitydataArea, at date: Date) async -> CitydataResult {
         if budget.isRecent(area.code, at: date), let result = recent.value[area.code] { return result }
         if let refusal = budget.refusal(area.code, at: date) {
-            return .failing(refusal.code == .known(.keyRefused) ? .keyRefused(message: refusal.text ?? "") : .transient(code: "paused", message: refusal.english))
+            return .failing(refusal.code == .known(.keyRefused) ? .keyRefused(message: refusal.text ?? "") : .paused(until: refusal.until ?? date))
         }
         let url = "\(baseURL)/\(key)/json/citydata/1/5/\(area.code)"
         let result: CitydataResult
@@ -149,7 +149,10 @@ public final class SeoulSource: ParkDataSource {
     }
 
     static func detail(_ failure: CitydataFailure) -> SourceDetail {
-        if case .keyRefused(let message) = failure { return SourceDetail(.keyRefused, text: message) }
-        return SourceDetail(.failing, text: failure.description)
+        switch failure {
+        case .keyRefused(let message): return SourceDetail(.keyRefused, text: message)
+        case .paused(let until): return SourceDetail(.backingOff, until: until)
+        default: return SourceDetail(.failing, text: failure.description)
+        }
     }
 }

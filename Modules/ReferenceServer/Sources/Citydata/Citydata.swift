@@ -67,6 +67,8 @@ public enum CitydataFailure: Error, Sendable, Hashable, CustomStringConvertible 
     case noArea
     case http(status: Int)
     case transport(String)
+    /// No call was made: calls for this area are paused after a transient error, until then.
+    case paused(until: Date)
 
     public var isTransient: Bool {
         switch self {
@@ -87,6 +89,7 @@ public enum CitydataFailure: Error, Sendable, Hashable, CustomStringConvertible 
         case .noArea: "citydata response names no area"
         case .http(let status): "HTTP \(status)"
         case .transport(let text): text
+        case .paused(let until): "calls paused until \(ISO8601.format(until))"
         }
     }
 }
