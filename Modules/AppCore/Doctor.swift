@@ -124,7 +124,10 @@ public enum Doctor {
     /// How the server uses Seoul's API today, when it uses it. An embedded backend has called Seoul only for the
     /// parks asked for: one park with a single area is asked first, so a key is checked with one call.
     static func upstreamCheck(_ session: BackendSession) async -> Result? {
-        if session.origin == .embedded(realData: true) { _ = try? await session.client.homeSummary("gangseo") }
+        if session.origin == .embedded(realData: true),
+           let park = Catalog.bundled.parks.first(where: { Catalog.bundled.citydataAreas(for: $0.id).count == 1 }) {
+            _ = try? await session.client.homeSummary(park.id)
+        }
         guard let usage = try? await session.client.sources().upstream else { return nil }
         switch usage.detail?.code {
         case .known(.keyRefused)?:

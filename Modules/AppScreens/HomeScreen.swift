@@ -103,13 +103,7 @@ enum HomeScreen {
         if SeoulTime(event.startsAt).dayNumber == SeoulTime(end).dayNumber {
             return ctx.clock(event.startsAt) + "–" + ctx.clock(end)
         }
-        return ctx.l(.eventPeriod, day(event.startsAt), day(end))
-    }
-
-    /// `08-18` in Seoul.
-    static func day(_ date: Date) -> String {
-        let (month, day) = SeoulTime(date).monthDay
-        return (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
+        return ctx.l(.eventPeriod, ctx.day(event.startsAt), ctx.day(end))
     }
 
     /// The source's weather forecast for 30 minutes from now, when it has one: weather when you arrive.

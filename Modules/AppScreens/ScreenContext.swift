@@ -37,7 +37,12 @@ public struct ScreenContext: Sendable {
     func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
     /// When a value was observed: the time today, the day (`08-20`) when it was another day in Seoul.
     func observed(_ date: Date) -> String {
-        SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : HomeScreen.day(date)
+        SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : day(date)
+    }
+    /// The day in Seoul, `08-18`.
+    func day(_ date: Date) -> String {
+        let (month, day) = SeoulTime(date).monthDay
+        return (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
     }
 
     /// Whether the machine's clock is in another zone than Seoul's.

@@ -23,8 +23,8 @@ public struct AppConfiguration: Sendable, Equatable {
 
     /// Resolves the configuration from flags, environment and the config file.
     public static func resolve(apiFlag: String?, environment: [String: String]) -> AppConfiguration {
-        var configuration = (try? XDG.configHome(environment))
-            .flatMap { AtomicFile.read($0.appendingPathComponent("hangangjari/config.toml"), limit: 64 * 1024) }
+        var configuration = (try? ConfigFile.url(environment))
+            .flatMap { AtomicFile.read($0, limit: 64 * 1024) }
             .map { parse(String(decoding: $0, as: UTF8.self)) } ?? AppConfiguration()
         if let key = environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty { configuration.seoulKey = key }
         if let url = environment["SEOUL_OPEN_DATA_URL"], !url.isEmpty { configuration.seoulURL = url }

@@ -61,9 +61,7 @@ public final class SeoulSource: ParkDataSource {
 
     private func call(_ area: CitydataArea, at date: Date) async -> CitydataResult {
         if budget.isRecent(area.code, at: date), let result = recent.value[area.code] { return result }
-        if let refusal = budget.refusal(area.code, at: date) {
-            return .failing(refusal.code == .known(.keyRefused) ? .keyRefused(message: refusal.text ?? "") : .paused(until: refusal.until ?? date))
-        }
+        if let refusal = budget.refusal(area.code, at: date) { return .failing(refusal) }
         let url = "\(baseURL)/\(key)/json/citydata/1/5/\(area.code)"
         let result: CitydataResult
         do {
@@ -93,7 +91,7 @@ public final class SeoulSource: ParkDataSource {
                 if city.unreadable.contains(.parking), index == 0 { return .failing("\(Citydata.Section.parking.rawValue) has an unknown shape") }
                 rows += city.parking
             case .noItem: continue
-            case .failing(let reason): if index == 0 { return .failing(Self.detail(reason)) }
+            case .failing(let reason): if index == 0 { return .failing(reason.sourceDetail) }
             }
         }
         guard !rows.isEmpty else { return .noItem }
@@ -140,7 +138,7 @@ public final class SeoulSource: ParkDataSource {
 
     func section<Value>(_ result: CitydataResult, _ section: Citydata.Section, _ read: (Citydata) -> Value?) -> SourceOutcome<Value> {
         switch result {
-        case .failing(let failure): return .failing(Self.detail(failure))
+        case .failing(let failure): return .failing(failure.sourceDetail)
         case .noItem: return .noItem
         case .ok(let city):
             if city.unreadable.contains(section) { return .failing("\(section.rawValue) has an unknown shape") }
@@ -148,11 +146,4 @@ public final class SeoulSource: ParkDataSource {
         }
     }
 
-    static func detail(_ failure: CitydataFailure) -> SourceDetail {
-        switch failure {
-        case .keyRefused(let message): return SourceDetail(.keyRefused, text: message)
-        case .paused(let until): return SourceDetail(.backingOff, until: until)
-        default: return SourceDetail(.failing, text: failure.description)
-        }
-    }
 }

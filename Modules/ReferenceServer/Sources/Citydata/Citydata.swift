@@ -70,6 +70,19 @@ public enum CitydataFailure: Error, Sendable, Hashable, CustomStringConvertible 
     /// No call was made: calls for this area are paused after a transient error, until then.
     case paused(until: Date)
 
+    public var isKeyRefusal: Bool {
+        if case .keyRefused = self { true } else { false }
+    }
+
+    /// The failure as a source detail: a refused key and a pause have codes of their own.
+    public var sourceDetail: SourceDetail {
+        switch self {
+        case .keyRefused(let message): SourceDetail(.keyRefused, text: message)
+        case .paused(let until): SourceDetail(.backingOff, until: until)
+        default: SourceDetail(.failing, text: description)
+        }
+    }
+
     public var isTransient: Bool {
         switch self {
         case .transient, .http, .transport: true

@@ -21,11 +21,11 @@ public final class CitydataBudget: Sendable {
         self.interval = interval
     }
 
-    /// Why no call may be made for `area` now, or nil when one may.
-    public func refusal(_ area: String, at date: Date) -> SourceDetail? {
+    /// Why no call may be made for `area` now (a refused key, or a pause), or nil when one may.
+    public func refusal(_ area: String, at date: Date) -> CitydataFailure? {
         state.withLock { state in
-            if case .keyRefused(let message)? = state.refused { return SourceDetail(.keyRefused, text: message) }
-            if let pause = state.backoff[area], date < pause.until { return SourceDetail(.backingOff, until: pause.until) }
+            if let refused = state.refused { return refused }
+            if let pause = state.backoff[area], date < pause.until { return .paused(until: pause.until) }
             return nil
         }
     }
@@ -48,8 +48,8 @@ public final class CitydataBudget: Sendable {
                 let failures = (state.backoff[area]?.failures ?? 0) + 1
                 let pause = min(30 * 60, 60 * pow(2, Double(failures - 1)))
                 state.backoff[area] = (date.addingTimeInterval(pause), failures)
-            case .failing(.keyRefused) :
-                if case .failing(let failure) = result { state.refused = failure }
+            case .failing(let failure) where failure.isKeyRefusal:
+                state.refused = failure
             default:
                 state.backoff[area] = nil
             }
@@ -60,13 +60,8 @@ public final class CitydataBudget: Sendable {
     public func usage(at date: Date) -> UpstreamUsage {
         state.withLock { state in
             let day = Self.day(date)
-            let detail: SourceDetail? = if case .keyRefused(let message)? = state.refused {
-                SourceDetail(.keyRefused, text: message)
-            } else if let until = state.backoff.values.map(\.until).filter({ $0 > date }).max() {
-                SourceDetail(.backingOff, until: until)
-            } else {
-                nil
-            }
+            let pause = state.backoff.values.map(\.until).filter { $0 > date }.max().map { CitydataFailure.paused(until: $0) }
+            let detail = (state.refused ?? pause)?.sourceDetail
             return UpstreamUsage(
                 service: "Seoul citydata", day: day, callsToday: state.day == day ? state.calls : 0, intervalSeconds: Int(interval),
                 detail: detail)
