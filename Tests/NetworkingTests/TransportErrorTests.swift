@@ -33,7 +33,8 @@ import Testing
         let started = Date()
         #expect(await get(raw.baseURL + "/slow", timeout: 0.8).failure == .timeout)
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed < 2.0, "took \(elapsed) s for a 0.8 s deadline")
+        // Bounded, not exact: without the deadline this would hang; the slack absorbs a loaded 2-core CI machine.
+        #expect(elapsed < 4.0, "took \(elapsed) s for a 0.8 s deadline")
     }
 
     @Test func truncatedBody() async throws {

@@ -62,15 +62,34 @@ struct ServeCommand: AsyncParsableCommand {
 
 struct BacktestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "backtest", abstract: "Replay simulated history and score forecasts against persistence.")
+        commandName: "backtest",
+        abstract: "Score forecasts against persistence and last week, on simulated history or a recorded CSV.",
+        discussion: """
+            --history reads lot_id,capacity,occupied,observed_at (as `history export` writes it), cleans it and prints \
+            what was dropped and why before the table. Exit 65 when no lot has enough usable readings, 66 when the file \
+            cannot be read.
+            """)
 
-    @Option(help: "Days to score.") var days = 7
-    @Option(help: "Minutes between forecast starts.") var step = 60
+    @Option(help: "A recorded history CSV to score (default: simulated history).") var history: String?
+    @Option(help: "Simulated days to score.") var days = 14
+    @Option(help: "Minutes between simulated forecast starts.") var step = 30
 
     func run() async throws {
+        if let history {
+            let recorded: RecordedHistory
+            do {
+                recorded = try RecordedHistory.read(path: history, catalog: .bundled)
+            } catch let failure as RecordedHistory.Failure {
+                FileHandle.standardError.write(Data("hangangjari-server: \(failure)\n".utf8))
+                if case .unreadable = failure { throw ExitCode(66) }
+                throw ExitCode(65)
+            }
+            print(recorded.report.render())
+            print(Backtest.render(try await Backtest.score(recorded)))
+            return
+        }
         let now: Date
         do { now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now() } catch { throw ValidationError(error.description) }
-        let rows = try await Backtest(catalog: .bundled).run(days: days, end: now, stepMinutes: step)
-        print(Backtest.render(rows))
+        print(Backtest.render(try await Backtest.simulated(catalog: .bundled, days: days, end: now, stepMinutes: step)))
     }
 }

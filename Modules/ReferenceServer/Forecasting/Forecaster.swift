@@ -14,18 +14,36 @@ public struct ForecastContext: Sendable {
     }
 }
 
-/// Parking forecasts from history: p10/p50/p90 of free spaces 30 minutes to 3 hours ahead, blending the latest
-/// value, the recent movement and the usual value for the same kind of day and time. The weight moves to the
-/// baseline as the horizon grows.
+/// Parking forecasts from history: p10/p50/p90 of free spaces 30 minutes to 3 hours ahead.
+///
+/// The median is the latest value moved by how the lot usually changes between now and then (the mean change on
+/// recent days of the target's kind), with today's difference from those days fading as the horizon grows. The band
+/// is the spread of that same rule's errors on those days, left out one at a time. Scored by `Backtest`.
 public struct Forecaster: Sendable {
     /// Minutes ahead of each point.
     public var horizons = [30, 60, 90, 120, 150, 180]
-    /// How many past same-kind days form the baseline.
-    public var baselineDays = 4
+    /// How many past days of the target's kind form the baseline.
+    public var baselineDays = 6
+    /// How far back those days are looked for.
+    public var lookbackDays = 35
+    /// Minutes over which today's difference from the baseline fades (e-folding).
+    public var anomalyFade = 300.0
+    /// Widens the band for estimating the spread from a handful of days.
+    public var spreadInflation = 1.045
+    /// The local days of the lots' history.
+    public var calendar = ForecastCalendar.seoul
     /// z for the 10th/90th percentiles of a normal distribution.
     static let z90 = 1.2816
 
     public init() {}
+
+    /// One past day's values at the forecast's start and at its target: smoothed (±5 min) and as recorded.
+    private struct PastDay {
+        var start: Double
+        var target: Double
+        var rawStart: Double
+        var rawTarget: Double
+    }
 
     /// The forecast of one lot made at `now`, reading only history up to `now`.
     public func forecast(lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext()) async throws -> ParkingForecast {
@@ -36,59 +54,61 @@ public struct Forecaster: Sendable {
             return ParkingForecast(lotId: lot.id, points: [], gap: .known(anything ? .noLiveCount : .noHistory))
         }
         let earlier = recent[latestBucket - 6] ?? recent[latestBucket - 5] ?? recent[latestBucket - 7]
-        let slopePerBucket = earlier.map { Double(latest - $0) / 6 } ?? 0
         let capacity = Double(lot.capacity)
-
-        // Baseline days: the most recent past days of the same kind (rest day or working day) as the target.
-        let targetBuckets = horizons.map { latestBucket + $0 / 5 }
+        let targets = horizons.map { latestBucket + $0 / 5 }
         var wanted: [Int] = []
-        let dayKinds = (1...28).map { d in (d, SeoulTime(SimulationModel.date(ofBucket: latestBucket - d * 288)).isRestDay) }
-        for target in [latestBucket] + targetBuckets {
-            let restTarget = SeoulTime(SimulationModel.date(ofBucket: target)).isRestDay
-            for (d, rest) in dayKinds.filter({ $0.1 == restTarget }).prefix(baselineDays) {
-                _ = rest
-                wanted.append(contentsOf: [target - d * 288 - 1, target - d * 288, target - d * 288 + 1])
-            }
+        for day in 1...lookbackDays {
+            for bucket in [latestBucket] + targets { wanted += [bucket - day * 288 - 1, bucket - day * 288, bucket - day * 288 + 1] }
         }
         let past = try await history.values(lot: lot.id, buckets: wanted)
-        func baseline(at target: Int) -> [Double] {
-            let restTarget = SeoulTime(SimulationModel.date(ofBucket: target)).isRestDay
-            return dayKinds.filter { $0.1 == restTarget }.prefix(baselineDays).compactMap { (d, _) -> Double? in
-                let values = [-1, 0, 1].compactMap { past[target - d * 288 + $0] }
-                return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
-            }
+        func smoothed(_ bucket: Int) -> Double? {
+            let values = [bucket - 1, bucket, bucket + 1].compactMap { past[$0] }
+            return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
         }
-        let baseNow = baseline(at: latestBucket)
-        let anomaly = baseNow.isEmpty ? 0 : Double(latest) - baseNow.reduce(0, +) / Double(baseNow.count)
+        func pastDays(target: Int) -> [PastDay] {
+            let kind = calendar.kind(ofBucket: target)
+            var days: [PastDay] = []
+            for day in 1...lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
+                guard let start = smoothed(latestBucket - day * 288), let end = smoothed(target - day * 288) else { continue }
+                days.append(PastDay(
+                    start: start, target: end, rawStart: past[latestBucket - day * 288].map(Double.init) ?? start,
+                    rawTarget: past[target - day * 288].map(Double.init) ?? end))
+                if days.count == baselineDays { break }
+            }
+            return days
+        }
 
         var points: [ForecastPoint] = []
-        for (minutes, target) in zip(horizons, targetBuckets) {
+        for (minutes, target) in zip(horizons, targets) {
             let at = SimulationModel.date(ofBucket: target)
             let time = SeoulTime(at)
             guard lot.hours.isOpen(atMinuteOfDay: time.minuteOfDay) else { continue }
-            let samples = baseline(at: target)
+            let days = pastDays(target: target)
             let h = Double(minutes)
-            let w = exp(-h / 100)
-            let trend = slopePerBucket * min(h / 5, 6) * exp(-h / 40)
             var p50: Double
             var sigma: Double
             var reasons: [OpenEnum<ForecastReason>] = []
-            if samples.count >= 2 {
-                let mean = samples.reduce(0, +) / Double(samples.count)
-                let spread = (samples.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(samples.count - 1)).squareRoot()
-                p50 = mean + w * anomaly + trend
-                let persistence = 0.057 * capacity * pow(h / 30, 0.2)
-                let baselineSpread = max(spread * 0.8, 0.026 * capacity)
-                sigma = (w * w * persistence * persistence + (1 - w * w) * baselineSpread * baselineSpread).squareRoot()
-                if w > 0.5 { reasons.append(.known(.latestValue)) }
-                reasons.append(.known(time.isRestDay ? .holidayPattern : .weekdayBaseline))
+            if days.count >= 2 {
+                let fade = exp(-h / anomalyFade)
+                let n = Double(days.count)
+                let startSum = days.map(\.start).reduce(0, +), targetSum = days.map(\.target).reduce(0, +)
+                p50 = targetSum / n + fade * (Double(latest) - startSum / n)
+                // Each day predicted from the others by the same rule.
+                let squares = days.map { day -> Double in
+                    let start = (startSum - day.start) / (n - 1), end = (targetSum - day.target) / (n - 1)
+                    let error = day.rawTarget - (end + fade * (day.rawStart - start))
+                    return error * error
+                }
+                sigma = max((squares.reduce(0, +) / n).squareRoot() * spreadInflation, 0.01 * capacity)
+                if fade > 0.5 { reasons.append(.known(.latestValue)) }
+                reasons.append(.known(calendar.kind(ofBucket: target) == .working ? .weekdayBaseline : .holidayPattern))
             } else {
-                p50 = Double(latest) + trend
+                p50 = Double(latest)
                 sigma = 0.06 * capacity * (h / 30).squareRoot()
                 reasons.append(.known(.latestValue))
                 reasons.append(.known(.sparseHistory))
             }
-            if abs(trend) >= max(2, 0.02 * capacity) { reasons.append(.known(.recentTrend)) }
+            if let earlier, abs(latest - earlier) >= max(2, Int(0.02 * capacity)) { reasons.append(.known(.recentTrend)) }
             if context.events.contains(where: { abs($0.startsAt.timeIntervalSince(at)) < 3 * 3600 && $0.affectsParking }) {
                 p50 -= 0.15 * capacity
                 sigma *= 1.3
@@ -101,7 +121,7 @@ public struct Forecaster: Sendable {
             let p10 = min(capacity, max(0, p50 - Self.z90 * sigma))
             let p90 = min(capacity, max(0, p50 + Self.z90 * sigma))
             let risk = Self.normalCDF((0.5 - p50) / sigma)
-            let confidence: ForecastConfidence = samples.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
+            let confidence: ForecastConfidence = days.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
             points.append(ForecastPoint(
                 at: at, minutesAhead: minutes, p10: Int(p10.rounded()), p50: Int(p50.rounded()), p90: Int(p90.rounded()),
                 riskOfNoSpace: (risk * 100).rounded() / 100, confidence: .known(confidence), reasons: reasons))

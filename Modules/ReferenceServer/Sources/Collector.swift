@@ -189,10 +189,10 @@ public final class Collector: Sendable {
     /// Fills history with the simulation's past, so forecasts have evidence from the first minutes on.
     func backfill(model: SimulationModel, days: Int) async {
         let end = SimulationModel.bucket(now())
+        // The whole window, even when a live reading was recorded first or a file holds older days: the model is
+        // deterministic, so buckets already recorded are written again with the same value.
+        let start = end - days * 288
         for lot in catalog.lots {
-            let known = (try? await history.latestBucket(lot: lot.id)) ?? nil
-            let start = max(end - days * 288, (known ?? Int.min / 2) + 1)
-            guard start < end else { continue }
             var readings: [LotReading] = []
             readings.reserveCapacity(end - start)
             for bucket in start..<end {

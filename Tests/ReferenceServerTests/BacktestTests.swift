@@ -1,0 +1,83 @@
+import Foundation
+import Models
+@testable import ReferenceServer
+import TestSupport
+import Testing
+
+/// The backtest scores forecasts made only from what was known at their start, on every horizon.
+struct BacktestTests {
+    /// A lot that fills the same way every day from 08:00 to 16:00 local time (UTC+1), with `today`'s offset on the
+    /// last days and a small deterministic wobble.
+    static func series(days: Int = 21, lastDaysOffset: Int = 0) -> HistorySeries {
+        let lot = ParkingLot(
+            id: "CITY-1", parkId: "recorded", nameKo: "CITY-1", nameEn: "CITY-1", coordinate: Coordinate(lat: 0, lon: 0), capacity: 400,
+            hours: OpeningHours(open: "00:00", close: "24:00"), fees: Fees(basicMinutes: 0, basicCharge: 0, additionalUnitMinutes: 0, additionalCharge: 0))
+        let firstDay = SeoulTime.dayNumber(year: 2026, month: 9, day: 7)
+        let first = (firstDay * 86_400 - 3600) / 300
+        var free = [Int32](repeating: -1, count: days * 288)
+        var readings: [Int] = []
+        for day in 0..<days {
+            for step in stride(from: 96, through: 192, by: 6) {  // every 30 min, 08:00-16:00
+                let hour = Double(step) / 12
+                var value = 400 - 300 * exp(-pow((hour - 12) / 2.5, 2)) - Double((day * 7 + step) % 5)
+                if day >= days - 3 { value -= Double(lastDaysOffset) }
+                free[day * 288 + step] = Int32(value.rounded())
+                readings.append(first + day * 288 + step)
+            }
+        }
+        // Interpolate between readings as RecordedHistory does.
+        for (a, b) in zip(readings, readings.dropFirst()) where b - a == 6 {
+            for k in 1..<6 {
+                let va = Double(free[a - first]), vb = Double(free[b - first])
+                free[a - first + k] = Int32((va + (vb - va) * Double(k) / 6).rounded())
+            }
+        }
+        return HistorySeries(lot: lot, firstBucket: first, free: free, readingBuckets: readings)
+    }
+
+    @Test func aRegularLotIsForecastBetterThanPersistenceOnEveryHorizon() async throws {
+        let rows = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(lastDaysOffset: 20)])
+        #expect(rows.map(\.minutes) == Backtest.horizons)
+        for row in rows {
+            #expect(row.samples > 0)
+            #expect(row.ratioToPersistence < 1, "\(row.minutes) min: \(row.forecastMAE) vs \(row.persistenceMAE)")
+            #expect(row.lastWeekSamples > 0)
+        }
+        // Starts in the first week are not scored.
+        let rows7 = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(days: 7)])
+        #expect(rows7.allSatisfy { $0.samples == 0 } || rows7.isEmpty)
+    }
+
+    @Test func aForecastSeesNothingAfterItsStart() async throws {
+        let series = Self.series()
+        let start = series.readingBuckets[series.readingBuckets.count - 10]
+        var changed = series
+        for index in (start - series.firstBucket + 1)..<changed.free.count where changed.free[index] >= 0 { changed.free[index] = 0 }
+        var forecaster = Forecaster()
+        forecaster.calendar = .recorded(offsetSeconds: 3600)
+        let now = SimulationModel.date(ofBucket: start)
+        let before = try await forecaster.forecast(lot: series.lot, history: SeriesHistory(series: [series.lot.id: series], asOf: start), now: now)
+        let after = try await forecaster.forecast(lot: series.lot, history: SeriesHistory(series: [series.lot.id: changed], asOf: start), now: now)
+        #expect(before == after)
+        #expect(!before.points.isEmpty)
+        let hidden = try await SeriesHistory(series: [series.lot.id: series], asOf: start).values(lot: series.lot.id, buckets: [start, start + 1])
+        #expect(hidden.keys.sorted() == [start])
+    }
+
+    @Test func theRecordedFixtureMeetsTheGoal() async throws {
+        let recorded = try RecordedHistory.read(path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/city-car-parks.csv").path, catalog: .bundled)
+        #expect(recorded.report.lotsDropped == ["CITY-LIBRARY"])
+        let rows = try await Backtest.score(recorded)
+        for row in rows where row.minutes >= 30 {
+            #expect(row.ratioToPersistence < 1)
+            #expect(row.coverage >= 0.70 && row.coverage <= 0.90, "\(row.minutes) min coverage \(row.coverage)")
+        }
+    }
+
+    @Test func simulatedHistoryIsScoredInTheDaytime() async throws {
+        let rows = try await Backtest.simulated(catalog: .bundled, days: 2, end: TestClock.daytime, stepMinutes: 60)
+        #expect(rows.map(\.minutes) == Backtest.horizons)
+        #expect(rows.first { $0.minutes == 30 }!.ratioToPersistence < 1)
+        #expect(Backtest.render(rows).split(separator: "\n").count == 7)
+    }
+}
