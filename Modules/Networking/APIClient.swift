@@ -138,11 +138,12 @@ public actor APIClient {
                 return (response, true)
             }
             refusal = "proof refused (\(Self.problem(in: response)?.code.rawValue ?? "\(response.status)"))"
-        } catch let error as APIError {
-            if case .transport(let transportError) = error, !Self.bootstrapCanFailAlone(transportError) { throw error }
-            refusal = "no request proof: \(error)"
         } catch {
-            refusal = "no request proof: \(error)"
+            // Unsigned only when the server declined to issue or accept a proof, or no proof could be made here;
+            // a transport failure, a bad answer or a server error is reported as itself.
+            let failure = Self.apiError(error)
+            guard Self.permitsUnsignedFallback(failure) else { throw failure }
+            if case .unsignedNotAllowed(let reason) = failure { refusal = reason } else { refusal = "no request proof: \(failure)" }
         }
         try await requireUnsignedReadsAllowed(reason: refusal, deadline: deadline)
         let response = try await sendWithRetries(method: "GET", path: path, headers: headers, deadline: deadline)
@@ -336,10 +337,23 @@ public actor APIClient {
     }
 
     /// Bootstrap can fail while reads still work only for errors that are not about reaching the server at all.
-    static func bootstrapCanFailAlone(_ error: TransportError) -> Bool {
+    /// A failure as the API reports it (the bootstrap throws the transport's and the coder's errors unwrapped).
+    static func apiError(_ error: any Error) -> APIError {
         switch error {
-        case .timeout, .dns, .connectionRefused, .connectFailed, .tls, .cancelled, .invalidURL: false
-        default: true
+        case let error as APIError: error
+        case let error as TransportError: .transport(error)
+        case let error as ContractError: .contract(error)
+        default: .unsignedNotAllowed(reason: "no request proof could be made here: \(error)")
+        }
+    }
+
+    /// Whether a failure to sign may end in an unsigned read: the server refused to issue credentials (4xx), or
+    /// none could be made locally (a key or lock error). Never a transport failure, a bad answer or a 5xx.
+    static func permitsUnsignedFallback(_ failure: APIError) -> Bool {
+        switch failure {
+        case .http(let status, _): (400..<500).contains(status)
+        case .unsignedNotAllowed: true
+        case .transport, .contract: false
         }
     }
 }

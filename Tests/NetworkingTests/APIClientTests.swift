@@ -223,3 +223,61 @@ func forgedCredentials(_ baseURL: String, policy: UnsignedReadPolicy) -> Credent
         signingKey: SigningKey(keyId: "k-forged", secret: Data(repeating: 7, count: 32).base64EncodedString()),
         policy: ClientPolicy(unsignedReads: .known(policy)), clockOffset: 0)
 }
+
+/// A signed read that fails for a reason other than a refused proof reports that reason and never goes out
+/// unsigned, even when the server allows unsigned reads.
+struct SignedReadFailureTests {
+    /// The real curl transport, recording whether each request carried a proof.
+    static func recording(_ transport: CurlTransport, into sent: LockedBox<[String]>) -> HTTPTransport {
+        HTTPTransport { request throws(TransportError) in
+            sent.withLock { $0.append("\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })") }
+            return try await transport.send(request)
+        }
+    }
+
+    @Test func anOversizedAnswerIsTooLargeNotAReasonToGoUnsigned() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        var small = TransportConfiguration(userAgent: "hangangjari-test")
+        small.maxResponseBytes = 1500  // the bootstrap answer fits; a home summary does not
+        let sent = LockedBox<[String]>([])
+        let client = server.client(transport: Self.recording(CurlTransport(configuration: small), into: sent))
+        do {
+            _ = try await client.homeSummary("yeouido")
+            Issue.record("an oversized answer was accepted")
+        } catch {
+            #expect(error == .transport(.tooLarge(limit: 1500)))
+        }
+        #expect(!sent.value.contains { $0.contains("/home-summary") && $0.hasSuffix("signed=false") }, "\(sent.value)")
+        #expect(await client.diagnostics.unsignedFallbacks == 0)
+    }
+
+    @Test func anUnreachableServerIsUnreachableNotUnsigned() async throws {
+        let raw = try RawHTTPServer { _ in .closeImmediately }
+        let url = raw.baseURL
+        raw.stop()
+        let client = APIClient(configuration: APIConfiguration(baseURL: url, appVersion: "0.1.0-test"), transport: TestBackend.curl.transport, store: .inMemory())
+        do {
+            _ = try await client.homeSummary("yeouido")
+            Issue.record("read from a closed port")
+        } catch {
+            #expect(error == .transport(.connectionRefused))
+        }
+    }
+
+    @Test func aCutBootstrapAnswerIsTruncatedNotUnsigned() async throws {
+        let sent = LockedBox<[String]>([])
+        let raw = try RawHTTPServer { _ in .respond(RawHTTPServer.response(body: Data("{\"accessToken\":".utf8), contentLength: 400)) }
+        defer { raw.stop() }
+        let client = APIClient(
+            configuration: APIConfiguration(baseURL: raw.baseURL, appVersion: "0.1.0-test"),
+            transport: Self.recording(TestBackend.curl, into: sent), store: .inMemory())
+        do {
+            _ = try await client.homeSummary("yeouido")
+            Issue.record("read through a cut bootstrap answer")
+        } catch {
+            #expect(error == .transport(.truncated))
+        }
+        #expect(!sent.value.contains { $0.contains("/home-summary") }, "\(sent.value)")
+    }
+}
