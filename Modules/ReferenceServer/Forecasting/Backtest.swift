@@ -65,6 +65,7 @@ public struct Backtest: Sendable {
                     var sums: [Int: Sums] = [:]
                     for start in lot.readingBuckets where start >= lot.firstBucket + warmUp && accept(start) {
                         guard let now = lot.value(start) else { continue }
+                        await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
                         let history = SeriesHistory(series: byLot, asOf: start)
                         let forecast = try await forecaster.forecast(lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start))
                         for point in forecast.points {
