@@ -139,11 +139,7 @@ public actor APIClient {
             }
             refusal = "proof refused (\(Self.problem(in: response)?.code.rawValue ?? "\(response.status)"))"
         } catch {
-            // Unsigned only when the server declined to issue or accept a proof, or no proof could be made here;
-            // a transport failure, a bad answer or a server error is reported as itself.
-            let failure = Self.apiError(error)
-            guard Self.permitsUnsignedFallback(failure) else { throw failure }
-            if case .unsignedNotAllowed(let reason) = failure { refusal = reason } else { refusal = "no request proof: \(failure)" }
+            refusal = try Self.unsignedFallbackReason(after: error)
         }
         try await requireUnsignedReadsAllowed(reason: refusal, deadline: deadline)
         let response = try await sendWithRetries(method: "GET", path: path, headers: headers, deadline: deadline)
@@ -337,23 +333,20 @@ public actor APIClient {
     }
 
     /// Bootstrap can fail while reads still work only for errors that are not about reaching the server at all.
-    /// A failure as the API reports it (the bootstrap throws the transport's and the coder's errors unwrapped).
-    static func apiError(_ error: any Error) -> APIError {
+    /// Why a read may go unsigned after `error`: the server declined to issue or accept a proof (4xx), or none could
+    /// be made here (a key or lock error). A transport failure, a bad answer or a 5xx is thrown as itself (the
+    /// bootstrap throws the transport's and the coder's errors unwrapped).
+    static func unsignedFallbackReason(after error: any Error) throws(APIError) -> String {
         switch error {
-        case let error as APIError: error
-        case let error as TransportError: .transport(error)
-        case let error as ContractError: .contract(error)
-        default: .unsignedNotAllowed(reason: "no request proof could be made here: \(error)")
-        }
-    }
-
-    /// Whether a failure to sign may end in an unsigned read: the server refused to issue credentials (4xx), or
-    /// none could be made locally (a key or lock error). Never a transport failure, a bad answer or a 5xx.
-    static func permitsUnsignedFallback(_ failure: APIError) -> Bool {
-        switch failure {
-        case .http(let status, _): (400..<500).contains(status)
-        case .unsignedNotAllowed: true
-        case .transport, .contract: false
+        case let error as TransportError: throw .transport(error)
+        case let error as ContractError: throw .contract(error)
+        case let error as APIError:
+            switch error {
+            case .http(let status, _) where (400..<500).contains(status): return "no request proof: \(error)"
+            case .unsignedNotAllowed(let reason): return reason
+            default: throw error
+            }
+        default: return "no request proof could be made here: \(error)"
         }
     }
 }

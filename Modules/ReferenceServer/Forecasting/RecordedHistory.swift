@@ -45,9 +45,9 @@ public struct RecordedHistory: Sendable {
         var columns = (lot: 0, capacity: 1, occupied: 2, time: 3)
         if let first = lines.first {
             let names = first.split(separator: ",", omittingEmptySubsequences: false).map(Self.field).map { $0.lowercased() }
-            if let lot = names.firstIndex(of: "lot_id"), let capacity = names.firstIndex(of: "capacity"),
-               let occupied = names.firstIndex(of: "occupied"), let time = names.firstIndex(of: "observed_at") {
-                columns = (lot, capacity, occupied, time)
+            let found = HistoryCSV.columns.compactMap { names.firstIndex(of: $0) }
+            if found.count == 4 {
+                columns = (found[0], found[1], found[2], found[3])
                 lines = lines.dropFirst()
             } else if Int(names.count > 1 ? names[1] : "") == nil {
                 lines = lines.dropFirst()  // another header: columns by position

@@ -3,7 +3,9 @@ import Models
 
 /// Recorded history as CSV, one reading a line: `lot_id,capacity,occupied,observed_at` (ISO 8601 with an offset).
 public enum HistoryCSV {
-    public static let header = "lot_id,capacity,occupied,observed_at"
+    /// The column names, in the order written.
+    public static let columns = ["lot_id", "capacity", "occupied", "observed_at"]
+    public static let header = columns.joined(separator: ",")
 
     /// One line; a lot the catalog does not know is written with its free count as occupied of nothing.
     public static func line(_ reading: (lot: LotID, at: Date, available: Int), catalog: Catalog) -> String {
