@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "Models", "RequestProof", "Networking",
+                "Models", "RequestProof", "Networking", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -79,6 +79,7 @@ public final class CacheDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.label = "hangangjari-cache"
         let pool: DatabasePool
+        try AtomicFile.restrictToOwner(url.path)
         do {
             pool = try DatabasePool(path: url.path, configuration: configuration)
             try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }

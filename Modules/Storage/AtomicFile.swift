@@ -50,6 +50,15 @@ public enum AtomicFile {
         return try? handle.read(upToCount: limit) ?? Data()
     }
 
+    /// Makes `path` a file only its owner can read and write: created empty with mode 0600 when missing, narrowed to
+    /// 0600 when an older version left it wider. SQLite gives its -wal and -shm files the main file's mode.
+    public static func restrictToOwner(_ path: String) throws(StorageError) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard fchmod(fd, 0o600) == 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
     /// Moves a corrupt file aside as `name.corrupt-<time>` and returns the new path.
     @discardableResult
     public static func moveAside(_ url: URL) -> String? {

@@ -54,6 +54,22 @@ func temporaryDatabaseURL() -> URL {
         #expect(try cache.firstScreen("yeouido") == nil)
     }
 
+    @Test func theCacheFileIsReadableByItsOwnerOnly() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+        for path in [url.path, url.path + "-wal"] {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode & 0o777 == 0o600, "\(path) has mode \(String(mode, radix: 8))")
+        }
+        // A file an older version left readable by others is narrowed when opened.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        _ = try CacheDatabase(url: url)
+        let narrowed = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+        #expect(narrowed & 0o777 == 0o600)
+    }
+
     @Test func corruptFileIsMovedAsideAndRebuilt() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Models
+import Storage
 
 /// History in a SQLite file (WAL), so a restarted server keeps its evidence.
 public final class SQLiteHistoryStore: HistoryStore {
@@ -8,10 +9,7 @@ public final class SQLiteHistoryStore: HistoryStore {
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
     public init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-            if fd >= 0 { close(fd) }
-        }
+        try AtomicFile.restrictToOwner(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         queue = try DatabaseQueue(path: path, configuration: configuration)
