@@ -54,7 +54,6 @@ public struct BackendSession: Sendable {
             server.port = 0
             server.logLevel = "critical"
             server.collectInBackground = false
-            server.adminEnabled = false
             server.now = clock.now
             if let key = configuration.seoulKey {
                 // One user, one daily quota: only the parks asked for, each at most once a minute.

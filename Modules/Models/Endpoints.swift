@@ -110,12 +110,28 @@ public struct HealthResponse: Hashable, Sendable, Codable {
     public var version: String
     public var source: String
     public var serverTime: Date
+    /// What readiness checked (`/v2/health/ready` only).
+    public var checks: [HealthCheck]?
 
-    public init(status: OpenEnum<Status>, version: String, source: String, serverTime: Date) {
+    public init(status: OpenEnum<Status>, version: String, source: String, serverTime: Date, checks: [HealthCheck]? = nil) {
         self.status = status
         self.version = version
         self.source = source
         self.serverTime = serverTime
+        self.checks = checks
+    }
+}
+
+/// One readiness check: what was checked, whether it passed, and why not.
+public struct HealthCheck: Hashable, Sendable, Codable {
+    public var name: String
+    public var ok: Bool
+    public var detail: String?
+
+    public init(name: String, ok: Bool, detail: String? = nil) {
+        self.name = name
+        self.ok = ok
+        self.detail = detail
     }
 }
 

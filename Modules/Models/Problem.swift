@@ -19,6 +19,7 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case forbiddenField = "forbidden_field"
     case sourceUnavailable = "source_unavailable"
     case internalError = "internal_error"
+    case requestTimeout = "request_timeout"
 }
 
 /// An RFC 9457 problem details body (`application/problem+json`).

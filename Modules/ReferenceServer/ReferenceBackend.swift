@@ -16,6 +16,7 @@ public final class ReferenceBackend: Sendable {
     let issuer: TokenIssuer
     let verifier: RequestVerifier
     let bootstrapLimiter: RateLimiter
+    let installLimiter: RateLimiter
     let idempotency = LockedBox<[String: Data]>([:])
     let homeCache: ResponseCache<HomeSummary>
     let parkingCache: ResponseCache<ParkingResponse>
@@ -34,7 +35,7 @@ public final class ReferenceBackend: Sendable {
         self.configuration = configuration
         self.catalog = catalog
         var logger = Logger(label: "hangangjari-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? Logger.Level(rawValue: configuration.logLevel) ?? .info
+        logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         self.logger = logger
         let source: any ParkDataSource
         switch configuration.source {
@@ -53,6 +54,7 @@ public final class ReferenceBackend: Sendable {
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime)
         verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
         bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
+        installLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
         let ttl = configuration.hotCacheTTL
         homeCache = ResponseCache(ttl: ttl)
         parkingCache = ResponseCache(ttl: ttl)
@@ -68,6 +70,7 @@ public final class ReferenceBackend: Sendable {
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: Routes.router(for: self),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -109,6 +112,10 @@ public final class ReferenceBackend: Sendable {
         defer { collection.cancel() }
         try await application(onRunning: onRunning).runService()
     }
+}
+
+extension Duration {
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }
 
 /// A backend running in this process.

@@ -18,15 +18,23 @@ public struct ServerConfiguration: Sendable {
     public var faults = FaultSettings()
     /// Access token lifetime.
     public var tokenLifetime: TimeInterval = 3600
-    /// Bootstrap calls allowed per client address: burst and refill per second.
+    /// Bootstrap calls allowed per client address, and again per install id: burst and refill per second.
     public var bootstrapBurst = 20
     public var bootstrapRefillPerSecond = 0.5
     /// History in this SQLite file; in memory when nil.
     public var historyPath: String?
     /// Days of simulated history backfilled at start (simulated source only).
     public var backfillDays = 28
-    /// Whether `/admin/...` answers (loopback peers only).
-    public var adminEnabled = true
+    /// The credential for `/admin/...` and `/metrics`; without one those routes do not exist.
+    public var adminToken: AdminToken?
+    /// Proxies whose `X-Forwarded-For` names the client (none by default).
+    public var trustedProxies = TrustedProxies.none
+    /// The longest a request may take before it is answered 503 (its work is cancelled).
+    public var requestTimeout: Duration = .seconds(10)
+    /// A connection idle this long is closed (a slow client cannot hold one open).
+    public var idleTimeout: Duration = .seconds(30)
+    /// One log line per request (method, path, status, milliseconds, client address).
+    public var accessLog = false
     /// Hot-cache lifetime of built responses.
     public var hotCacheTTL: TimeInterval = 5
     /// Whether background collection loops run (tests can drive collection themselves).
@@ -39,7 +47,7 @@ public struct ServerConfiguration: Sendable {
     /// The server's clock (tests skew it).
     public var now: @Sendable () -> Date = { Date() }
     public var version = "0.1.0"
-    /// Log level; `LOG_LEVEL` in the environment overrides it.
+    /// Log level (`LOG_LEVEL` for `serve`).
     public var logLevel = "info"
 
     public init() {}

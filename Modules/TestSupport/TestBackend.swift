@@ -19,6 +19,7 @@ public final class TestBackend: Sendable {
         configuration.backfillDays = 0
         configuration.collectInBackground = false
         configuration.logLevel = "critical"
+        configuration.adminToken = try AdminToken(Self.adminToken)
         let clock = TestClock.clock()
         configuration.now = { clock.now().addingTimeInterval(offset.value) }
         configure(&configuration)
@@ -52,9 +53,14 @@ public final class TestBackend: Sendable {
     /// One libcurl transport shared by the tests of a process.
     public static let curl = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-tests/0.1.0"))
 
-    /// Calls an admin endpoint (loopback only).
+    /// The admin token every test backend is configured with.
+    public static let adminToken = "test-admin-token-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
+
+    /// Calls an admin endpoint with the admin token.
     public func admin(_ pathAndQuery: String) async throws {
-        let response = try await Self.curl.send(HTTPRequest(method: "POST", url: baseURL + pathAndQuery, body: Data(), deadline: Date().addingTimeInterval(5)))
+        let response = try await Self.curl.send(HTTPRequest(
+            method: "POST", url: baseURL + pathAndQuery, headers: [("Authorization", "Bearer \(Self.adminToken)")], body: Data(),
+            deadline: Date().addingTimeInterval(5)))
         guard response.status < 300 else { throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "admin \(pathAndQuery): \(response.status)"]) }
     }
 }

@@ -131,7 +131,7 @@ func temporaryDatabaseURL() -> URL {
     @Test func failureReturnsTheCachedValueMarkedStale() async throws {
         let c = try await context()
         defer { try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(1)), policy: .alwaysRevalidate)
+        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(5)), policy: .alwaysRevalidate)
         let first = try await repository.homeSummary("nanji")
         await c.server.stop()
         let fallback = try await repository.homeSummary("nanji")
@@ -154,8 +154,8 @@ func temporaryDatabaseURL() -> URL {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        let parking = ParkingRepository(cache: cache, client: server.client(timeout: .seconds(1)))
-        let forecasts = ForecastRepository(cache: cache, client: server.client(timeout: .seconds(1)))
+        let parking = ParkingRepository(cache: cache, client: server.client())
+        let forecasts = ForecastRepository(cache: cache, client: server.client())
         #expect(try await parking.parks().value.parks.count == 11)
         #expect(try await parking.outing("mangwon").value.outing.parkId == "mangwon")
         let forecast = try await forecasts.forecast("yeouido")

@@ -6,16 +6,6 @@ import Storage
 
 /// Where the server keeps history: the flag, then `HISTORY_PATH`, then (for real data) a file under the XDG state
 /// directory; simulated data stays in memory (it is regenerated at start).
-enum HistoryLocation {
-    static func path(flag: String?, seoul: Bool, environment: [String: String]) throws -> String? {
-        if let chosen = flag ?? environment["HISTORY_PATH"], !chosen.isEmpty { return chosen == "memory" ? nil : chosen }
-        guard seoul else { return nil }
-        let directory = try XDG.stateHome(environment).appendingPathComponent("hangangjari")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return directory.appendingPathComponent("server-history.sqlite").path
-    }
-}
-
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Recorded history.", subcommands: [Export.self])

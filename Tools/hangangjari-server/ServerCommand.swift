@@ -13,45 +13,44 @@ struct ServerCommand: AsyncParsableCommand {
 }
 
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the /v2 API (prints the bound address on one stdout line).")
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the /v2 API (prints the bound address on one stdout line).",
+        discussion: "Settings come from the environment; a flag overrides its variable. Secrets only from the environment or *_FILE:\n"
+            + ServerSettings.variables.map { "  \($0.name): \($0.meaning)" }.joined(separator: "\n"))
 
     enum Source: String, ExpressibleByArgument, CaseIterable { case simulated, seoul }
     enum Unsigned: String, ExpressibleByArgument, CaseIterable { case allow, deny }
 
-    @Option(help: "Address to bind.") var host = "127.0.0.1"
-    @Option(help: "Port (0 picks a free one).") var port = 8080
-    @Option(help: "simulated or seoul.") var source: Source = .simulated
+    @Option(help: "Address to bind (or HOST; default 127.0.0.1).") var host: String?
+    @Option(help: "Port, 0 picks a free one (or PORT; default 8080).") var port: Int?
+    @Option(help: "simulated or seoul (or SOURCE; default simulated).") var source: Source?
     @Option(help: "Seconds between two Seoul citydata calls for one area (or SEOUL_CALL_INTERVAL; default 300).")
     var seoulInterval: Double?
-    @Option(help: "Whether reads without a request proof are accepted.") var unsignedReads: Unsigned = .allow
+    @Option(help: "Whether reads without a request proof are accepted (or UNSIGNED_READS; default allow).") var unsignedReads: Unsigned?
     @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS.")
-    var faults = "none"
-    @Option(help: "Forecast history in this SQLite file, or 'memory' (default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite, or HISTORY_PATH).")
+    var faults: String?
+    @Option(help: "Forecast history in this SQLite file, or 'memory' (or HISTORY_PATH; default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite).")
     var history: String?
-    @Option(help: "Access token lifetime in seconds.") var tokenLifetime = 3600
+    @Option(help: "Access token lifetime in seconds (or TOKEN_LIFETIME; default 3600).") var tokenLifetime: Int?
 
     func run() async throws {
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.unsignedReadsAllowed = unsignedReads == .allow
-        configuration.historyPath = try HistoryLocation.path(flag: history, seoul: source == .seoul, environment: ProcessInfo.processInfo.environment)
-        configuration.tokenLifetime = TimeInterval(tokenLifetime)
-        do { configuration.now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now } catch { throw ValidationError(error.description) }
-        do { configuration.faults = try FaultSettings(parsing: faults) } catch { throw ValidationError(error.description) }
-        let environment = ProcessInfo.processInfo.environment
-        if source == .seoul {
-            // The key never travels on argv (ps shows argv to every user).
-            let key: String
-            do { key = try Secret.read("SEOUL_OPEN_DATA_KEY", environment: environment) ?? "" } catch { throw ValidationError("\(error)") }
-            guard !key.isEmpty else { throw ValidationError("--source seoul needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE") }
-            configuration.source = .seoul(key: key, baseURL: environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
-        }
-        if let interval = seoulInterval ?? environment["SEOUL_CALL_INTERVAL"].flatMap(Double.init) {
-            guard interval >= 1 else { throw ValidationError("the Seoul call interval must be at least 1 second") }
-            configuration.seoulCallInterval = interval
+        var overrides = ServerSettings.Overrides()
+        overrides.host = host
+        overrides.port = port
+        overrides.source = source?.rawValue
+        overrides.unsignedReads = unsignedReads?.rawValue
+        overrides.history = history
+        overrides.tokenLifetime = tokenLifetime
+        overrides.seoulCallInterval = seoulInterval
+        overrides.faults = faults
+        let configuration: ServerConfiguration
+        do {
+            configuration = try ServerSettings.configuration(environment: ProcessInfo.processInfo.environment, overrides: overrides)
+        } catch {
+            throw ValidationError(error.description)
         }
         let backend = try ReferenceBackend(configuration: configuration)
+        let host = configuration.host
         try await backend.run { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             // One line for scripts, written straight to the file descriptor so it is never left in a buffer.

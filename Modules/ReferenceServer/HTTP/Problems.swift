@@ -17,7 +17,7 @@ public enum Problems {
         case .rateLimited: 429
         case .payloadTooLarge: 413
         case .invalidBody, .forbiddenField: 422
-        case .sourceUnavailable: 503
+        case .sourceUnavailable, .requestTimeout: 503
         case .internalError: 500
         }
     }
@@ -43,6 +43,7 @@ public enum Problems {
         case .forbiddenField: "Forbidden field"
         case .sourceUnavailable: "Source unavailable"
         case .internalError: "Internal error"
+        case .requestTimeout: "Request took too long"
         }
     }
 }

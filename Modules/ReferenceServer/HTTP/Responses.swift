@@ -10,6 +10,7 @@ extension HTTPField.Name {
     static let signatureInput = HTTPField.Name("Signature-Input")!
     static let signature = HTTPField.Name("Signature")!
     static let contentDigest = HTTPField.Name("Content-Digest")!
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }
 
 enum Responses {

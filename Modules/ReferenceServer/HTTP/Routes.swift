@@ -8,14 +8,14 @@ import Networking
 enum Routes {
     static func router(for backend: ReferenceBackend) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        if backend.configuration.accessLog {
+            router.middlewares.add(AccessLogMiddleware(logger: backend.logger, proxies: backend.configuration.trustedProxies))
+        }
         router.middlewares.add(ProblemMiddleware(policy: backend.policy))
+        router.middlewares.add(RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: backend.policy))
         let policy = backend.policy
 
-        router.get("/v2/health") { _, _ in
-            Responses.encoded(HealthResponse(
-                status: .known(.ok), version: backend.configuration.version, source: backend.builder.source.name,
-                serverTime: backend.configuration.now()), policy: policy)
-        }
+        HealthRoutes.add(to: router, backend: backend)
         router.get("/v2/config/policy") { _, _ in
             Responses.encoded(policy.clientPolicy, policy: policy)
         }
@@ -86,27 +86,7 @@ enum Routes {
                 WriteValidation.subscription(body, catalog: backend.catalog).map { _ in WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1) }
             }
         }
-        router.post("/admin/policy") { request, context in
-            guard backend.configuration.adminEnabled, context.isLoopback else { throw HTTPError(.notFound) }
-            switch request.uri.queryParameters.get("unsigned-reads") {
-            case "allow": policy.unsignedReadsAllowed = true
-            case "deny": policy.unsignedReadsAllowed = false
-            default: return Responses.problem(Problems.make(.badRequest, "use ?unsigned-reads=allow|deny"), policy: policy)
-            }
-            backend.logger.info("policy changed", metadata: ["unsigned-reads": "\(policy.unsignedReadsAllowed ? "allow" : "deny")"])
-            return Responses.encoded(policy.clientPolicy, policy: policy)
-        }
-        router.post("/admin/faults") { request, context in
-            guard backend.configuration.adminEnabled, context.isLoopback else { throw HTTPError(.notFound) }
-            do {
-                backend.faults.current = try FaultSettings(parsing: request.uri.queryParameters.get("spec") ?? "none")
-            } catch {
-                return Responses.problem(Problems.make(.badRequest, "\(error)"), policy: policy)
-            }
-            // Source faults act at the next collection: collect now so the change is visible at once.
-            await backend.collector.collectAll()
-            return Response(status: .noContent)
-        }
+        AdminRoutes.add(to: router, backend: backend)
         return router
     }
 
@@ -115,10 +95,9 @@ enum Routes {
     private static func bootstrap(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend) async throws -> Response {
         let policy = backend.policy
         let now = backend.configuration.now()
-        guard backend.bootstrapLimiter.allow(context.remoteAddress, now: now) else {
-            var response = Responses.problem(Problems.make(.rateLimited, "Too many bootstrap calls from this address"), policy: policy)
-            response.headers[.retryAfter] = "2"
-            return response
+        let client = backend.configuration.trustedProxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
+        guard backend.bootstrapLimiter.allow(client, now: now) else {
+            return rateLimited("Too many bootstrap calls from this address", policy: policy)
         }
         let body: ByteBuffer
         do {
@@ -138,11 +117,20 @@ enum Routes {
         guard (1...64).contains(asking.app.count), (1...32).contains(asking.appVersion.count) else {
             return Responses.problem(Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
         }
+        guard backend.installLimiter.allow(asking.installId, now: now) else {
+            return rateLimited("Too many bootstrap calls for this install", policy: policy)
+        }
         let grant = backend.issuer.issue(now: now)
         return Responses.encoded(BootstrapResponse(
             accessToken: grant.token, tokenExpiresAt: grant.expiresAt,
             signingKey: SigningKey(keyId: grant.keyId, secret: grant.secret.base64EncodedString()),
             policy: policy.clientPolicy, serverTime: now), policy: policy)
+    }
+
+    private static func rateLimited(_ detail: String, policy: PolicyState) -> Response {
+        var response = Responses.problem(Problems.make(.rateLimited, detail), policy: policy)
+        response.headers[.retryAfter] = "2"
+        return response
     }
 
     /// Verifies the request; nil when it may proceed.
@@ -268,6 +256,7 @@ struct ProblemMiddleware: RouterMiddleware {
     static func allowedMethods(for path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         switch parts.count {
+        case 3 where parts[0] == "v2" && parts[1] == "health" && (parts[2] == "live" || parts[2] == "ready"): return "GET"
         case 2 where parts[0] == "v2":
             switch parts[1] {
             case "health", "parks", "sources": return "GET"

@@ -1,19 +1,16 @@
 import Hummingbird
 import NIOCore
 
-/// The request context: Hummingbird's core storage plus the peer address (for rate limits and admin checks).
+/// The request context: Hummingbird's core storage plus the peer address. The peer is only the last hop: behind a
+/// proxy it is the proxy, so nothing is trusted because of it (see ``TrustedProxies``).
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The client's IP address, or "unknown".
-    public let remoteAddress: String
-    /// Whether the client connected from the loopback interface.
-    public let isLoopback: Bool
+    /// The connected peer's IP address, or "unknown".
+    public let peerAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        let address = source.channel.remoteAddress?.ipAddress ?? "unknown"
-        remoteAddress = address
-        isLoopback = address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+        peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// Request bodies are small; writes cap them lower still.

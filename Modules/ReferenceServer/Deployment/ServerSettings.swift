@@ -1,0 +1,137 @@
+import Foundation
+import Models
+import Storage
+
+/// How `hangangjari-server serve` is configured: the environment first (HOST, PORT, SOURCE, SEOUL_OPEN_DATA_KEY, ...,
+/// as a systemd unit or a container sets them), flags as overrides. Secrets come from the environment or `*_FILE`
+/// only, never from flags: argv is visible to every user in `ps`.
+public struct ServerSettings: Sendable {
+    /// Values given as flags; nil means "not given".
+    public struct Overrides: Sendable {
+        public var host: String?
+        public var port: Int?
+        public var source: String?
+        public var unsignedReads: String?
+        public var history: String?
+        public var tokenLifetime: Int?
+        public var seoulCallInterval: Double?
+        public var faults: String?
+        public init() {}
+    }
+
+    /// A setting that cannot be used, named by its variable or flag.
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public let setting: String
+        public let reason: String
+        public var description: String { "\(setting): \(reason)" }
+    }
+
+    /// Every variable `serve` reads, for `--help` and the README.
+    public static let variables: [(name: String, meaning: String)] = [
+        ("HOST", "address to bind (default 127.0.0.1)"),
+        ("PORT", "port (default 8080; 0 picks a free one)"),
+        ("SOURCE", "simulated (default) or seoul"),
+        ("SEOUL_OPEN_DATA_KEY / _FILE", "the Seoul Open Data key (needed for SOURCE=seoul)"),
+        ("SEOUL_OPEN_DATA_URL", "the Seoul Open Data base URL"),
+        ("SEOUL_CALL_INTERVAL", "fewest seconds between two citydata calls for one area (default 300)"),
+        ("UNSIGNED_READS", "allow (default) or deny reads without a request proof"),
+        ("HISTORY_PATH", "forecast history SQLite file, or memory"),
+        ("TOKEN_LIFETIME", "access token lifetime in seconds (default 3600)"),
+        ("BACKFILL_DAYS", "days of simulated history made at start, 0 to 35 (simulated source only; default 28)"),
+        ("ADMIN_TOKEN / _FILE", "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)"),
+        ("TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed (default: none)"),
+        ("REQUEST_TIMEOUT", "seconds a request may take before it is answered 503 (default 10)"),
+        ("ACCESS_LOG", "on (default) or off: one log line per request"),
+        ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error, critical"),
+    ]
+
+    /// The configuration, or the first setting that cannot be used.
+    public static func configuration(environment: [String: String], overrides: Overrides) throws(Invalid) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        func value(_ flag: String?, _ variable: String) -> String? {
+            if let flag { return flag }
+            guard let set = environment[variable], !set.isEmpty else { return nil }
+            return set
+        }
+        func secret(_ name: String) throws(Invalid) -> String? {
+            do { return try Secret.read(name, environment: environment) } catch { throw Invalid(setting: name + "_FILE", reason: "\(error.path) cannot be read") }
+        }
+        if environment["DATABASE_URL"] != nil || environment["DATABASE_URL_FILE"] != nil {
+            throw Invalid(setting: "DATABASE_URL", reason: "this build stores in SQLite only (HISTORY_PATH); unset DATABASE_URL")
+        }
+        configuration.host = value(overrides.host, "HOST") ?? configuration.host
+        if let port = overrides.port ?? environment["PORT"].map({ Int($0) ?? -1 }) {
+            guard (0...65_535).contains(port) else { throw Invalid(setting: "PORT", reason: "must be 0 to 65535") }
+            configuration.port = port
+        }
+        switch value(overrides.unsignedReads, "UNSIGNED_READS") ?? "allow" {
+        case "allow": configuration.unsignedReadsAllowed = true
+        case "deny": configuration.unsignedReadsAllowed = false
+        case let other: throw Invalid(setting: "UNSIGNED_READS", reason: "'\(other)' is not allow or deny")
+        }
+        let source = value(overrides.source, "SOURCE") ?? "simulated"
+        switch source {
+        case "simulated": configuration.source = .simulated
+        case "seoul":
+            guard let key = try secret("SEOUL_OPEN_DATA_KEY") else {
+                throw Invalid(setting: "SOURCE=seoul", reason: "needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE")
+            }
+            configuration.source = .seoul(key: key, baseURL: environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
+        default: throw Invalid(setting: "SOURCE", reason: "'\(source)' is not simulated or seoul")
+        }
+        if let interval = overrides.seoulCallInterval ?? environment["SEOUL_CALL_INTERVAL"].map({ Double($0) ?? 0 }) {
+            guard interval >= 1 else { throw Invalid(setting: "SEOUL_CALL_INTERVAL", reason: "must be at least 1 second") }
+            configuration.seoulCallInterval = interval
+        }
+        if let lifetime = overrides.tokenLifetime ?? environment["TOKEN_LIFETIME"].map({ Int($0) ?? 0 }) {
+            guard (1...86_400).contains(lifetime) else { throw Invalid(setting: "TOKEN_LIFETIME", reason: "must be 1 to 86400 seconds") }
+            configuration.tokenLifetime = TimeInterval(lifetime)
+        }
+        if let days = environment["BACKFILL_DAYS"] {
+            guard let count = Int(days), (0...35).contains(count) else { throw Invalid(setting: "BACKFILL_DAYS", reason: "must be 0 to 35") }
+            configuration.backfillDays = count
+        }
+        if let timeout = environment["REQUEST_TIMEOUT"] {
+            guard let seconds = Double(timeout), (1...300).contains(seconds) else {
+                throw Invalid(setting: "REQUEST_TIMEOUT", reason: "must be 1 to 300 seconds")
+            }
+            configuration.requestTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let admin = try secret("ADMIN_TOKEN") {
+            do { configuration.adminToken = try AdminToken(admin) } catch { throw Invalid(setting: "ADMIN_TOKEN", reason: error.description) }
+        }
+        if let proxies = environment["TRUSTED_PROXIES"] {
+            do { configuration.trustedProxies = try TrustedProxies(parsing: proxies) } catch { throw Invalid(setting: "TRUSTED_PROXIES", reason: error.description) }
+        }
+        switch environment["ACCESS_LOG"] ?? "on" {
+        case "on": configuration.accessLog = true
+        case "off": configuration.accessLog = false
+        case let other: throw Invalid(setting: "ACCESS_LOG", reason: "'\(other)' is not on or off")
+        }
+        if let level = environment["LOG_LEVEL"] {
+            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            guard levels.contains(level) else { throw Invalid(setting: "LOG_LEVEL", reason: "'\(level)' is not one of \(levels.joined(separator: ", "))") }
+            configuration.logLevel = level
+        }
+        do {
+            configuration.historyPath = try HistoryLocation.path(flag: overrides.history, seoul: source == "seoul", environment: environment)
+        } catch {
+            throw Invalid(setting: "HISTORY_PATH", reason: "\(error)")
+        }
+        do { configuration.faults = try FaultSettings(parsing: overrides.faults ?? "none") } catch { throw Invalid(setting: "--faults", reason: error.description) }
+        do { configuration.now = try WallClock.from(environment: environment).now } catch { throw Invalid(setting: "HANGANGJARI_CLOCK", reason: error.description) }
+        return configuration
+    }
+}
+
+/// Where the server keeps forecast history: `--history`, else `HISTORY_PATH` (`memory` for none), else memory for
+/// simulated data and `$XDG_STATE_HOME/hangangjari/server-history.sqlite` for Seoul data.
+public enum HistoryLocation {
+    public static func path(flag: String?, seoul: Bool, environment: [String: String]) throws -> String? {
+        if let chosen = flag ?? environment["HISTORY_PATH"], !chosen.isEmpty { return chosen == "memory" ? nil : chosen }
+        guard seoul else { return nil }
+        let directory = try XDG.stateHome(environment).appendingPathComponent("hangangjari")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return directory.appendingPathComponent("server-history.sqlite").path
+    }
+}

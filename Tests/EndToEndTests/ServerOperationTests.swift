@@ -1,0 +1,62 @@
+import Foundation
+import Models
+import Networking
+import TestSupport
+import Testing
+
+/// `hangangjari-server serve` as an operator runs it: settings from the environment, an access log without secrets,
+/// a clear refusal of a bad setting, and a graceful drain on SIGTERM.
+@Suite struct ServerOperationTests {
+    func get(_ url: String, headers: [(name: String, value: String)] = [], method: String = "GET") async throws -> HTTPResponse {
+        try await TestBackend.curl.send(HTTPRequest(method: method, url: url, headers: headers, body: method == "GET" ? nil : Data(), deadline: Date().addingTimeInterval(10)))
+    }
+
+    @Test func sigtermFinishesTheRequestsInFlightThenExits() async throws {
+        let server = try ServerBinary(environment: ["HANGANGJARI_CLOCK": "2026-11-22T14:00:00+09:00"], arguments: ["--faults", "latency=4000"])
+        defer { server.stop() }
+        let url = server.baseURL + "/v2/parks/banpo/home-summary"
+        let inFlight = Task { try await get(url) }
+        // Well inside the injected latency, however loaded the machine.
+        try await Task.sleep(for: .milliseconds(1500))
+        server.signal(SIGTERM)
+        let response = try await inFlight.value
+        #expect(response.status == 200, "a request in flight at SIGTERM is finished")
+        #expect(await server.exitStatus(within: 10) == 0, "log: \(server.log)")
+        await #expect(throws: TransportError.self) { try await get(server.baseURL + "/v2/health/live") }
+    }
+
+    @Test func theAccessLogNamesEachRequestAndNoSecret() async throws {
+        let token = "admin-token-for-the-access-log-test"
+        let server = try ServerBinary(environment: ["ADMIN_TOKEN": token, "TRUSTED_PROXIES": "127.0.0.1", "ACCESS_LOG": "on"])
+        defer { server.stop() }
+        #expect(try await get(server.baseURL + "/v2/health/ready").status == 200)
+        #expect(try await get(server.baseURL + "/v2/parks", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200)
+        let admin = try await get(server.baseURL + "/admin/policy?unsigned-reads=allow", headers: [("Authorization", "Bearer \(token)")], method: "POST")
+        #expect(admin.status == 200)
+        #expect(try await get(server.baseURL + "/admin/policy?unsigned-reads=deny", method: "POST").status == 401)
+        try await Task.sleep(for: .milliseconds(200))
+        let log = server.log
+        #expect(log.contains("GET /v2/health/ready 200"), "log: \(log)")
+        #expect(log.contains("GET /v2/parks 200") && log.contains("client=203.0.113.9"), "log: \(log)")
+        #expect(log.contains("POST /admin/policy 401"))
+        #expect(log.contains("admin call refused"))
+        #expect(!log.contains(token), "the admin token never reaches the log")
+    }
+
+    @Test func aBadSettingStopsTheServerAndNamesTheVariable() async throws {
+        for (name, value) in [("PORT", "eighty"), ("TRUSTED_PROXIES", "proxy.local"), ("ADMIN_TOKEN", "short")] {
+            let process = Process()
+            process.executableURL = Binaries.url("hangangjari-server")
+            process.arguments = ["serve"]
+            process.environment = ProcessInfo.processInfo.environment.merging([name: value]) { $1 }
+            let stderr = Pipe()
+            process.standardError = stderr
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus != 0)
+            #expect(message.contains(name), "\(name)=\(value): \(message)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ReferenceServer
+import Testing
+
+/// `serve` is configured from the environment with flags as overrides; secrets only from the environment or files.
+@Suite struct ServerSettingsTests {
+    func configuration(_ environment: [String: String], _ overrides: ServerSettings.Overrides = .init()) throws(ServerSettings.Invalid) -> ServerConfiguration {
+        try ServerSettings.configuration(environment: environment, overrides: overrides)
+    }
+
+    func invalid(_ environment: [String: String]) -> String? {
+        do {
+            _ = try configuration(environment)
+            return nil
+        } catch {
+            return error.setting
+        }
+    }
+
+    @Test func theEnvironmentConfiguresAndFlagsOverride() throws {
+        let environment = [
+            "HOST": "0.0.0.0", "PORT": "9000", "UNSIGNED_READS": "deny", "TOKEN_LIFETIME": "600", "REQUEST_TIMEOUT": "4",
+            "TRUSTED_PROXIES": "10.0.0.0/8", "ACCESS_LOG": "off", "LOG_LEVEL": "warning", "ADMIN_TOKEN": "0123456789abcdef0123",
+        ]
+        let fromEnvironment = try configuration(environment)
+        #expect(fromEnvironment.host == "0.0.0.0")
+        #expect(fromEnvironment.port == 9000)
+        #expect(!fromEnvironment.unsignedReadsAllowed)
+        #expect(fromEnvironment.tokenLifetime == 600)
+        #expect(fromEnvironment.requestTimeout == .seconds(4))
+        #expect(fromEnvironment.trustedProxies.trusts("10.1.1.1"))
+        #expect(!fromEnvironment.accessLog)
+        #expect(fromEnvironment.logLevel == "warning")
+        #expect(fromEnvironment.adminToken?.admits(authorization: "Bearer 0123456789abcdef0123") == true)
+        var flags = ServerSettings.Overrides()
+        flags.port = 0
+        flags.unsignedReads = "allow"
+        let overridden = try configuration(environment, flags)
+        #expect(overridden.port == 0)
+        #expect(overridden.unsignedReadsAllowed)
+        let defaults = try configuration([:])
+        #expect(defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.adminToken == nil && defaults.accessLog)
+        #expect(defaults.trustedProxies == .none)
+    }
+
+    @Test func secretsComeFromFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hj-secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keyFile = directory.appendingPathComponent("seoul-key").path
+        let adminFile = directory.appendingPathComponent("admin-token").path
+        try "sample-seoul-key\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        try "0123456789abcdef-from-file\n".write(toFile: adminFile, atomically: true, encoding: .utf8)
+        let configuration = try configuration([
+            "SOURCE": "seoul", "SEOUL_OPEN_DATA_KEY_FILE": keyFile, "ADMIN_TOKEN_FILE": adminFile, "HISTORY_PATH": "memory",
+        ])
+        #expect(configuration.source == .seoul(key: "sample-seoul-key", baseURL: "http://openapi.seoul.go.kr:8088"))
+        #expect(configuration.adminToken?.admits(authorization: "Bearer 0123456789abcdef-from-file") == true)
+        #expect(invalid(["ADMIN_TOKEN_FILE": directory.appendingPathComponent("missing").path]) == "ADMIN_TOKEN_FILE")
+    }
+
+    @Test func everyBadSettingIsNamed() {
+        #expect(invalid(["PORT": "eighty"]) == "PORT")
+        #expect(invalid(["PORT": "70000"]) == "PORT")
+        #expect(invalid(["SOURCE": "seoull"]) == "SOURCE")
+        #expect(invalid(["SOURCE": "seoul", "HISTORY_PATH": "memory"]) == "SOURCE=seoul")
+        #expect(invalid(["UNSIGNED_READS": "maybe"]) == "UNSIGNED_READS")
+        #expect(invalid(["TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"]) == "TRUSTED_PROXIES")
+        #expect(invalid(["ADMIN_TOKEN": "short"]) == "ADMIN_TOKEN")
+        #expect(invalid(["REQUEST_TIMEOUT": "0"]) == "REQUEST_TIMEOUT")
+        #expect(invalid(["TOKEN_LIFETIME": "0"]) == "TOKEN_LIFETIME")
+        #expect(invalid(["LOG_LEVEL": "loud"]) == "LOG_LEVEL")
+        #expect(invalid(["BACKFILL_DAYS": "100"]) == "BACKFILL_DAYS")
+        #expect(invalid(["ACCESS_LOG": "yes"]) == "ACCESS_LOG")
+        #expect(invalid(["SEOUL_CALL_INTERVAL": "0.1"]) == "SEOUL_CALL_INTERVAL")
+        // PostgreSQL is not in this build: say so instead of silently using SQLite.
+        #expect(invalid(["DATABASE_URL": "postgres://localhost/hangangjari"]) == "DATABASE_URL")
+    }
+}
