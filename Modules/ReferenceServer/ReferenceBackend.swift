@@ -51,7 +51,7 @@ public final class ReferenceBackend: Sendable {
         collector = Collector(catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
         builder = SummaryBuilder(catalog: catalog, source: source)
-        issuer = TokenIssuer(lifetime: configuration.tokenLifetime)
+        issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())
         verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
         bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
         installLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)

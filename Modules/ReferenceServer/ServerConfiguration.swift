@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var faults = FaultSettings()
     /// Access token lifetime.
     public var tokenLifetime: TimeInterval = 3600
+    /// The root keys of access tokens; shared by every instance of a deployment (random per process when nil).
+    public var tokenKeys: TokenKeys?
     /// Bootstrap calls allowed per client address, and again per install id: burst and refill per second.
     public var bootstrapBurst = 20
     public var bootstrapRefillPerSecond = 0.5

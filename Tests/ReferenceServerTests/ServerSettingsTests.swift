@@ -71,6 +71,7 @@ import Testing
         #expect(invalid(["TOKEN_LIFETIME": "0"]) == "TOKEN_LIFETIME")
         #expect(invalid(["LOG_LEVEL": "loud"]) == "LOG_LEVEL")
         #expect(invalid(["BACKFILL_DAYS": "100"]) == "BACKFILL_DAYS")
+        #expect(invalid(["TOKEN_KEYS": "k1:c2hvcnQ="]) == "TOKEN_KEYS")
         #expect(invalid(["ACCESS_LOG": "yes"]) == "ACCESS_LOG")
         #expect(invalid(["SEOUL_CALL_INTERVAL": "0.1"]) == "SEOUL_CALL_INTERVAL")
         // PostgreSQL is not in this build: say so instead of silently using SQLite.

@@ -39,6 +39,7 @@ public struct ServerSettings: Sendable {
         ("TOKEN_LIFETIME", "access token lifetime in seconds (default 3600)"),
         ("BACKFILL_DAYS", "days of simulated history made at start, 0 to 35 (simulated source only; default 28)"),
         ("ADMIN_TOKEN / _FILE", "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)"),
+        ("TOKEN_KEYS / _FILE", "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: random per process)"),
         ("TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed (default: none)"),
         ("REQUEST_TIMEOUT", "seconds a request may take before it is answered 503 (default 10)"),
         ("ACCESS_LOG", "on (default) or off: one log line per request"),
@@ -99,6 +100,9 @@ public struct ServerSettings: Sendable {
         }
         if let admin = try secret("ADMIN_TOKEN") {
             do { configuration.adminToken = try AdminToken(admin) } catch { throw Invalid(setting: "ADMIN_TOKEN", reason: error.description) }
+        }
+        if let keys = try secret("TOKEN_KEYS") {
+            do { configuration.tokenKeys = try TokenKeys(parsing: keys) } catch { throw Invalid(setting: "TOKEN_KEYS", reason: error.description) }
         }
         if let proxies = environment["TRUSTED_PROXIES"] {
             do { configuration.trustedProxies = try TrustedProxies(parsing: proxies) } catch { throw Invalid(setting: "TRUSTED_PROXIES", reason: error.description) }

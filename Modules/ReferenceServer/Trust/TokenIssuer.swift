@@ -1,9 +1,11 @@
+import Crypto
 import Foundation
 import Models
 import Networking
 
-/// Issues access tokens and signing keys at bootstrap, and looks them up. Held in memory: a restarted server
-/// invalidates old tokens and clients bootstrap again.
+/// Issues access tokens and signing keys at bootstrap, and checks them. Nothing is stored: a token carries its root
+/// key id, expiry and a random part, sealed with an HMAC; its key id and signing secret are derived from it. So any
+/// instance holding the same ``TokenKeys`` verifies a token another issued, and memory does not grow with users.
 public final class TokenIssuer: Sendable {
     public struct Grant: Sendable {
         public var token: String
@@ -13,103 +15,51 @@ public final class TokenIssuer: Sendable {
     }
 
     private let lifetime: TimeInterval
-    private let grants = LockedBox<[String: Grant]>([:])
-    private let keys = LockedBox<[String: Grant]>([:])
+    private let keys: TokenKeys
     private let issued = LockedBox(0)
 
     /// How many grants were issued since start.
     public var grantsIssued: Int { issued.value }
 
-    public init(lifetime: TimeInterval) {
+    public init(lifetime: TimeInterval, keys: TokenKeys = .ephemeral()) {
         self.lifetime = lifetime
+        self.keys = keys
     }
 
-    /// A new token and key.
+    /// A new token and key, made with the first root key.
     public func issue(now: Date) -> Grant {
-        let grant = Grant(
-            token: "hjt_" + randomHex(bytes: 24), keyId: "k-" + randomHex(bytes: 8),
-            secret: Data((0..<32).map { _ in UInt8.random(in: 0...255) }), expiresAt: now.addingTimeInterval(lifetime))
+        let root = keys.keys[0]
+        let expires = Int(now.addingTimeInterval(lifetime).timeIntervalSince1970.rounded(.up))
+        let body = "\(root.id).\(expires).\(randomHex(bytes: 16))"
         issued.withLock { $0 += 1 }
-        grants.withLock { all in
-            if all.count > 50_000 { all = all.filter { $0.value.expiresAt > now } }
-            all[grant.token] = grant
+        return Self.grant(body: body, root: root, expires: expires)
+    }
+
+    /// The grant of a bearer token; nil when no root key here sealed it (forged, altered, or from a retired key).
+    public func grant(token: String) -> Grant? {
+        guard token.hasPrefix("hjt_"), token.count < 160 else { return nil }
+        let sealed = token.dropFirst(4)
+        guard let dot = sealed.lastIndex(of: ".") else { return nil }
+        let body = sealed[..<dot]
+        let fields = body.split(separator: ".")
+        guard fields.count == 3, let root = keys.key(id: fields[0]), let expires = Int(fields[1]) else { return nil }
+        let expected = Self.grant(body: String(body), root: root, expires: expires)
+        return Self.constantTimeEqual(Array(expected.token.utf8), Array(token.utf8)) ? expected : nil
+    }
+
+    private static func grant(body: String, root: TokenKeys.Key, expires: Int) -> Grant {
+        let key = root.key
+        func derive(_ purpose: String) -> Data {
+            Data(HMAC<SHA256>.authenticationCode(for: Data((purpose + "|" + body).utf8), using: key))
         }
-        keys.withLock { all in
-            if all.count > 50_000 { all = all.filter { $0.value.expiresAt > now.addingTimeInterval(-3600) } }
-            all[grant.keyId] = grant
-        }
-        return grant
+        let seal = derive("token").map { String(format: "%02x", $0) }.joined()
+        let keyId = "k-" + derive("key-id").prefix(8).map { String(format: "%02x", $0) }.joined()
+        return Grant(token: "hjt_" + body + "." + seal, keyId: keyId, secret: derive("signing-secret"),
+                     expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)))
     }
 
-    /// The grant of a bearer token.
-    public func grant(token: String) -> Grant? { grants.value[token] }
-}
-
-/// Remembers (keyid, nonce) pairs for the proof window, so a replayed request is refused.
-public final class NonceCache: Sendable {
-    private let window: TimeInterval
-    private let seen = LockedBox<[String: Date]>([:])
-
-    public init(window: TimeInterval) {
-        self.window = window
-    }
-
-    /// Records a nonce; false when it was seen within the window.
-    public func insert(keyId: String, nonce: String, now: Date) -> Bool {
-        let key = keyId + "\u{1F}" + nonce
-        return seen.withLock { seen in
-            if seen.count > 200_000 { seen = seen.filter { $0.value > now } }
-            if let until = seen[key], until > now { return false }
-            seen[key] = now.addingTimeInterval(2 * window)
-            return true
-        }
-    }
-}
-
-/// A token bucket per client address.
-public final class RateLimiter: Sendable {
-    private let capacity: Double
-    private let refillPerSecond: Double
-    private let buckets = LockedBox<[String: (tokens: Double, at: Date)]>([:])
-
-    public init(capacity: Int, refillPerSecond: Double) {
-        self.capacity = Double(capacity)
-        self.refillPerSecond = refillPerSecond
-    }
-
-    /// Takes a token for `client`; false when the client must wait.
-    public func allow(_ client: String, now: Date) -> Bool {
-        buckets.withLock { buckets in
-            if buckets.count > 10_000 { buckets = [:] }
-            var bucket = buckets[client] ?? (capacity, now)
-            bucket.tokens = min(capacity, bucket.tokens + now.timeIntervalSince(bucket.at) * refillPerSecond)
-            bucket.at = now
-            let allowed = bucket.tokens >= 1
-            if allowed { bucket.tokens -= 1 }
-            buckets[client] = bucket
-            return allowed
-        }
-    }
-}
-
-/// The runtime policy, changeable while running.
-public final class PolicyState: Sendable {
-    private let unsigned: LockedBox<Bool>
-    public let maxSkewSeconds: Int
-
-    public init(unsignedReadsAllowed: Bool, maxSkewSeconds: Int = 300) {
-        unsigned = LockedBox(unsignedReadsAllowed)
-        self.maxSkewSeconds = maxSkewSeconds
-    }
-
-    public var unsignedReadsAllowed: Bool {
-        get { unsigned.value }
-        set { unsigned.value = newValue }
-    }
-
-    public var clientPolicy: ClientPolicy {
-        ClientPolicy(
-            unsignedReads: .known(unsignedReadsAllowed ? .allow : .deny), proofMaxSkewSeconds: maxSkewSeconds,
-            refreshIntervalSeconds: 300, minClientVersion: "0.1.0")
+    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
