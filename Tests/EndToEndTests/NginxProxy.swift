@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+
+/// Debian's nginx running the shipped site file (`Deploy/nginx/hangangjari.conf`) on a free loopback port, its
+/// upstream pointed at the given instance ports. Only the addresses are changed; everything else is the file a
+/// deployment installs.
+final class NginxProxy: @unchecked Sendable {
+    static let binary = "/usr/sbin/nginx"
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hj-nginx-\(UUID().uuidString)")
+    let process = Process()
+    let port: Int
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    init(upstreamPorts: [Int]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(Self.binary): run Tools/setup (it installs nginx)"])
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        var site = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8)
+        for (shipped, test) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
+            site = site.replacingOccurrences(of: shipped, with: test)
+        }
+        site = site.replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+        let path = directory.path
+        let main = """
+            \(getuid() == 0 ? "user root;" : "")
+            worker_processes 1;
+            pid \(path)/nginx.pid;
+            error_log \(path)/error.log warn;
+            events { worker_connections 512; }
+            http {
+                access_log off;
+                client_body_temp_path \(path)/body;
+                proxy_temp_path \(path)/proxy;
+                fastcgi_temp_path \(path)/fastcgi;
+                uwsgi_temp_path \(path)/uwsgi;
+                scgi_temp_path \(path)/scgi;
+                include \(path)/site.conf;
+            }
+            """
+        try site.write(toFile: path + "/site.conf", atomically: true, encoding: .utf8)
+        try main.write(toFile: path + "/nginx.conf", atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["-p", path, "-e", path + "/error.log", "-c", path + "/nginx.conf", "-g", "daemon off;"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.accepts(port) {
+            guard process.isRunning, Date() < deadline else {
+                throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(errorLog)"])
+            }
+            usleep(20_000)
+        }
+    }
+
+    var errorLog: String { (try? String(contentsOfFile: directory.path + "/error.log", encoding: .utf8)) ?? "" }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 } }
+    }
+}
