@@ -20,11 +20,12 @@ struct Bench: AsyncParsableCommand {
 }
 
 /// Starts the release server beside this binary on a free port.
-func startServer(_ extra: [String] = []) throws -> (Process, String) {
+/// The release server beside the bench (or `binary`), access log off unless asked for.
+func startServer(_ extra: [String] = [], binary: String? = nil, accessLog: Bool = false) throws -> (Process, String) {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let (process, line) = try External.start(
-        directory.appendingPathComponent("hangangjari-server").path, ["serve", "--port", "0", "--unsigned-reads", "allow"] + extra,
-        readyPrefix: "listening on ")
+        binary ?? directory.appendingPathComponent("hangangjari-server").path, ["serve", "--port", "0", "--unsigned-reads", "allow"] + extra,
+        readyPrefix: "listening on ", environment: ["ACCESS_LOG": accessLog ? "on" : "off", "BACKFILL_DAYS": "28"])
     return (process, String(line.dropFirst("listening on ".count)))
 }
 
@@ -108,15 +109,19 @@ struct ServerBench: AsyncParsableCommand {
     @Option(help: "Interleaved rounds (medians are reported).") var rounds = 3
     @Option(help: "wrk connections.") var connections = 64
     @Option(help: "Seconds of the RSS soak (0 skips it).") var soakSeconds = 300
+    @Option(help: "Another hangangjari-server build to measure in the same rounds (e.g. one of an earlier commit).") var baseline: String?
+    @Flag(help: "Measure with the access log on (logs go to /dev/null).") var accessLog = false
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
 
     func rows() async throws -> [BenchmarkRow] {
         guard let wrk = External.which("wrk") else { throw ValidationError("wrk is missing: apt-get install wrk") }
         guard let nginx = External.which("nginx") else { throw ValidationError("nginx is missing: apt-get install nginx-light") }
-        let (server, baseURL) = try startServer()
+        let (server, baseURL) = try startServer(accessLog: accessLog)
         defer { server.terminate() }
         let url = baseURL + "/v2/parks/yeouido/home-summary"
+        let other = try baseline.map { try startServer(binary: $0) }
+        defer { other?.0.terminate() }
         let transport = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-bench"))
         let first = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(5)))
         guard let etag = first.header("etag") else { throw ValidationError("no ETag") }
@@ -164,7 +169,10 @@ struct ServerBench: AsyncParsableCommand {
         _ = try wrkRun(url, duration: 2)  // warm up
         // Interleaved rounds, medians: the machine is noisy, the comparison is what counts.
         var runs: (ours: [WrkResult], nginx: [WrkResult], notModified: [WrkResult]) = ([], [], [])
+        var baselineRuns: [WrkResult] = []
+        if let other { _ = try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: 2) }
         for _ in 0..<rounds {
+            if let other { baselineRuns.append(try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: seconds)) }
             runs.ours.append(try wrkRun(url, duration: seconds))
             runs.nginx.append(try wrkRun("http://127.0.0.1:\(port)/home-summary.json", duration: seconds))
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
@@ -184,6 +192,13 @@ struct ServerBench: AsyncParsableCommand {
                          met: notModified.requestsPerSecond > ours.requestsPerSecond),
             BenchmarkRow(figure: "server 304 home-summary, p99", value: String(format: "%.2f ms", notModified.p99Milliseconds)),
         ]
+        if !baselineRuns.isEmpty {
+            let base = WrkResult.median(baselineRuns)
+            rows.append(BenchmarkRow(
+                figure: "server 200 home-summary against the baseline build, req/s", value: String(format: "%.0f", ours.requestsPerSecond),
+                reference: String(format: "baseline %.0f (p99 %.2f ms)", base.requestsPerSecond, base.p99Milliseconds),
+                ratio: String(format: "%.2f", ours.requestsPerSecond / base.requestsPerSecond)))
+        }
         if ours.non2xx + notModified.non2xx > 0 {
             rows.append(BenchmarkRow(figure: "non-2xx/3xx responses", value: "\(ours.non2xx + notModified.non2xx)", goal: "0", met: false))
         }

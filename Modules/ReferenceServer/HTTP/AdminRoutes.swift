@@ -6,7 +6,7 @@ import Models
 /// `/admin/...`: the signing policy and injected faults. Absent (404) unless an admin token is configured; then
 /// every call must carry it, whatever its address.
 enum AdminRoutes {
-    static func add(to router: Router<ServerContext>, backend: ReferenceBackend) {
+    static func add(to router: some RouterMethods<ServerContext>, backend: ReferenceBackend) {
         let policy = backend.policy
         router.post("/admin/policy") { request, _ in
             if let refusal = try refusal(request, backend) { return refusal }

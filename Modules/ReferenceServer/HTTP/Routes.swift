@@ -12,14 +12,15 @@ enum Routes {
             router.middlewares.add(AccessLogMiddleware(logger: backend.logger, proxies: backend.configuration.trustedProxies))
         }
         router.middlewares.add(ProblemMiddleware(policy: backend.policy))
-        router.middlewares.add(RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: backend.policy))
         let policy = backend.policy
 
         HealthRoutes.add(to: router, backend: backend)
         router.get("/v2/config/policy") { _, _ in
             Responses.encoded(policy.clientPolicy, policy: policy)
         }
-        router.post("/v2/bootstrap") { request, context in
+        // Routes that read a body or call out answer within the request timeout (park data applies it itself).
+        let waiting = router.group().add(middleware: RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: policy))
+        waiting.post("/v2/bootstrap") { request, context in
             try await bootstrap(request, context, backend)
         }
         router.get("/v2/parks") { request, context in
@@ -76,17 +77,17 @@ enum Routes {
             let upstream = backend.collector.source.upstreamUsage(at: now)
             return Responses.encoded(SourcesResponse(parks: entries, generatedAt: now, upstream: upstream), policy: policy)
         }
-        router.post("/v2/telemetry") { request, context in
+        waiting.post("/v2/telemetry") { request, context in
             try await write(request, context, backend, status: .accepted) { body in
                 WriteValidation.telemetry(body).map { WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: $0.events.count) }
             }
         }
-        router.post("/v2/push/subscriptions") { request, context in
+        waiting.post("/v2/push/subscriptions") { request, context in
             try await write(request, context, backend, status: .created) { body in
                 WriteValidation.subscription(body, catalog: backend.catalog).map { _ in WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1) }
             }
         }
-        AdminRoutes.add(to: router, backend: backend)
+        AdminRoutes.add(to: waiting, backend: backend)
         return router
     }
 
@@ -155,9 +156,23 @@ enum Routes {
         _ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, park: String?,
         respond: (Date) throws -> EncodedResponse?
     ) async throws -> Response {
+        // Only an injected delay or an on-demand collection can make a read wait; the rest is built from memory.
+        let latency = backend.faults.current.latency
+        guard latency > .zero || (park != nil && backend.configuration.onDemandInterval != nil) else {
+            return try await serveParkData(request, context, backend, park: park, respond: respond)
+        }
+        return try await RequestDeadline.answer(within: backend.configuration.requestTimeout, policy: backend.policy) {
+            if latency > .zero { try await Task.sleep(for: latency) }
+            return try await serveParkData(request, context, backend, park: park, respond: respond)
+        }
+    }
+
+    private static func serveParkData(
+        _ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, park: String?,
+        respond: (Date) throws -> EncodedResponse?
+    ) async throws -> Response {
         let policy = backend.policy
         let faults = backend.faults.current
-        if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
         if backend.faults.shouldFailThisRequest() {
             return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
         }
