@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Models
 import Networking
+import NIOCore
 
 /// The reference /v2 backend: collection, forecasts, response caches, trust and routes. A library, so that the
 /// apps can embed it as their default backend and tests can run it on loopback.
@@ -70,7 +71,7 @@ public final class ReferenceBackend: Sendable {
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: Routes.router(for: self),
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -112,10 +113,6 @@ public final class ReferenceBackend: Sendable {
         defer { collection.cancel() }
         try await application(onRunning: onRunning).runService()
     }
-}
-
-extension Duration {
-    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }
 
 /// A backend running in this process.

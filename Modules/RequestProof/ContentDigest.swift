@@ -20,11 +20,13 @@ public enum ContentDigest {
         let actual = Data(SHA256.hash(data: body))
         return constantTimeEqual(claimed, actual)
     }
+}
 
-    static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
-    }
+/// Whether two secrets or digests are equal, in time that depends only on their length (no early exit that would
+/// tell an attacker how many leading bytes were right).
+public func constantTimeEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for (x, y) in zip(a, b) { difference |= x ^ y }
+    return difference == 0
 }

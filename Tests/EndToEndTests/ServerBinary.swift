@@ -15,6 +15,7 @@ final class ServerBinary: @unchecked Sendable {
         process.executableURL = Binaries.url("hangangjari-server")
         process.arguments = ["serve"] + arguments
         var merged = ProcessInfo.processInfo.environment.filter { !["HOST", "PORT", "ADMIN_TOKEN", "TRUSTED_PROXIES"].contains($0.key) }
+        merged.merge(TestClock.environment()) { $1 }  // Seoul daytime unless the test pins another time
         merged["PORT"] = "0"
         merged["BACKFILL_DAYS"] = "0"  // nothing here needs history; keep the machine free for the other tests
         merged.merge(environment) { $1 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RequestProof
 
 /// The credential for `/admin/...` and `/metrics`. Without one configured those routes do not exist; with one, every
 /// caller must present it as `Authorization: Bearer <token>`, from any address (a proxy on the same host makes every
@@ -20,6 +21,6 @@ public struct AdminToken: Sendable, Equatable {
     public func admits(authorization: String?) -> Bool {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
         let offered = Data(SHA256.hash(data: Data(authorization.dropFirst("Bearer ".count).utf8)))
-        return zip(offered, digest).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        return constantTimeEqual(offered, digest)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Models
 import Storage
 
@@ -113,8 +114,10 @@ public struct ServerSettings: Sendable {
         case let other: throw Invalid(setting: "ACCESS_LOG", reason: "'\(other)' is not on or off")
         }
         if let level = environment["LOG_LEVEL"] {
-            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-            guard levels.contains(level) else { throw Invalid(setting: "LOG_LEVEL", reason: "'\(level)' is not one of \(levels.joined(separator: ", "))") }
+            guard Logger.Level(rawValue: level) != nil else {
+                let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Invalid(setting: "LOG_LEVEL", reason: "'\(level)' is not one of \(levels)")
+            }
             configuration.logLevel = level
         }
         do {

@@ -12,8 +12,7 @@ struct AccessLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         let response = try await next(request, context)
-        let elapsed = started.duration(to: .now)
-        let milliseconds = Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000
+        let milliseconds = started.duration(to: .now) / .milliseconds(1)
         logger.info("\(request.method.rawValue) \(request.uri.path) \(response.status.code)", metadata: [
             "ms": "\((milliseconds * 10).rounded() / 10)",
             "client": "\(proxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor]))",

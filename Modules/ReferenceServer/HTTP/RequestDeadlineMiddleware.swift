@@ -24,8 +24,7 @@ enum RequestDeadline {
             }
         }
         if let response = finished { return response }
-        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-        return Responses.problem(Problems.make(.requestTimeout, "The request took longer than \(seconds) s"), policy: policy)
+        return Responses.problem(Problems.make(.requestTimeout, "The request took longer than \(limit / .seconds(1)) s"), policy: policy)
     }
 }
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Models
 import Networking
+import RequestProof
 
 /// Issues access tokens and signing keys at bootstrap, and checks them. Nothing is stored: a token carries its root
 /// key id, expiry and a random part, sealed with an HMAC; its key id and signing secret are derived from it. So any
@@ -44,7 +45,7 @@ public final class TokenIssuer: Sendable {
         let fields = body.split(separator: ".")
         guard fields.count == 3, let root = keys.key(id: fields[0]), let expires = Int(fields[1]) else { return nil }
         let expected = Self.grant(body: String(body), root: root, expires: expires)
-        return Self.constantTimeEqual(Array(expected.token.utf8), Array(token.utf8)) ? expected : nil
+        return constantTimeEqual(expected.token.utf8, token.utf8) ? expected : nil
     }
 
     private static func grant(body: String, root: TokenKeys.Key, expires: Int) -> Grant {
@@ -56,10 +57,5 @@ public final class TokenIssuer: Sendable {
         let keyId = "k-" + derive("key-id").prefix(8).map { String(format: "%02x", $0) }.joined()
         return Grant(token: "hjt_" + body + "." + seal, keyId: keyId, secret: derive("signing-secret"),
                      expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)))
-    }
-
-    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
