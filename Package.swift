@@ -166,7 +166,7 @@ let package = Package(
             name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Localization", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],
             path: "Tests/AppCoreTests"),
         .testTarget(
-            name: "AppScreensTests", dependencies: ["AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport"],
+            name: "AppScreensTests", dependencies: ["AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport", "WidgetSnapshot"],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),

@@ -39,7 +39,7 @@ enum HangangjariWidget {
         let l = Localizer(Language.resolve(explicit: quick?.options.language, settings: nil, environment: environment))
         FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
-        exit(WidgetExitCode.placeholder)
+        exit(ExitStatus.unavailable)
     }
 
     /// `hangangjari-widget-fetch` in the directory of this executable.

@@ -3,21 +3,17 @@ import Localization
 import Models
 import Repositories
 
-/// The freshness badge: fresh, stale (with why) or unavailable, plus "simulated" when any value is. A stale value
-/// never looks fresh: a stale repository value or any stale source makes the badge stale.
+/// The freshness badge: the screen's `TrustVerdict` (fresh, stale, or partly unavailable when a shown source
+/// failed), plus "simulated" when any value is. A stale value never looks fresh.
 enum Badges {
-    static func freshness(_ park: ParkState, _ ctx: ScreenContext) -> [Span] {
+    static func freshness(_ park: ParkState, screen: Screen, _ ctx: ScreenContext) -> [Span] {
         var spans: [Span] = []
         if let loaded = park.summary {
-            let overall = loaded.value.freshness.overall
-            if case .stale = loaded.trust {
-                spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
-            } else {
-                switch overall {
-                case .fresh, .noItem: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
-                case .stale: spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
-                case .unavailable: spans.append(Span(ctx.l(.statePartlyUnavailable), .colored(.red, bold: true)))
-                }
+            switch loaded.verdict(shownOn: screen) {
+            case .current: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
+            case .stale where loaded.trust.refreshFailure == nil && loaded.value.freshness.overall(shownOn: screen) == .unavailable:
+                spans.append(Span(ctx.l(.statePartlyUnavailable), .colored(.red, bold: true)))
+            case .stale, .unavailable: spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
             }
             spans.append(Span(" · " + ctx.age(loaded.fetchedAt), .dim))
             if loaded.value.freshness.isSimulated { spans.append(Span(" · " + ctx.l(.badgeSimulated), .colored(.magenta))) }

@@ -26,7 +26,7 @@ public enum Frame {
     /// The frame printed once by `hangangjari home|parking|...` (no tabs or keys).
     public static func printed(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
         var lines = header(state, ctx) + [Line(String(repeating: "─", count: min(ctx.width, 80)), .dim)] + Screens.body(state, ctx)
-        if state.tab != .parks, case .stale(let reason)? = state.current.summary?.trust {
+        if state.tab != .parks, case .stale(let reason)? = state.current.summary?.verdict(shownOn: state.tab.screen) {
             lines += [Line.blank, Line(ctx.l(.messageShowingStale, reason), .colored(.yellow))]
         }
         return lines
@@ -44,7 +44,7 @@ public enum Frame {
         line.append(park.map(ctx.name) ?? state.parkId.rawValue, .bold)
         if state.isFavorite { line.append(" ★", .colored(.yellow, bold: true)) }
         line.append("  ")
-        line.spans += Badges.freshness(state.current, ctx)
+        line.spans += Badges.freshness(state.current, screen: state.tab.screen, ctx)
         if ctx.machineOutsideSeoul { line.append(" · " + ctx.l(.timesInSeoul), .dim) }
         return [line]
     }

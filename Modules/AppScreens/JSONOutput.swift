@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import Models
 import Repositories
 
@@ -8,31 +9,47 @@ public enum JSONOutput {
     struct Envelope<Data: Encodable>: Encodable {
         var park: ParkID?
         var screen: String
-        /// `current` or `stale`.
+        /// The verdict's word: `current`, `stale` or `unavailable` (the exit status says the same: 0, 3, 4).
         var trust: String
+        /// Why it is not current (stale or unavailable), in English.
         var staleReason: String?
-        /// `cache`, `network` or `not_modified`.
-        var origin: String
-        var fetchedAt: Date
+        /// `cache`, `network` or `not_modified`; absent when there is nothing to show.
+        var origin: String?
+        var fetchedAt: Date?
         var simulated: Bool
         var deepLink: String?
-        var data: Data
+        var data: Data?
     }
 
-    /// The JSON of a tab for the state's park (or the parks list); nil when there is nothing to show.
-    public static func render(_ tab: AppTab, _ state: AppState) throws -> Foundation.Data? {
+    /// The verdict on what a tab shows for the state's park (or on the parks list).
+    public static func verdict(_ tab: AppTab, _ state: AppState) -> TrustVerdict {
         if tab == .parks {
-            guard let list = state.parksList else { return nil }
-            return try ContractCoding.encode(Envelope(park: nil, screen: tab.rawValue, trust: trust(list.trust), staleReason: reason(list.trust),
-                                       origin: list.origin.rawValue, fetchedAt: list.fetchedAt, simulated: state.simulatedBackend,
-                                       deepLink: nil, data: list.value))
+            return state.parksList?.deliveryVerdict ?? .unavailable(reason: Reason(.reasonParksListUnavailable))
         }
-        guard let loaded = state.current.summary else { return nil }
-        let summary = loaded.value
+        return state.current.summary?.verdict(shownOn: tab.screen)
+            ?? .unavailable(reason: state.current.unavailableReason ?? Reason(.reasonNothingFetched))
+    }
+
+    /// The JSON of a tab for the state's park (or the parks list); with nothing to show, the envelope alone says why.
+    public static func render(_ tab: AppTab, _ state: AppState) throws -> Foundation.Data {
+        let verdict = verdict(tab, state)
+        if tab == .parks {
+            let list = state.parksList
+            return try ContractCoding.encode(Envelope(park: nil, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
+                                       origin: list?.origin.rawValue, fetchedAt: list?.fetchedAt, simulated: state.simulatedBackend,
+                                       deepLink: nil, data: list?.value))
+        }
+        let link = DeepLink(parkId: state.parkId, screen: tab.screen).description
+        guard let loaded = state.current.summary else {
+            return try ContractCoding.encode(Envelope<HomeSummary>(
+                park: state.parkId, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
+                origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, data: nil))
+        }
+        let summary = loaded.shown
         func envelope<T: Encodable>(_ data: T) throws -> Foundation.Data {
-            try ContractCoding.encode(Envelope(park: summary.park.id, screen: tab.rawValue, trust: trust(loaded.trust), staleReason: reason(loaded.trust),
+            try ContractCoding.encode(Envelope(park: summary.park.id, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
                                 origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt, simulated: summary.freshness.isSimulated,
-                                deepLink: DeepLink(parkId: summary.park.id, screen: tab.screen).description, data: data))
+                                deepLink: link, data: data))
         }
         switch tab {
         case .home, .parks: return try envelope(summary)
@@ -40,15 +57,5 @@ public enum JSONOutput {
         case .forecast: return try envelope(ForecastResponse(forecast: summary.forecast, freshness: summary.freshness))
         case .outing: return try envelope(OutingResponse(outing: summary.outing, generatedAt: summary.generatedAt))
         }
-    }
-
-    static func trust(_ trust: LoadTrust) -> String {
-        if case .stale = trust { return "stale" }
-        return "current"
-    }
-
-    static func reason(_ trust: LoadTrust) -> String? {
-        if case .stale(let reason) = trust { return reason.technical }
-        return nil
     }
 }

@@ -10,9 +10,10 @@ enum ParkingScreen {
         let recommended = summary.parking.recommended?.lotId
         let lots = sorted(summary.parking.lots, order: order, home: home, recommended: recommended)
         let nameWidth = 20
+        let statusWidth = Self.statusWidth + 1
         var lines: [Line] = [
             Line([Span(Columns.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(Columns.right(ctx.l(.columnFree), 9), .bold), Span("  "),
-                  Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.columnStatus), 11), .bold),
+                  Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.columnStatus), statusWidth), .bold),
                   Span(Columns.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
         ]
         for entry in lots {
@@ -23,7 +24,7 @@ enum ParkingScreen {
                 Span(Columns.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
                 Span(Columns.right("\(ctx.count(status.available))/\(ctx.count(status.capacity))", 9)), Span("  "),
                 Badges.bar(status.available, of: status.capacity, width: 10), Span("  "),
-                Span(Columns.fit(ctx.l(WidgetText.label(status.label)), 11), Badges.labelStyle(status.label)),
+                Span(Columns.fit(ctx.l(WidgetText.label(status.label)), statusWidth), Badges.labelStyle(status.label)),
                 Span(Columns.fit(status.observedAt.map(ctx.observed) ?? "—", 8), .dim),
             ])
             if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
@@ -46,6 +47,12 @@ enum ParkingScreen {
         lines.append(Line(footer, .dim))
         return lines
     }
+
+    /// The widest status word in any language, so no word runs into the time after it.
+    static let statusWidth: Int = {
+        let labels: [OpenEnum<LotStatusLabel>] = LotStatusLabel.allCases.map { .known($0) } + [.unknown("newer")]
+        return Language.allCases.flatMap { language in labels.map { DisplayWidth.of(Localizer(language)(WidgetText.label($0))) } }.max() ?? 11
+    }()
 
     static func sorted(_ lots: [LotWithStatus], order: LotOrder, home: Coordinate?, recommended: LotID?) -> [LotWithStatus] {
         if order == .distance, let home {

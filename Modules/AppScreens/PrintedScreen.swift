@@ -18,28 +18,20 @@ public enum PrintedScreen {
         if tab == .parks { await store.refreshParksList(force: refresh) } else { await store.refresh(park: store.snapshot.parkId, force: refresh) }
         let state = store.snapshot
         var stderr: [String] = []
-        let status: Int32
-        let trust: LoadTrust?
-        if tab == .parks {
-            trust = state.parksList?.trust
-        } else {
-            trust = state.current.summary?.trust
-        }
-        switch trust {
-        case .current?: status = ExitStatus.ok
-        case .stale(let reason)?: status = ExitStatus.stale; stderr.append(context.l(.messageShowingStale, reason))
-        case nil:
-            status = ExitStatus.unavailable
-            stderr.append(context.l(.messageUnavailable, state.current.unavailableReason ?? "parks list unavailable"))
+        let verdict = JSONOutput.verdict(tab, state)
+        switch verdict {
+        case .current: break
+        case .stale(let reason): stderr.append(context.l(.messageShowingStale, reason))
+        case .unavailable(let reason): stderr.append(context.l(.messageUnavailable, reason))
         }
         if json {
-            let data = (try? JSONOutput.render(tab, state)) ?? nil
-            return Output(stdout: data.map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "", stderr: stderr, status: status)
+            let data = (try? JSONOutput.render(tab, state)) ?? Data()
+            return Output(stdout: String(decoding: data, as: UTF8.self) + "\n", stderr: stderr, status: verdict.exitStatus)
         }
         var printable = state
         printable.tab = tab
         let lines = Frame.printed(printable, context).map { $0.render(width: context.width, mode: mode, pad: false) }
-        return Output(stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr, status: status)
+        return Output(stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr, status: verdict.exitStatus)
     }
 
     static func trimTrailing(_ line: String) -> String {

@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import Models
+import Repositories
 
 /// The body of each tab.
 public enum Screens {
@@ -10,7 +11,7 @@ public enum Screens {
             if let reason = state.current.unavailableReason { return [Line(ctx.l(.noDataYet, reason), .colored(.red))] }
             return [Line(ctx.l(.badgeLoading), .dim)]
         }
-        let summary = loaded.value
+        let summary = loaded.shown
         switch state.tab {
         case .home: return HomeScreen.lines(summary, ctx)
         case .parking: return ParkingScreen.lines(summary, order: state.lotOrder, home: state.settings.home, focused: state.focusedLot, ctx)

@@ -237,6 +237,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case lotLabelFull = "lot.label.full"
     case lotLabelNormal = "lot.label.normal"
     case lotLabelUnknown = "lot.label.unknown"
+    case lotLabelUnrecognized = "lot.label.unrecognized"
     case lotsReporting = "lots.reporting"
     case mapStart = "map.start"
     case messageBadLink = "message.bad_link"
@@ -318,6 +319,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case reasonNoForecastForLot = "reason.no_forecast_for_lot"
     case reasonNoHome = "reason.no_home"
     case reasonNotRefreshedSince = "reason.not_refreshed_since"
+    case reasonNothingFetched = "reason.nothing_fetched"
+    case reasonParksListUnavailable = "reason.parks_list_unavailable"
     case reasonRefreshFailed = "reason.refresh_failed"
     case reasonServerError = "reason.server_error"
     case reasonServerProblem = "reason.server_problem"
@@ -1618,6 +1621,11 @@ extension StringCatalog {
             case .en: .text("no count")
             case .ko: .text("정보 없음")
             }
+        case .lotLabelUnrecognized:
+            switch language {
+            case .en: .text("unknown status")
+            case .ko: .text("알 수 없는 상태")
+            }
         case .lotsReporting:
             switch language {
             case .en: .text("%1$lld of %2$lld lots live")
@@ -2022,6 +2030,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("not refreshed since %@")
             case .ko: .text("%@ 이후 새로 고치지 못했어요")
+            }
+        case .reasonNothingFetched:
+            switch language {
+            case .en: .text("nothing has been fetched yet")
+            case .ko: .text("아직 받은 데이터가 없어요")
+            }
+        case .reasonParksListUnavailable:
+            switch language {
+            case .en: .text("the parks list could not be loaded")
+            case .ko: .text("공원 목록을 불러오지 못했어요")
             }
         case .reasonRefreshFailed:
             switch language {

@@ -54,7 +54,7 @@ public struct WidgetArguments: ParsableArguments {
             return try SharedContainer.resolve(explicit: stateDir, environment: environment)
         } catch {
             FileHandle.standardError.write(Data("hangangjari-widget: \(error)\n".utf8))
-            throw ExitCode(WidgetExitCode.usage)
+            throw ExitCode(ExitStatus.usage)
         }
     }
 

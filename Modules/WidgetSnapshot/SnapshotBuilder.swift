@@ -6,12 +6,10 @@ public enum SnapshotBuilder {
     /// The snapshot of `kind` for the summary's park, built at `now`.
     public static func build(_ kind: WidgetKind, from summary: HomeSummary, now: Date) -> WidgetSnapshot {
         let screen: Screen = kind == .parking ? .parking : .outing
-        let sources = kind == .parking ? ["parking", "forecast"] : ["crowd", "weather", "events"]
-        let shown = summary.freshness.sources.filter { sources.contains($0.source) }
         return WidgetSnapshot(
             format: WidgetSnapshot.currentFormat, kind: kind, parkId: summary.park.id,
             parkNameKo: summary.park.shortNameKo, parkNameEn: summary.park.shortNameEn, builtAt: now,
-            generatedAt: summary.generatedAt, freshness: .known(Freshness(sources: shown).overall),
+            generatedAt: summary.generatedAt, freshness: .known(summary.freshness.overall(shownOn: screen)),
             simulated: summary.freshness.isSimulated, deepLink: DeepLink(parkId: summary.park.id, screen: screen).description,
             parking: kind == .parking ? parking(summary) : nil, general: kind == .general ? general(summary) : nil)
     }

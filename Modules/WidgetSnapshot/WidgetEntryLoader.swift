@@ -5,14 +5,10 @@ import Storage
 
 /// What the widget shows, and how much to trust it.
 public struct WidgetEntry: Sendable {
-    public enum State: Sendable, Equatable {
-        /// A snapshot within its max age, with data the sources call fresh.
-        case fresh
-        /// The last snapshot, too old or with stale sources; `reason` says why.
-        case stale(reason: Reason)
-        /// Nothing to show; `reason` says why. Never a blank.
-        case placeholder(reason: Reason)
-    }
+    /// The verdict every reader gives the same data: current (a snapshot within its max age with sources that call
+    /// themselves fresh), stale (the last snapshot, too old or with stale sources) or unavailable (a placeholder
+    /// that says why, never a blank).
+    public typealias State = TrustVerdict
 
     public var kind: WidgetKind
     public var parkId: ParkID
@@ -81,22 +77,19 @@ public struct WidgetEntryLoader: Sendable {
             result.writeProblem = writeProblem
             return result
         } catch {
-            let count = failures(reset: false)
-            let reason = Reason(error)
-            if case .success(let old) = store.read(kind, park) {
-                return WidgetEntry(kind: kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: now(), failures: count))
-            }
-            return WidgetEntry(kind: kind, parkId: park, snapshot: nil, state: .placeholder(reason: reason), nextRefresh: RefreshPolicy.next(after: now(), failures: count))
+            return failed(kind, park, reason: Reason(error), failures: failures(reset: false))
         }
     }
 
+    /// The entry after a failed or late fetch: the last snapshot marked stale, else a placeholder.
+    func failed(_ kind: WidgetKind, _ park: ParkID, reason: Reason, failures: Int) -> WidgetEntry {
+        let old = try? store.read(kind, park).get()
+        let state = TrustVerdict.judge(hasValue: old != nil, refreshFailure: reason, sources: old?.freshness.known ?? .unavailable)
+        return WidgetEntry(kind: kind, parkId: park, snapshot: old, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
+    }
+
     func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int) -> WidgetEntry {
-        let state: WidgetEntry.State
-        switch snapshot.freshness {
-        case .known(.fresh), .known(.noItem): state = .fresh
-        case .known(.stale): state = .stale(reason: Reason(.reasonSourceStale))
-        default: state = .stale(reason: Reason(.reasonSourceUnavailable))
-        }
+        let state = TrustVerdict.judge(hasValue: true, refreshFailure: nil, sources: snapshot.freshness.known ?? .unavailable)
         return WidgetEntry(kind: kind, parkId: park, snapshot: snapshot, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
     }
 

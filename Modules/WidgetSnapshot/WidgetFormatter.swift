@@ -18,16 +18,6 @@ public struct WidgetOutput: Sendable, Equatable {
     }
 }
 
-/// Exit codes: 0 fresh; 3 stale; 4 placeholder (text and json only: status bars get 0 so they keep showing the
-/// line); 33 i3blocks urgent when `--urgent-below` is set and the spaces fall below it; 64 usage.
-public enum WidgetExitCode {
-    public static let fresh: Int32 = 0
-    public static let stale: Int32 = 3
-    public static let placeholder: Int32 = 4
-    public static let urgent: Int32 = 33
-    public static let usage: Int32 = 64
-}
-
 /// Renders a widget entry in one of the formats.
 public struct WidgetFormatter: Sendable {
     public var language: WidgetLanguage
@@ -49,12 +39,8 @@ public struct WidgetFormatter: Sendable {
         let headline = headline(entry)
         let details = details(entry)
         let link = entry.snapshot?.deepLink ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .parking ? .parking : .outing).description
-        let code: Int32
-        switch entry.state {
-        case .fresh: code = WidgetExitCode.fresh
-        case .stale: code = WidgetExitCode.stale
-        case .placeholder: code = WidgetExitCode.placeholder
-        }
+        // Exit codes (`ExitStatus`): the verdict's for text and json; status bars get 0 so they keep showing the line.
+        let code = entry.state.exitStatus
         switch format {
         case .text:
             return WidgetOutput(text: ([headline] + details).joined(separator: "\n"), exitCode: code)
@@ -67,7 +53,7 @@ public struct WidgetFormatter: Sendable {
             return WidgetOutput(text: Self.jsonLine(line), exitCode: 0)
         case .i3blocks:
             let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
-            return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? WidgetExitCode.urgent : 0)
+            return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? ExitStatus.urgent : 0)
         case .polybar:
             return WidgetOutput(text: headline, exitCode: 0)
         case .tmux:
@@ -135,11 +121,7 @@ public struct WidgetFormatter: Sendable {
             lines.append(l(.widgetAsOf, time))
             if s.simulated { lines.append(l(.widgetSimulated)) }
         }
-        switch entry.state {
-        case .fresh: break
-        case .stale(let reason), .placeholder(let reason):
-            lines.append(l(.widgetNotUpdated, reason.text(l)))
-        }
+        if let reason = entry.state.reason { lines.append(l(.widgetNotUpdated, reason.text(l))) }
         return lines
     }
 
@@ -155,9 +137,9 @@ public struct WidgetFormatter: Sendable {
 
     func stateClass(_ entry: WidgetEntry) -> String {
         switch entry.state {
-        case .fresh: "fresh"
+        case .current: "fresh"
         case .stale: "stale"
-        case .placeholder: "placeholder"
+        case .unavailable: "placeholder"
         }
     }
 
@@ -166,7 +148,7 @@ public struct WidgetFormatter: Sendable {
     }
 
     func color(_ entry: WidgetEntry) -> String {
-        if case .fresh = entry.state {} else { return "#999999" }
+        if case .current = entry.state {} else { return "#999999" }
         switch labelClass(entry) {
         case "available", "go": return "#50FA7B"
         case "normal", "caution": return "#F1FA8C"
@@ -177,14 +159,10 @@ public struct WidgetFormatter: Sendable {
     }
 
     func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
-        var reason: String?
-        switch entry.state {
-        case .fresh: break
-        case .stale(let r), .placeholder(let r): reason = r.technical
-        }
-        return Self.jsonLine(JSONEntry(
+        Self.jsonLine(JSONEntry(
             kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
-            nextRefresh: entry.nextRefresh, state: stateClass(entry), reason: reason, snapshot: entry.snapshot))
+            nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word, reason: entry.state.reason?.technical,
+            snapshot: entry.snapshot))
     }
 
     /// Waybar's `return-type: json` line.
@@ -203,7 +181,10 @@ public struct WidgetFormatter: Sendable {
         var text: String
         var details: [String]
         var nextRefresh: Date
+        /// `fresh`, `stale` or `placeholder` (also the waybar class).
         var state: String
+        /// The app's `--json` word for the same verdict: `current`, `stale` or `unavailable`.
+        var trust: String
         var reason: String?
         var snapshot: WidgetSnapshot?
     }

@@ -68,7 +68,6 @@ public struct WidgetRunner: Sendable {
         let store = SnapshotStore(container: container)
         let makeFetch = self.makeFetch
         let loader = WidgetEntryLoader(store: store, fetch: { park in try await makeFetch()(park) }, now: now)
-        let started = now()
         // Whichever comes first, the entry or the deadline; the process does not wait for a late loader.
         let entry: WidgetEntry = await withCheckedContinuation { continuation in
             let claimed = Mutex(false)
@@ -82,19 +81,11 @@ public struct WidgetRunner: Sendable {
             Task { finish(await loader.load(options.kind, park: park, maxAge: options.maxAge)) }
             Task {
                 try? await Task.sleep(for: .seconds(max(0.1, options.deadline - 0.15)))
-                let reason = Reason(.reasonNoAnswerWithin, options.deadline)
-                if case .success(let old) = store.read(options.kind, park) {
-                    finish(WidgetEntry(kind: options.kind, parkId: park, snapshot: old, state: .stale(reason: reason), nextRefresh: RefreshPolicy.next(after: started, failures: 1)))
-                } else {
-                    finish(WidgetEntry(kind: options.kind, parkId: park, snapshot: nil, state: .placeholder(reason: reason), nextRefresh: RefreshPolicy.next(after: started, failures: 1)))
-                }
+                finish(loader.failed(options.kind, park, reason: Reason(.reasonNoAnswerWithin, options.deadline), failures: 1))
             }
         }
         if let problem = entry.writeProblem { messages.append(l(.reasonSnapshotNotSaved, problem.text(l))) }
-        switch entry.state {
-        case .fresh: break
-        case .stale(let reason), .placeholder(let reason): messages.append(reason.text(l))
-        }
+        if let reason = entry.state.reason { messages.append(reason.text(l)) }
         return finish(entry, options: options, settings: settings, language: language, messages: messages)
     }
 
@@ -102,7 +93,7 @@ public struct WidgetRunner: Sendable {
         _ entry: WidgetEntry, options: Options, settings: Settings, language: WidgetLanguage, messages: [String]
     ) -> (output: WidgetOutput, messages: [String]) {
         var messages = messages
-        if case .fresh = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
+        if case .current = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
             let alerts = LocalAlerts(container: container).due(for: snapshot, settings: settings, language: language, now: now())
             if !alerts.isEmpty {
                 let shown = notify(alerts)

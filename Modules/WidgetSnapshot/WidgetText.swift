@@ -3,14 +3,17 @@ import Models
 
 /// Which catalog key says each value (shared by the widget and the app screens). The words themselves live in `Localization/Localizable.xcstrings`.
 public enum WidgetText {
+    /// A lot's status; a status this client does not know (from a newer server) is named as such, never as a
+    /// missing count.
     public static func label(_ label: OpenEnum<LotStatusLabel>?) -> L10nKey {
-        switch label?.known {
-        case .available?: .lotLabelAvailable
-        case .normal?: .lotLabelNormal
-        case .crowded?: .lotLabelCrowded
-        case .full?: .lotLabelFull
-        case .closed?: .lotLabelClosed
-        default: .lotLabelUnknown
+        switch label {
+        case .known(.available)?: .lotLabelAvailable
+        case .known(.normal)?: .lotLabelNormal
+        case .known(.crowded)?: .lotLabelCrowded
+        case .known(.full)?: .lotLabelFull
+        case .known(.closed)?: .lotLabelClosed
+        case .known(.unknown)?, nil: .lotLabelUnknown
+        case .unknown?: .lotLabelUnrecognized
         }
     }
 

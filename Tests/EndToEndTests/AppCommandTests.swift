@@ -57,6 +57,25 @@ import Testing
         #expect(forced.stderr.contains("Nothing to show"))
     }
 
+    /// Stale sources on a server that answers: the printed command, its `--json` and the widget give one verdict.
+    @Test func staleSourcesGiveOneVerdictToTheAppAndTheWidget() async throws {
+        let server = try await TestBackend.start { $0.faults.staleSources = true }
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"]
+        let printed = try await run(["home"] + common)
+        let json = try await run(["home", "--json"] + common)
+        let widget = try await WidgetBinaryTests.runAsync(["--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--format", "json", "--max-age", "0"])
+        let general = try await WidgetBinaryTests.runAsync(["--kind", "general", "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"])
+        #expect([printed.status, json.status, widget.status, general.status] == [3, 3, 3, 3], "\(printed.stderr) \(widget.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let widgetObject = try #require(try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [String: Any])
+        #expect(object["trust"] as? String == "stale" && widgetObject["trust"] as? String == "stale")
+        #expect(printed.stdout.split(separator: "\n").first?.contains("stale") == true)
+        #expect(printed.stderr.contains("the source data is stale"))
+    }
+
     /// The same command by day and at night in Seoul, server and app pinned to one clock: by day lots have counts;
     /// at 02:00 every lot is closed (a state, not a failure) and the command still succeeds.
     @Test(arguments: [(TestClock.daytime, false), (TestClock.night, true)])

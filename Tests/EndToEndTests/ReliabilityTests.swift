@@ -69,7 +69,7 @@ import WidgetSnapshot
         #expect(live.stdout.hasPrefix("P Yeouido"))
         #expect(live.stderr.contains("could not save"), "stderr: \(live.stderr)")
         let offline = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--max-age", "0"])
-        #expect(offline.status == WidgetExitCode.stale)
+        #expect(offline.status == ExitStatus.stale)
         #expect(offline.stdout.contains("min old"))
         #expect(try Data(contentsOf: dir.appendingPathComponent("widget-parking-yeouido.json")) == before)
     }

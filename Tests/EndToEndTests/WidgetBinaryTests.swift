@@ -79,7 +79,7 @@ import WidgetSnapshot
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", "nanji"])
-        #expect(run.status == WidgetExitCode.placeholder)
+        #expect(run.status == ExitStatus.unavailable)
         #expect(run.stdout.contains("P Nanji · no data"))
         #expect(run.stdout.contains("Not updated"))
         #expect(run.seconds < 5)
@@ -106,7 +106,7 @@ import WidgetSnapshot
         let lonely = dir.appendingPathComponent("hangangjari-widget")
         try FileManager.default.copyItem(at: Self.binary, to: lonely)
         let english = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
-        #expect(english.status == WidgetExitCode.placeholder)
+        #expect(english.status == ExitStatus.unavailable)
         #expect(english.stdout.contains("hangangjari-widget-fetch is missing"))
         let korean = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
         #expect(korean.stderr.contains("같은 폴더에 설치하세요"), "\(korean.stderr)")

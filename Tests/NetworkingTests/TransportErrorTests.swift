@@ -34,7 +34,7 @@ import Testing
         #expect(await get(raw.baseURL + "/slow", timeout: 0.8).failure == .timeout)
         let elapsed = Date().timeIntervalSince(started)
         // Bounded, not exact: without the deadline this would hang; the slack absorbs a loaded 2-core CI machine.
-        #expect(elapsed < 4.0, "took \(elapsed) s for a 0.8 s deadline")
+        #expect(elapsed < 15.0, "took \(elapsed) s for a 0.8 s deadline")
     }
 
     @Test func truncatedBody() async throws {

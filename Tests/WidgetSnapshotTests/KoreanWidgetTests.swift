@@ -12,13 +12,13 @@ import WidgetSnapshot
         let summary = try summaryFixture()
         let now = summary.generatedAt.addingTimeInterval(600)
         let states: [WidgetEntry.State] = [
-            .fresh, .stale(reason: Reason(.reasonSourceStale)), .stale(reason: Reason(.reasonNoAnswerWithin, 5.0)),
-            .placeholder(reason: Reason(.reasonConnectionRefused)),
+            .current, .stale(reason: Reason(.reasonSourceStale)), .stale(reason: Reason(.reasonNoAnswerWithin, 5.0)),
+            .unavailable(reason: Reason(.reasonConnectionRefused)),
         ]
         var found: [String: String] = [:]
         for kind in WidgetKind.allCases {
             for state in states {
-                let snapshot: WidgetSnapshot? = if case .placeholder = state { nil } else { SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt) }
+                let snapshot: WidgetSnapshot? = if case .unavailable = state { nil } else { SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt) }
                 let entry = WidgetEntry(kind: kind, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: now,
                                         writeProblem: Reason(.reasonLockTimeout, "/tmp/x"))
                 let formatter = WidgetFormatter(language: .ko, now: now)

@@ -69,7 +69,7 @@ func summaryFixture() throws -> HomeSummary {
             throw Offline()
         })
         let entry = await loader.load(.parking, park: "yeouido", maxAge: 300)
-        #expect(entry.state == .fresh)
+        #expect(entry.state == .current)
     }
 
     @Test func failureShowsTheLastSnapshotMarkedStale() async throws {
@@ -81,7 +81,7 @@ func summaryFixture() throws -> HomeSummary {
         #expect(entry.state == .stale(reason: Reason(Offline())))
         #expect(entry.snapshot?.parking?.available == 212)
         let text = WidgetFormatter(language: .en, now: Date()).render(entry, as: .text)
-        #expect(text.exitCode == WidgetExitCode.stale)
+        #expect(text.exitCode == ExitStatus.stale)
         #expect(text.text.contains("min old"))
         #expect(text.text.contains("Not updated: server unreachable"))
     }
@@ -91,7 +91,7 @@ func summaryFixture() throws -> HomeSummary {
         defer { try? FileManager.default.removeItem(at: c.url) }
         let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in throw Offline() })
         let entry = await loader.load(.general, park: "nanji", maxAge: 300)
-        #expect(entry.state == .placeholder(reason: Reason(Offline())))
+        #expect(entry.state == .unavailable(reason: Reason(Offline())))
         let output = WidgetFormatter(language: .ko, now: Date()).render(entry, as: .waybar)
         #expect(output.text.contains("난지 · 정보 없음"))
         #expect(output.exitCode == 0)
@@ -102,14 +102,14 @@ func summaryFixture() throws -> HomeSummary {
         defer { try? FileManager.default.removeItem(at: c.url) }
         let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in try summaryFixture() })  // always Yeouido
         let entry = await loader.load(.parking, park: "banpo", maxAge: 300)
-        guard case .placeholder = entry.state else { Issue.record("a wrong-park payload was shown"); return }
+        guard case .unavailable = entry.state else { Issue.record("a wrong-park payload was shown"); return }
         #expect(SnapshotStore(container: c).read(.parking, "banpo") == .failure(.missing))
         #expect(SnapshotStore(container: c).read(.parking, "yeouido") == .failure(.missing))
     }
 }
 
 @Suite struct FormatTests {
-    func entry(_ state: WidgetEntry.State = .fresh) throws -> WidgetEntry {
+    func entry(_ state: WidgetEntry.State = .current) throws -> WidgetEntry {
         let snapshot = SnapshotBuilder.build(.parking, from: try summaryFixture(), now: Date())
         return WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: Date())
     }
@@ -126,7 +126,7 @@ func summaryFixture() throws -> HomeSummary {
     @Test func i3blocksHasThreeLinesAndUrgency() throws {
         let output = WidgetFormatter(language: .en, now: Date(), urgentBelow: 300).render(try entry(), as: .i3blocks)
         #expect(output.text.split(separator: "\n").count == 3)
-        #expect(output.exitCode == WidgetExitCode.urgent)
+        #expect(output.exitCode == ExitStatus.urgent)
     }
 
     @Test func tmuxEscapesPercentAndArgosLinks() throws {

@@ -380,7 +380,7 @@ struct FreshPathBench: AsyncParsableCommand {
         }
         let store = SnapshotStore(container: container)
         guard case .success(let snapshot) = store.read(.parking, "yeouido") else { throw ValidationError("no snapshot in \(stateDir)") }
-        let entry = WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: .fresh, nextRefresh: Date())
+        let entry = WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
         let rows = [
             time("environment") { _ = ProcessInfo.processInfo.environment },
             time("settings load") { _ = SettingsStore(container: container).load() },
