@@ -14,7 +14,11 @@ enum ForecastScreen {
         let title = lotInfo.map { ctx.name($0.lot) } ?? ctx.l(.forecastAllLots)
         var lines = [Line([Span(ctx.l(.forecastTitle, title), .bold), Span("  " + ctx.l(.forecastMadeAt, ctx.clock(overview.generatedAt)), .dim)])]
         let nowValue = lotInfo.map { $0.status.available } ?? summary.parking.totalAvailable
-        if forecast.points.isEmpty {
+        if forecast.points.isEmpty, let opening = forecast.opening {
+            // Closed now: the forecast for the opening, and when that is.
+            lines.append(HomeScreen.arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
+            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(opening.confidence))), .bold)]))
+        } else if forecast.points.isEmpty {
             lines.append(Line(ctx.l(.noForecast, ctx.l(Words.gap(forecast.gap))), .dim))
         } else {
             lines += chart(forecast.points, now: nowValue, ctx)

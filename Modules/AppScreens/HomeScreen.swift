@@ -16,6 +16,8 @@ enum HomeScreen {
                 Span("  "), Badges.bar(available, of: parking.totalCapacity, width: 12),
                 Span("  " + ctx.l(.lotsReporting, parking.lotsReporting, parking.lots.count), .dim),
             ]))
+        } else if let closure = parking.closure(at: ctx.now) {
+            lines.append(Screens.row(ctx.l(.labelParking), WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l), .colored(.yellow)))
         } else {
             lines.append(Screens.row(ctx.l(.labelParking), ctx.l(.noLiveCount), .dim))
         }
@@ -30,6 +32,8 @@ enum HomeScreen {
         }
         if let total = summary.forecast.park.point(minutesAhead: 60) {
             lines.append(arrival(total, label: ctx.l(.arrivalAllLots, total.minutesAhead), ctx))
+        } else if let opening = summary.forecast.park.opening {
+            lines.append(arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
         } else if summary.forecast.park.points.isEmpty {
             lines.append(Screens.row(ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(Words.gap(summary.forecast.park.gap))), .dim))
         }
@@ -42,7 +46,7 @@ enum HomeScreen {
         let notices = signals.notices.map { ctx.l(Words.notice($0.kind)) + ": " + ctx.text($0.text) }
         lines.append(Screens.row(ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
                                  signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain))
-        let verdict = SnapshotBuilder.verdict(summary)
+        let verdict = SnapshotBuilder.verdict(summary, now: ctx.now)
         let style: Style = switch verdict.call {
         case .go: .colored(.green, bold: true)
         case .caution: .colored(.yellow, bold: true)

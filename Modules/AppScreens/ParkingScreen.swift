@@ -16,6 +16,9 @@ enum ParkingScreen {
                   Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.columnStatus), statusWidth), .bold),
                   Span(Columns.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
         ]
+        if let closure = summary.parking.closure(at: ctx.now) {
+            lines.insert(Line(WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l), .colored(.yellow, bold: true)), at: 0)
+        }
         for entry in lots {
             let lot = entry.lot, status = entry.status
             let marker = lot.id == recommended ? "▶ " : "  "

@@ -11,6 +11,13 @@ extension Localizer {
         return plural(.timeDaysAgo, count: s / 86_400)
     }
 
+    /// "5 h 40 min" / "5시간 40분" for a wait in minutes.
+    public func duration(minutes: Int) -> String {
+        let m = max(0, minutes)
+        if m < 60 { return self(.durationMinutes, m) }
+        return m % 60 == 0 ? self(.durationHours, m / 60) : self(.durationHoursMinutes, m / 60, m % 60)
+    }
+
     /// "850 m" or "1.2 km" (the same in both languages).
     public func distance(meters: Double) -> String {
         if meters < 1000 { return "\(Int((meters / 10).rounded()) * 10) m" }

@@ -96,6 +96,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorValueHealthOk = "doctor.value.health_ok"
     case doctorValueSourceCitydata = "doctor.value.source_citydata"
     case doctorValueSourceSimulated = "doctor.value.source_simulated"
+    case durationHours = "duration.hours"
+    case durationHoursMinutes = "duration.hours_minutes"
+    case durationMinutes = "duration.minutes"
     case errorDeadline = "error.deadline"
     case errorFormat = "error.format"
     case errorKind = "error.kind"
@@ -124,6 +127,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case feeDayPass = "fee.day_pass"
     case feeLine = "fee.line"
     case forecastAllLots = "forecast.all_lots"
+    case forecastAtOpening = "forecast.at_opening"
     case forecastConfidence = "forecast.confidence"
     case forecastCrowd = "forecast.crowd"
     case forecastCrowdSeoul = "forecast.crowd_seoul"
@@ -259,6 +263,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case noticeClosure = "notice.closure"
     case noticeInfo = "notice.info"
     case noticeWarning = "notice.warning"
+    case parkingClosedOpens = "parking.closed_opens"
+    case parkingClosedUntil = "parking.closed_until"
     case parkingSharedWith = "parking.shared_with"
     case parkingTotals = "parking.totals"
     case parksNearestFirst = "parks.nearest_first"
@@ -421,7 +427,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case verdictReasonClosure = "verdict.reason.closure"
     case verdictReasonCrowded = "verdict.reason.crowded"
     case verdictReasonEvent = "verdict.reason.event"
+    case verdictReasonLateNight = "verdict.reason.late_night"
     case verdictReasonNoData = "verdict.reason.no_data"
+    case verdictReasonParkingClosed = "verdict.reason.parking_closed"
     case verdictReasonParkingFull = "verdict.reason.parking_full"
     case verdictReasonWet = "verdict.reason.wet"
     case verdictSkip = "verdict.skip"
@@ -436,6 +444,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetHelperMissingShort = "widget.helper_missing_short"
     case widgetNoData = "widget.no_data"
     case widgetNotUpdated = "widget.not_updated"
+    case widgetOpeningHint = "widget.opening_hint"
     case widgetRecommended = "widget.recommended"
     case widgetSimulated = "widget.simulated"
     case widgetKindGeneral = "widget_kind.general"
@@ -916,6 +925,21 @@ extension StringCatalog {
             case .en: .text("simulated")
             case .ko: .text("모의 데이터")
             }
+        case .durationHours:
+            switch language {
+            case .en: .text("%lld h")
+            case .ko: .text("%lld시간")
+            }
+        case .durationHoursMinutes:
+            switch language {
+            case .en: .text("%1$lld h %2$lld min")
+            case .ko: .text("%1$lld시간 %2$lld분")
+            }
+        case .durationMinutes:
+            switch language {
+            case .en: .text("%lld min")
+            case .ko: .text("%lld분")
+            }
         case .errorDeadline:
             switch language {
             case .en: .text("--deadline must be positive and --max-age not negative")
@@ -1055,6 +1079,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("all lots")
             case .ko: .text("전체 주차장")
+            }
+        case .forecastAtOpening:
+            switch language {
+            case .en: .text("At %@")
+            case .ko: .text("%@ 개장 시")
             }
         case .forecastConfidence:
             switch language {
@@ -1730,6 +1759,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("warning")
             case .ko: .text("주의")
+            }
+        case .parkingClosedOpens:
+            switch language {
+            case .en: .text("closed · opens %1$@ (in %2$@)")
+            case .ko: .text("운영 종료 · %1$@ 개장 (%2$@ 후)")
+            }
+        case .parkingClosedUntil:
+            switch language {
+            case .en: .text("closed · opens %@")
+            case .ko: .text("운영 종료 · %@ 개장")
             }
         case .parkingSharedWith:
             switch language {
@@ -2541,10 +2580,20 @@ extension StringCatalog {
             case .en: .text("event on")
             case .ko: .text("행사 있음")
             }
+        case .verdictReasonLateNight:
+            switch language {
+            case .en: .text("late at night")
+            case .ko: .text("늦은 밤")
+            }
         case .verdictReasonNoData:
             switch language {
             case .en: .text("little data")
             case .ko: .text("정보 부족")
+            }
+        case .verdictReasonParkingClosed:
+            switch language {
+            case .en: .text("parking closed")
+            case .ko: .text("주차장 운영 종료")
             }
         case .verdictReasonParkingFull:
             switch language {
@@ -2615,6 +2664,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Not updated: %@")
             case .ko: .text("갱신 실패: %@")
+            }
+        case .widgetOpeningHint:
+            switch language {
+            case .en: .text("at %1$@ about %2$lld (%3$lld–%4$lld)")
+            case .ko: .text("%1$@ 개장 시 약 %2$lld면 (%3$lld–%4$lld)")
             }
         case .widgetRecommended:
             switch language {

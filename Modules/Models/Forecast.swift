@@ -75,11 +75,14 @@ public struct ParkingForecast: Hashable, Sendable, Codable {
     public var points: [ForecastPoint]
     /// Why there are no points.
     public var gap: OpenEnum<ForecastGap>?
+    /// While the lot (or every lot of the park) is closed: the forecast for when it opens next (optional addition).
+    public var opening: ForecastPoint?
 
-    public init(lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil) {
+    public init(lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil, opening: ForecastPoint? = nil) {
         self.lotId = lotId
         self.points = points
         self.gap = gap
+        self.opening = opening
     }
 
     /// The point closest to `minutes` ahead, if any.

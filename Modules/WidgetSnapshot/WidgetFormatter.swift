@@ -78,7 +78,9 @@ public struct WidgetFormatter: Sendable {
         guard let snapshot = entry.snapshot else { return "\(entry.kind == .parking ? "P " : "")\(name) · \(l(.widgetNoData))" }
         var text: String
         if let p = snapshot.parking {
-            if let available = p.available, let capacity = p.capacity {
+            if p.closed == true {
+                text = "P \(name) — " + (p.opensAt.map { l(.parkingClosedUntil, Self.seoulTime($0)) } ?? l(.lotLabelClosed))
+            } else if let available = p.available, let capacity = p.capacity {
                 text = "P \(name) \(available)/\(capacity) \(l(WidgetText.label(p.label)))"
             } else if let total = p.totalAvailable {
                 text = "P \(name) \(total)/\(p.totalCapacity)"
@@ -110,6 +112,8 @@ public struct WidgetFormatter: Sendable {
                 lines.append(l(.widgetAllLots, total, p.totalCapacity))
             }
             if let hint = p.forecast { lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90)) }
+            if p.closed == true { lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Self.seoulTime, l)) }
+            if let opening = p.opening { lines.append(l(.widgetOpeningHint, Self.seoulTime(opening.at), opening.p50, opening.p10, opening.p90)) }
         }
         if let g = entry.snapshot?.general {
             lines.append(l(.widgetCrowdLine, l(WidgetText.crowd(g.crowd))))
@@ -144,7 +148,8 @@ public struct WidgetFormatter: Sendable {
     }
 
     func labelClass(_ entry: WidgetEntry) -> String {
-        entry.snapshot?.parking?.label?.rawValue ?? entry.snapshot?.general?.verdict.call.rawValue ?? "unknown"
+        if entry.snapshot?.parking?.closed == true { return "closed" }
+        return entry.snapshot?.parking?.label?.rawValue ?? entry.snapshot?.general?.verdict.call.rawValue ?? "unknown"
     }
 
     func color(_ entry: WidgetEntry) -> String {

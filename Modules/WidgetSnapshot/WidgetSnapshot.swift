@@ -47,6 +47,19 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
         public var forecast: ForecastHint?
         /// Every lot's count (absent in snapshots written before it existed).
         public var lots: [LotCount]?
+        /// Every lot is closed (a state, not missing data); `opensAt` says when the first opens, when known.
+        public var closed: Bool?
+        public var opensAt: Date?
+        /// While closed: the park's forecast for its opening.
+        public var opening: OpeningHint?
+    }
+
+    /// The forecast for when the lots open.
+    public struct OpeningHint: Codable, Sendable, Equatable {
+        public var at: Date
+        public var p10: Int
+        public var p50: Int
+        public var p90: Int
     }
 
     /// One lot's live count.
@@ -88,6 +101,7 @@ public struct Verdict: Codable, Sendable, Equatable {
 
     public enum Reason: String, Codable, Sendable {
         case calm, crowded, wet, badAir = "bad_air", event, closure, parkingFull = "parking_full", noData = "no_data"
+        case parkingClosed = "parking_closed", lateNight = "late_night"
     }
 
     public var call: Call

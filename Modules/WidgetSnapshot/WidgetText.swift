@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import Models
 
@@ -45,7 +46,17 @@ public enum WidgetText {
         case .closure: .verdictReasonClosure
         case .parkingFull: .verdictReasonParkingFull
         case .noData: .verdictReasonNoData
+        case .parkingClosed: .verdictReasonParkingClosed
+        case .lateNight: .verdictReasonLateNight
         }
+    }
+
+    /// "closed · opens 06:00 (in 5 h 40 min)": a closure as the app and the widget both say it (`clock` writes the
+    /// opening time as the caller shows times).
+    public static func closed(opensAt: Date?, now: Date, clock: (Date) -> String, _ l: Localizer) -> String {
+        guard let opensAt else { return l(.lotLabelClosed) }
+        let minutes = max(1, Int((opensAt.timeIntervalSince(now) / 60).rounded()))
+        return l(.parkingClosedOpens, clock(opensAt), l.duration(minutes: minutes))
     }
 }
 

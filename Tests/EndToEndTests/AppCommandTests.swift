@@ -100,6 +100,32 @@ import Testing
         }
     }
 
+    /// At 02:00 in Seoul closed is a state: when the lots open and in how long, the forecast for the opening, and a
+    /// verdict that knows, from the printed command and both widgets, in both languages.
+    @Test func atNightTheLotsAreClosedUntilTheyOpen() async throws {
+        let server = try await TestBackend.start { $0.now = TestClock.clock(TestClock.night).now }
+        defer { Task { await server.stop() } }
+        await server.backend.collector.prepareHistory(days: 7)
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = TestClock.environment(TestClock.night)
+        let expected: [(String, home: [String], widget: String, general: String)] = [
+            ("en", ["closed · opens 06:00 (in 4 h", "At 06:00      about", "go with care — parking closed"], "P Banpo — closed · opens 06:00", "go with care — parking closed"),
+            ("ko", ["운영 종료 · 06:00 개장 (4시간", "06:00 개장 시 약", "주의 — 주차장 운영 종료"], "P 반포 — 운영 종료 · 06:00 개장", "주의 — 주차장 운영 종료"),
+        ]
+        for (language, home, widget, general) in expected {
+            let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", language]
+            let printed = try await WidgetBinaryTests.runAsync(["home", "banpo", "--refresh"] + common, environment: environment, binary: Self.app)
+            #expect(printed.status == 0, "\(printed.stderr)")
+            for text in home { #expect(printed.stdout.contains(text), "\(language): \(printed.stdout)") }
+            #expect(!printed.stdout.contains(language == "en" ? "no live count" : "실시간 정보 없음"))
+            let parking = try await WidgetBinaryTests.runAsync(["--park", "banpo", "--max-age", "0"] + common, environment: environment)
+            #expect(parking.status == 0 && parking.stdout.hasPrefix(widget), "\(parking.stdout)")
+            let outing = try await WidgetBinaryTests.runAsync(["--kind", "general", "--park", "banpo", "--max-age", "0"] + common, environment: environment)
+            #expect(outing.stdout.contains(general), "\(outing.stdout)")
+        }
+    }
+
     /// Commands in Korean, with the server up and then down: no English on stdout or stderr outside the catalog.
     @Test func koreanCommandsSpeakNoStrayEnglish() async throws {
         let server = try await TestBackend.start()

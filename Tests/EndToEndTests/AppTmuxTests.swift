@@ -117,4 +117,14 @@ struct AppTmuxTests {
             try tmux.press("q")
         }
     }
+
+    /// At 02:00 the full screen says the lots are closed until 06:00 and in how long, and the verdict knows.
+    @Test func atNightTheFullScreenSaysClosedUntilOpening() async throws {
+        try await withSession(at: TestClock.night) { server, dir, tmux in
+            try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en banpo")
+            let rows = try #require(try await tmux.waitFor("closed · opens 06:00 (in 4 h", "go with care — parking closed"))
+            #expect(!rows.joined().contains("no live count"))
+            try tmux.press("q")
+        }
+    }
 }

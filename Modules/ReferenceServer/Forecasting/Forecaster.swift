@@ -50,6 +50,8 @@ public struct Forecaster: Sendable {
         let nowBucket = SimulationModel.bucket(now)
         let recent = try await history.values(lot: lot.id, buckets: Array((nowBucket - 12)...nowBucket))
         guard let latestBucket = recent.keys.max(), nowBucket - latestBucket <= 6, let latest = recent[latestBucket] else {
+            // A closed lot has no live count because it is closed: say so (its opening has a forecast of its own).
+            if !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay) { return ParkingForecast(lotId: lot.id, points: [], gap: .known(.closed)) }
             let anything = try await history.latestBucket(lot: lot.id) != nil
             return ParkingForecast(lotId: lot.id, points: [], gap: .known(anything ? .noLiveCount : .noHistory))
         }

@@ -149,11 +149,13 @@ public final class Collector: Sendable {
                 wet: [.rain, .snow, .shower, .rainAndSnow].contains(snapshot.weather.value?.precipitation?.known ?? .none))
             var lots: [ParkingForecast] = []
             for lot in catalog.lots(in: park.id) {
-                let forecast = (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
+                var forecast = (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
                     ?? ParkingForecast(lotId: lot.id, points: [], gap: .known(.noHistory))
+                forecast.opening = try? await forecaster.openingPoint(lot: lot, history: history, now: at)
                 lots.append(forecast)
             }
-            let total = forecaster.parkTotal(lots)
+            var total = forecaster.parkTotal(lots)
+            total.opening = forecaster.parkOpening(lots)
             let capacity = catalog.lots(in: park.id).reduce(0) { $0 + $1.capacity }
             // Ours from the parking forecast; the source's own beside it, labelled as the source's.
             let crowd = Self.crowdBaseline(from: total, capacity: capacity)
