@@ -41,7 +41,9 @@ public enum KeyDecoder {
             case 0xC0...0xF7:
                 let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
                 let end = min(bytes.count, i + length)
-                if let text = String(validating: bytes[i..<end], as: UTF8.self), let c = text.first { keys.append(.character(c)) }
+                if let text = String(validating: bytes[i..<end], as: UTF8.self), let c = text.first {
+                    keys.append(.character(HangulKeyboard.latin(for: c) ?? c))
+                }
                 i = end
             default: i += 1
             }

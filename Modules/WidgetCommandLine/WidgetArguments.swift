@@ -27,7 +27,7 @@ public struct WidgetArguments: ParsableArguments {
         guard WidgetFormat(rawValue: format) != nil else {
             throw ValidationError(helpText(.errorFormat).replacingOccurrences(of: "%@", with: WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")))
         }
-        if let park, Catalog.bundled.park(ParkID(park)) == nil {
+        if let park, Catalog.bundled.findPark(park) == nil {
             let names = Catalog.bundled.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
             throw ValidationError(CommandLineHelp.localizer(.cliUnknownPark, park) + " " + CommandLineHelp.localizer(.cliDidYouMean, names))
         }
@@ -39,7 +39,7 @@ public struct WidgetArguments: ParsableArguments {
     public var options: WidgetRunner.Options {
         var options = WidgetRunner.Options()
         options.kind = WidgetKind(rawValue: kind) ?? .parking
-        options.park = park.map { ParkID($0) }
+        options.park = park.flatMap { Catalog.bundled.findPark($0)?.id }
         options.format = WidgetFormat(rawValue: format) ?? .text
         options.maxAge = maxAge
         options.language = lang

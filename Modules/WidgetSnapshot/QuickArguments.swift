@@ -35,8 +35,8 @@ public struct QuickArguments: Sendable, Equatable {
             guard let kind = WidgetKind(rawValue: value) else { return false }
             options.kind = kind
         case "park":
-            guard Catalog.bundled.park(ParkID(value)) != nil else { return false }
-            options.park = ParkID(value)
+            guard let park = Catalog.bundled.findPark(value) else { return false }
+            options.park = park.id
         case "format":
             guard let format = WidgetFormat(rawValue: value) else { return false }
             options.format = format

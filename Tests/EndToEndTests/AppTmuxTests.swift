@@ -127,4 +127,18 @@ struct AppTmuxTests {
             try tmux.press("q")
         }
     }
+
+    /// With the input method in Hangul mode the keys still work: ㄹ (f) adds a favourite, ㅂ (q) quits. The park
+    /// is found by its initial consonants (ㅂㅍ is Banpo).
+    @Test func hangulModeKeysActAsTheirLatinKeys() async throws {
+        try await withSession { server, dir, tmux in
+            try tmux.type("\(Self.app.path) ㅂㅍ --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+            #expect(try await tmux.waitFor("Banpo Hangang Park", "Sources") != nil)
+            try tmux.press("-l", "ㄹ")
+            #expect(try await tmux.waitFor("Banpo Hangang Park ★") != nil)
+            try tmux.press("-l", "ㅂ")
+            #expect(try await tmux.waitFor("$ ", without: ["Sources"]) != nil)
+            #expect(SettingsStore(container: SharedContainer(url: dir)).load().settings.favorites == ["banpo"])
+        }
+    }
 }

@@ -75,6 +75,15 @@ import WidgetSnapshot
         #expect(mode == 0o600)
     }
 
+    /// The widget accepts what the app accepts: ids, English and Korean names, initial consonants.
+    @Test(arguments: ["banpo", "Banpo", "반포", "반포한강공원", "ㅂㅍ"])
+    func acceptsEveryNameTheAppAccepts(_ name: String) async throws {
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", name, "--deadline", "1"])
+        #expect(run.status == ExitStatus.unavailable && run.stdout.contains("P Banpo · no data"), "\(name): \(run.stdout) \(run.stderr)")
+    }
+
     @Test func serverDownGivesAPlaceholderWithinTheDeadline() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }

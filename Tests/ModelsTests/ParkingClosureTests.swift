@@ -34,3 +34,16 @@ import Testing
         #expect(aggregate([]).closure(at: night) == nil)
     }
 }
+
+@Suite struct InitialConsonantSearchTests {
+    @Test func initialConsonantsFindTheirPark() {
+        #expect(Hangul.initialConsonants("반포한강공원") == "ㅂㅍㅎㄱㄱㅇ")
+        #expect(Catalog.bundled.findPark("ㅂㅍ")?.id == "banpo")
+        #expect(Catalog.bundled.findPark("ㅇㅇㄷ")?.id == "yeouido")
+        #expect(Catalog.bundled.findPark("ㄸㅅ")?.id == "ttukseom")
+        #expect(Catalog.bundled.findPark("ㅂㅍㅎㄱㄱㅇ")?.id == "banpo")
+        #expect(Catalog.bundled.findPark("ㅎㅎ") == nil)
+        // Every park's initials are its own.
+        for park in Catalog.bundled.parks { #expect(Catalog.bundled.findPark(Hangul.initialConsonants(park.shortNameKo))?.id == park.id) }
+    }
+}

@@ -19,4 +19,10 @@ import Testing
     @Test func truncatedSequencesAreDropped() {
         #expect(KeyDecoder.decode(Array("\u{1B}[1;".utf8)) == [])
     }
+
+    @Test func hangulModeJamoAreTheirLatinKeys() {
+        #expect(KeyDecoder.decode(Array("ㅂㄱㄹㅃ".utf8)) == [.character("q"), .character("r"), .character("f"), .character("Q")])
+        // A composed syllable and other text stay what they are.
+        #expect(KeyDecoder.decode(Array("반?".utf8)) == [.character("반"), .character("?")])
+    }
 }

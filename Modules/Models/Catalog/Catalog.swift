@@ -39,9 +39,12 @@ public struct Catalog: Sendable, Hashable {
     /// Finds a park by id, short or full name in Korean or English, case-insensitively.
     public func findPark(_ query: String) -> Park? {
         let q = Self.normalise(query)
-        return parks.first { park in
+        if let park = parks.first(where: { park in
             [park.id.rawValue, park.nameKo, park.nameEn, park.shortNameKo, park.shortNameEn].contains { Self.normalise($0) == q }
-        }
+        }) { return park }
+        // Initial consonants (초성), as Korean search boxes accept them: ㅂㅍ is 반포.
+        guard !q.isEmpty, q.unicodeScalars.allSatisfy(Hangul.isCompatibilityConsonant) else { return nil }
+        return parks.first { Hangul.initialConsonants($0.shortNameKo) == q || Hangul.initialConsonants($0.nameKo) == q }
     }
 
     /// The parks whose names are closest to `query` (edit distance), best first: for "did you mean". With
