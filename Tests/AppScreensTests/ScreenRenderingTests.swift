@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func jsonCarriesTrustAndTheContractData() throws {
-        let data = try #require(try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: Reason(.reasonConnectionRefused)))))
+        let data = try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: Reason(.reasonConnectionRefused))))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["trust"] as? String == "stale")
         #expect(object["staleReason"] as? String == "the server is not running or refused the connection")
