@@ -64,10 +64,14 @@ import Testing
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let common = ["banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"]
-        let printed = try await run(["home"] + common)
-        let json = try await run(["home", "--json"] + common)
-        let widget = try await WidgetBinaryTests.runAsync(["--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--format", "json", "--max-age", "0"])
-        let general = try await WidgetBinaryTests.runAsync(["--kind", "general", "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"])
+        // The binaries read the server's pinned clock, so the verdict does not depend on the hour the suite runs.
+        let clock = TestClock.environment()
+        let printed = try await WidgetBinaryTests.runAsync(["home"] + common, environment: clock, binary: Self.app)
+        let json = try await WidgetBinaryTests.runAsync(["home", "--json"] + common, environment: clock, binary: Self.app)
+        let widget = try await WidgetBinaryTests.runAsync(
+            ["--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--format", "json", "--max-age", "0"], environment: clock)
+        let general = try await WidgetBinaryTests.runAsync(
+            ["--kind", "general", "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"], environment: clock)
         #expect([printed.status, json.status, widget.status, general.status] == [3, 3, 3, 3], "\(printed.stderr) \(widget.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let widgetObject = try #require(try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [String: Any])

@@ -111,7 +111,9 @@ import WidgetSnapshot
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hj-embedded-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try await WidgetBinaryTests.runAsync(
-            ["--state-dir", dir.path, "--kind", "general", "--format", "json"], environment: ["XDG_CONFIG_HOME": dir.path])
+            // A cold embedded backend in a debug build takes about 2.6 s alone; the default 5 s deadline is for users,
+            // and a loaded test machine must not turn this test about simulated data into one about speed.
+            ["--state-dir", dir.path, "--kind", "general", "--format", "json", "--deadline", "20"], environment: ["XDG_CONFIG_HOME": dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect((object["snapshot"] as? [String: Any])?["simulated"] as? Bool == true)

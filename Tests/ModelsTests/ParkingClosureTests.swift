@@ -32,6 +32,8 @@ import Testing
         #expect(aggregate([.closed, .available]).closure(at: night) == nil)
         #expect(aggregate([.unknown, .unknown]).closure(at: night) == nil)
         #expect(aggregate([]).closure(at: night) == nil)
+        // Closed by a notice within opening hours (Seoul closes lots for floods): closed, reopening unknown.
+        #expect(aggregate([.closed, .closed]).closure(at: seoul("2026-11-23T14:00:00")) == ParkingClosure(opensAt: nil))
     }
 }
 

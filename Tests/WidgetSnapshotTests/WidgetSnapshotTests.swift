@@ -25,7 +25,7 @@ func summaryFixture() throws -> HomeSummary {
     }
 
     @Test func generalSnapshotCarriesTheVerdict() throws {
-        let s = SnapshotBuilder.build(.general, from: try summaryFixture(), now: Date())
+        let s = SnapshotBuilder.build(.general, from: try summaryFixture(), now: try summaryFixture().generatedAt)
         #expect(s.general?.crowd == .known(.normal))
         #expect(s.general?.closures == 1)
         #expect(s.general?.verdict == Verdict(call: .caution, reason: .closure))

@@ -137,19 +137,22 @@ public struct Forecaster: Sendable {
         guard !usable.isEmpty else {
             return ParkingForecast(lotId: nil, points: [], gap: lots.first?.gap ?? .known(.noHistory))
         }
-        let points = horizons.compactMap { minutes -> ForecastPoint? in
-            let matching = usable.compactMap { $0.points.first { $0.minutesAhead == minutes } }
-            guard let first = matching.first else { return nil }
-            let risk = matching.map(\.riskOfNoSpace).reduce(1, *)
-            let worst = matching.map { $0.confidence.known ?? .low }.max { rank($0) < rank($1) } ?? .low
-            var reasons: [OpenEnum<ForecastReason>] = []
-            for reason in matching.flatMap(\.reasons) where !reasons.contains(reason) { reasons.append(reason) }
-            return ForecastPoint(
-                at: first.at, minutesAhead: minutes, p10: matching.map(\.p10).reduce(0, +), p50: matching.map(\.p50).reduce(0, +),
-                p90: matching.map(\.p90).reduce(0, +), riskOfNoSpace: (risk * 100).rounded() / 100,
-                confidence: .known(worst), reasons: reasons)
-        }
+        let points = horizons.compactMap { minutes in sum(usable.compactMap { $0.points.first { $0.minutesAhead == minutes } }) }
         return ParkingForecast(lotId: nil, points: points)
+    }
+
+    /// Lots' points for one time added up (lots move together, so bands add up): the worst confidence, every reason
+    /// once, the risk that all of them are full. Nil for no points.
+    func sum(_ matching: [ForecastPoint]) -> ForecastPoint? {
+        guard let first = matching.first else { return nil }
+        let risk = matching.map(\.riskOfNoSpace).reduce(1, *)
+        let worst = matching.map { $0.confidence.known ?? .low }.max { rank($0) < rank($1) } ?? .low
+        var reasons: [OpenEnum<ForecastReason>] = []
+        for reason in matching.flatMap(\.reasons) where !reasons.contains(reason) { reasons.append(reason) }
+        return ForecastPoint(
+            at: first.at, minutesAhead: first.minutesAhead, p10: matching.map(\.p10).reduce(0, +), p50: matching.map(\.p50).reduce(0, +),
+            p90: matching.map(\.p90).reduce(0, +), riskOfNoSpace: (risk * 100).rounded() / 100,
+            confidence: .known(worst), reasons: reasons)
     }
 
     private func rank(_ c: ForecastConfidence) -> Int {

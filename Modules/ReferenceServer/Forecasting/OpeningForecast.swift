@@ -33,17 +33,10 @@ extension Forecaster {
             reasons: [.known(kind == .working ? .weekdayBaseline : .holidayPattern)])
     }
 
-    /// The park's opening forecast: the lots that open first, added up (lots move together, so bands add up).
+    /// The park's opening forecast: the lots that open first, added up as the park total adds them.
     public func parkOpening(_ lots: [ParkingForecast]) -> ForecastPoint? {
         let openings = lots.compactMap(\.opening)
         guard let first = openings.map(\.at).min() else { return nil }
-        let matching = openings.filter { $0.at == first }
-        let worst = matching.contains { $0.confidence != .known(.medium) } ? ForecastConfidence.low : .medium
-        var reasons: [OpenEnum<ForecastReason>] = []
-        for reason in matching.flatMap(\.reasons) where !reasons.contains(reason) { reasons.append(reason) }
-        return ForecastPoint(
-            at: first, minutesAhead: matching[0].minutesAhead, p10: matching.map(\.p10).reduce(0, +), p50: matching.map(\.p50).reduce(0, +),
-            p90: matching.map(\.p90).reduce(0, +), riskOfNoSpace: (matching.map(\.riskOfNoSpace).reduce(1, *) * 100).rounded() / 100,
-            confidence: .known(worst), reasons: reasons)
+        return sum(openings.filter { $0.at == first })
     }
 }
