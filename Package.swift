@@ -89,7 +89,7 @@ let package = Package(
             name: "AppCore", dependencies: ["AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppCore"),
         .target(
-            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "WidgetSnapshot"],
+            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppScreens"),
         .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
         .target(

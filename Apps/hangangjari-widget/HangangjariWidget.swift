@@ -24,13 +24,13 @@ enum HangangjariWidget {
                 container: container, environment: environment, makeFetch: { throw CancellationError() }, now: clock.now)
             var warnings: [String] = []
             if let (output, messages) = runner.freshOutput(quick.options, messages: &warnings) {
-                for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }
+                WidgetMessages.emit(messages, format: quick.options.format, container: container, now: clock.now())
                 FileHandle.standardOutput.write(Data((output.text + "\n").utf8))
                 exit(output.exitCode)
             }
-            for warning in warnings { FileHandle.standardError.write(Data("hangangjari-widget: \(warning)\n".utf8)) }
+            WidgetMessages.emit(warnings, format: quick.options.format, container: container, now: clock.now())
         }
-        let helper = helperPath()
+        let helper = RunningExecutable.sibling("hangangjari-widget-fetch")
         let argv = [helper] + arguments
         let cArgs = argv.map { strdup($0) } + [nil]
         execv(helper, cArgs)
@@ -40,11 +40,5 @@ enum HangangjariWidget {
         FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(ExitStatus.unavailable)
-    }
-
-    /// `hangangjari-widget-fetch` in the directory of this executable.
-    static func helperPath() -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("hangangjari-widget-fetch").path
     }
 }

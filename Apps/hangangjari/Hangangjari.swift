@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import Localization
+import Models
 
 @main
 struct Hangangjari: AsyncParsableCommand {
@@ -9,9 +10,10 @@ struct Hangangjari: AsyncParsableCommand {
         commandName: "hangangjari",
         abstract: helpText(.helpCmdRoot),
         discussion: helpText(.helpDiscussionRoot),
+        version: ProductVersion.current,
         subcommands: [
             UICommand.self, HomeCommand.self, ParkingCommand.self, ForecastCommand.self, OutingCommand.self, ParksCommand.self,
-            OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, WidgetCommand.self, LocationCommand.self,
+            OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, AlertsCommand.self, WidgetCommand.self, LocationCommand.self, SettingsCommand.self,
             DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self, KeyCommand.self,
         ],
         defaultSubcommand: UICommand.self)

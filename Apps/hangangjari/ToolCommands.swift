@@ -44,12 +44,14 @@ struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: helpText(.helpCmdDoctor))
     @OptionGroup var options: AppOptions
+    @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
 
     func run() async throws {
         let results = await Doctor.run(
             configuration: options.configuration, container: try options.container(), timeout: options.timeout, clock: try options.clock())
         let ctx = options.context()
-        for result in results {
+        if json { print(DoctorJSON.render(results, ctx.l)) }
+        for result in results where !json {
             let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
             print(DisplayWidth.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + DisplayWidth.padded(status, to: 8) + result.detail.text(ctx.l))
         }
@@ -84,9 +86,7 @@ struct InstallDesktopCommand: ParsableCommand {
     @OptionGroup var options: AppOptions
 
     func run() throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
-        let path = executable.hasPrefix("/") ? executable : FileManager.default.currentDirectoryPath + "/" + executable
-        let installed = try DesktopIntegration.install(executable: path, environment: options.environment)
+        let installed = try DesktopIntegration.install(executable: RunningExecutable.path(), environment: options.environment)
         print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
     }
 }

@@ -69,7 +69,7 @@ public struct BackendSession: Sendable {
             baseURL = try await embedded.start().baseURL
             backend = embedded
         }
-        var api = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0")
+        var api = APIConfiguration(baseURL: baseURL, appVersion: ProductVersion.current)
         api.requestTimeout = .milliseconds(Int(timeout * 1000))
         api.strictSigning = configuration.strictSigning
         // An embedded backend issues new keys every run: its credentials are not worth keeping.

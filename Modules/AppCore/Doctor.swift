@@ -11,7 +11,7 @@ import WidgetSnapshot
 public enum Doctor {
     /// What a check covers; the screens put it into words.
     public enum Check: String, Sendable, CaseIterable {
-        case backend, container, settings, cache, snapshots, api, token, policy, clock, upstream
+        case backend, container, settings, alerts, cache, snapshots, api, token, policy, clock, upstream
     }
 
     public enum Status: String, Sendable {
@@ -58,6 +58,7 @@ public enum Doctor {
         let (settings, warning) = SettingsStore(container: container).load()
         results.append(Result(check: .settings, status: warning == nil ? .ok : .warning,
                               detail: warning ?? Reason(.doctorDetailFavorites, settings.favorites.count)))
+        results.append(alertsCheck(settings, container: container))
         if let cache = BackendSession.openCache(origin: origin, container: container) {
             let parks = Catalog.bundled.parks.filter { (try? cache.homeSummary($0.id)) != nil }.count
             results.append(Result(check: .cache, status: cache.warnings.isEmpty ? .ok : .warning,
@@ -137,6 +138,16 @@ public enum Doctor {
         default:
             return Result(check: .upstream, status: .ok, detail: Reason(.doctorDetailUpstream, usage.callsToday, usage.day, usage.intervalSeconds))
         }
+    }
+
+    /// Alerts: on or off, how many thresholds, and any alert that could not be shown (with the notifier's words).
+    static func alertsCheck(_ settings: Settings, container: SharedContainer) -> Result {
+        let thresholds = settings.alertThresholds.count + settings.parkAlertThresholds.count
+        let state = Reason(settings.alertsEnabled ? .doctorDetailAlertsOn : .doctorDetailAlertsOff, thresholds)
+        let undelivered = LocalAlerts(container: container).undelivered()
+        guard let first = undelivered.first else { return Result(check: .alerts, status: .ok, detail: state) }
+        let kept = Reason(.doctorDetailAlertsUndelivered, undelivered.count, first.alert.title, ISO8601.format(first.at), first.problem)
+        return Result(check: .alerts, status: .warning, detail: joined([state, kept]))
     }
 
     /// Several details in one, separated by semicolons.

@@ -1,4 +1,5 @@
 import Models
+import Storage
 
 /// Finds a park from what a user types: its id, English or Korean name, short or long, any case.
 public enum ParkLookup {
@@ -18,5 +19,21 @@ public enum ParkLookup {
         if let park = catalog.findPark(query) { return park }
         let close = catalog.suggestions(for: query, limit: 2, maxDistance: max(2, query.count / 2))
         throw NotFound(query: query, suggestions: close.map(\.id))
+    }
+}
+
+/// Finds what an alert watches from what a user types: a lot by id or name (`yeouido-3`, `여의도3주차장`), else a
+/// park by anything the park lookup accepts.
+public enum AlertTargetLookup {
+    public static func find(_ query: String, in catalog: Catalog) throws(ParkLookup.NotFound) -> AlertTarget {
+        let wanted = normalized(query)
+        if let lot = catalog.lots.first(where: { normalized($0.id.rawValue) == wanted || normalized($0.nameEn) == wanted || normalized($0.nameKo) == wanted }) {
+            return .lot(lot.id)
+        }
+        return .park(try ParkLookup.find(query, in: catalog).id)
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.lowercased().filter { !$0.isWhitespace }
     }
 }

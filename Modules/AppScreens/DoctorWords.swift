@@ -1,5 +1,6 @@
 import AppCore
 import Localization
+import Models
 
 /// Names of the doctor's checks in words.
 public enum DoctorWords {
@@ -8,6 +9,7 @@ public enum DoctorWords {
         case .backend: .doctorBackend
         case .container: .doctorContainer
         case .settings: .doctorSettings
+        case .alerts: .doctorAlerts
         case .cache: .doctorCache
         case .snapshots: .doctorSnapshots
         case .api: .doctorApi
@@ -16,5 +18,34 @@ public enum DoctorWords {
         case .clock: .doctorClock
         case .upstream: .doctorUpstream
         }
+    }
+}
+
+/// `hangangjari doctor --json`: every check with its status and detail, and the overall status, for scripts.
+public enum DoctorJSON {
+    struct Report: Encodable {
+        var version: String
+        /// The worst status: `ok`, `warning` or `failed`.
+        var status: String
+        var checks: [Check]
+    }
+
+    struct Check: Encodable {
+        var check: String
+        var status: String
+        /// The detail in the stable technical (English) wording.
+        var detail: String
+        /// The detail in the user's language.
+        var text: String
+    }
+
+    /// One JSON document.
+    public static func render(_ results: [Doctor.Result], _ l: Localizer) -> String {
+        let worst: Doctor.Status = results.contains { $0.status == .failed } ? .failed : results.contains { $0.status == .warning } ? .warning : .ok
+        let report = Report(
+            version: ProductVersion.current, status: worst.rawValue,
+            checks: results.map { Check(check: $0.check.rawValue, status: $0.status.rawValue, detail: $0.detail.technical, text: $0.detail.text(l)) })
+        guard let data = try? ContractCoding.encode(report) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

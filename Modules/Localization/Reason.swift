@@ -19,6 +19,17 @@ public struct Reason: Sendable, Equatable, CustomStringConvertible {
         technical = texts[.en] ?? key.rawValue
     }
 
+    /// A reason from the catalog whose first argument lists `parts` in the same language ("; " between them).
+    public init(_ key: L10nKey, joining parts: [Reason], _ arguments: any CustomStringConvertible...) {
+        var texts: [Language: String] = [:]
+        for language in Language.allCases {
+            let l = Localizer(language)
+            texts[language] = l.text(key, [parts.map { $0.text(l) }.joined(separator: "; ")] + arguments)
+        }
+        self.texts = texts
+        technical = texts[.en] ?? key.rawValue
+    }
+
     /// Text that came from outside (a server, the operating system), the same in every language.
     public init(verbatim text: String) {
         texts = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, text) })

@@ -7,6 +7,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case airModerate = "air.moderate"
     case airVeryBad = "air.very_bad"
     case alertBody = "alert.body"
+    case alertNoNotifier = "alert.noNotifier"
+    case alertNotShown = "alert.notShown"
+    case alertNotifierFailed = "alert.notifierFailed"
     case alertTitle = "alert.title"
     case appTitle = "app.title"
     case arrivalAbout = "arrival.about"
@@ -22,6 +25,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case catalogParks = "catalog.parks"
     case catalogSource = "catalog.source"
     case catalogTotal = "catalog.total"
+    case cliAlertNone = "cli.alertNone"
+    case cliAlertRemoved = "cli.alertRemoved"
+    case cliAlertSet = "cli.alertSet"
+    case cliAlertsSwitched = "cli.alertsSwitched"
+    case cliApiNotURL = "cli.apiNotURL"
+    case cliApiSet = "cli.apiSet"
     case cliCacheCleared = "cli.cache_cleared"
     case cliDesktopInstalled = "cli.desktop_installed"
     case cliDidYouMean = "cli.did_you_mean"
@@ -30,10 +39,15 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliKeyPrompt = "cli.key_prompt"
     case cliKeyRemoved = "cli.key_removed"
     case cliKeySaved = "cli.key_saved"
+    case cliLanguageSet = "cli.languageSet"
     case cliListParks = "cli.list_parks"
     case cliLocationCleared = "cli.location_cleared"
     case cliLocationSet = "cli.location_set"
+    case cliNotATime = "cli.notATime"
     case cliNotATerminal = "cli.not_a_terminal"
+    case cliQuietCleared = "cli.quietCleared"
+    case cliQuietSet = "cli.quietSet"
+    case cliStrictSigningSet = "cli.strictSigningSet"
     case cliUnknownPark = "cli.unknown_park"
     case cliWidgetSet = "cli.widget_set"
     case columnData = "column.data"
@@ -57,11 +71,15 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case dataReal = "data.real"
     case dataSimulated = "data.simulated"
     case desktopComment = "desktop.comment"
+    case doctorAlerts = "doctor.alerts"
     case doctorApi = "doctor.api"
     case doctorBackend = "doctor.backend"
     case doctorCache = "doctor.cache"
     case doctorClock = "doctor.clock"
     case doctorContainer = "doctor.container"
+    case doctorDetailAlertsOff = "doctor.detail.alertsOff"
+    case doctorDetailAlertsOn = "doctor.detail.alertsOn"
+    case doctorDetailAlertsUndelivered = "doctor.detail.alertsUndelivered"
     case doctorDetailApi = "doctor.detail.api"
     case doctorDetailApiFailed = "doctor.detail.api_failed"
     case doctorDetailCache = "doctor.detail.cache"
@@ -148,12 +166,25 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case gapClosed = "gap.closed"
     case gapNoHistory = "gap.no_history"
     case gapNoLiveCount = "gap.no_live_count"
+    case helpArgAlertTarget = "help.arg.alertTarget"
+    case helpArgApi = "help.arg.api"
+    case helpArgLanguage = "help.arg.language"
     case helpArgLat = "help.arg.lat"
     case helpArgLink = "help.arg.link"
     case helpArgLon = "help.arg.lon"
+    case helpArgOnOff = "help.arg.onOff"
     case helpArgPark = "help.arg.park"
     case helpArgParkDefault = "help.arg.park_default"
     case helpArgParkToShow = "help.arg.park_to_show"
+    case helpArgQuiet = "help.arg.quiet"
+    case helpArgSpaces = "help.arg.spaces"
+    case helpCmdAlerts = "help.cmd.alerts"
+    case helpCmdAlertsList = "help.cmd.alerts.list"
+    case helpCmdAlertsOff = "help.cmd.alerts.off"
+    case helpCmdAlertsOn = "help.cmd.alerts.on"
+    case helpCmdAlertsQuiet = "help.cmd.alerts.quiet"
+    case helpCmdAlertsRemove = "help.cmd.alerts.remove"
+    case helpCmdAlertsSet = "help.cmd.alerts.set"
     case helpCmdCache = "help.cmd.cache"
     case helpCmdCacheClear = "help.cmd.cache_clear"
     case helpCmdCatalog = "help.cmd.catalog"
@@ -177,6 +208,11 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpCmdParking = "help.cmd.parking"
     case helpCmdParks = "help.cmd.parks"
     case helpCmdRoot = "help.cmd.root"
+    case helpCmdSettings = "help.cmd.settings"
+    case helpCmdSettingsApi = "help.cmd.settings.api"
+    case helpCmdSettingsLanguage = "help.cmd.settings.language"
+    case helpCmdSettingsShow = "help.cmd.settings.show"
+    case helpCmdSettingsStrictSigning = "help.cmd.settings.strictSigning"
     case helpCmdUi = "help.cmd.ui"
     case helpCmdWidget = "help.cmd.widget"
     case helpCmdWidgetFetch = "help.cmd.widget_fetch"
@@ -330,6 +366,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case reasonRefreshFailed = "reason.refresh_failed"
     case reasonServerError = "reason.server_error"
     case reasonServerProblem = "reason.server_problem"
+    case reasonSettingsFields = "reason.settingsFields"
     case reasonSettingsMovedAside = "reason.settings_moved_aside"
     case reasonSettingsMovedAsideKept = "reason.settings_moved_aside_kept"
     case reasonSnapshotNotSaved = "reason.snapshot_not_saved"
@@ -373,6 +410,32 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case serverDetailSourceFailing = "server.detail.source_failing"
     case serverDetailUnmatchedRows = "server.detail.unmatched_rows"
     case setHomeForDistances = "set_home_for_distances"
+    case settingsAlertsOff = "settings.alertsOff"
+    case settingsAlertsOn = "settings.alertsOn"
+    case settingsApi = "settings.api"
+    case settingsAutomatic = "settings.automatic"
+    case settingsBelow = "settings.below"
+    case settingsChosen = "settings.chosen"
+    case settingsConfigFile = "settings.configFile"
+    case settingsEmbedded = "settings.embedded"
+    case settingsFavorites = "settings.favorites"
+    case settingsFieldNotATime = "settings.field.notATime"
+    case settingsFieldNotSpaces = "settings.field.notSpaces"
+    case settingsFieldUnknownLanguage = "settings.field.unknownLanguage"
+    case settingsFieldUnknownTarget = "settings.field.unknownTarget"
+    case settingsFieldWrongType = "settings.field.wrongType"
+    case settingsFiles = "settings.files"
+    case settingsHome = "settings.home"
+    case settingsLanguage = "settings.language"
+    case settingsNoQuietHours = "settings.noQuietHours"
+    case settingsNoThresholds = "settings.noThresholds"
+    case settingsNotSet = "settings.notSet"
+    case settingsOff = "settings.off"
+    case settingsOn = "settings.on"
+    case settingsParkTarget = "settings.parkTarget"
+    case settingsQuietHours = "settings.quietHours"
+    case settingsSet = "settings.set"
+    case settingsStrictSigning = "settings.strictSigning"
     case sortedByDistance = "sorted_by_distance"
     case sortedByRecommendation = "sorted_by_recommendation"
     case sourceCrowd = "source.crowd"
@@ -480,6 +543,21 @@ extension StringCatalog {
             case .en: .text("Below your alert threshold of %lld.")
             case .ko: .text("알림 기준 %lld면 아래로 내려갔어요.")
             }
+        case .alertNoNotifier:
+            switch language {
+            case .en: .text("notify-send is not installed (Debian: libnotify-bin)")
+            case .ko: .text("notify-send가 설치되어 있지 않음(Debian: libnotify-bin)")
+            }
+        case .alertNotShown:
+            switch language {
+            case .en: .text("alert not shown, kept for the next run: %@ (%@)")
+            case .ko: .text("알림을 표시하지 못해 다음 실행 때 다시 시도: %@ (%@)")
+            }
+        case .alertNotifierFailed:
+            switch language {
+            case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
+            case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
+            }
         case .alertTitle:
             switch language {
             case .en: .plural(one: "%1$@: %2$lld space left", other: "%1$@: %2$lld spaces left")
@@ -555,6 +633,36 @@ extension StringCatalog {
             case .en: .text("%1$@, %2$@, %3$@.")
             case .ko: .text("%1$@, %2$@, %3$@.")
             }
+        case .cliAlertNone:
+            switch language {
+            case .en: .text("No alert was set for %@")
+            case .ko: .text("%@에는 알림이 없었어요")
+            }
+        case .cliAlertRemoved:
+            switch language {
+            case .en: .text("No alert for %@ any more")
+            case .ko: .text("%@ 알림을 지웠어요")
+            }
+        case .cliAlertSet:
+            switch language {
+            case .en: .text("Alert when %@ has fewer than %lld spaces")
+            case .ko: .text("%@의 자리가 %lld면 아래로 내려가면 알림")
+            }
+        case .cliAlertsSwitched:
+            switch language {
+            case .en: .text("Alerts are %@")
+            case .ko: .text("알림이 %@")
+            }
+        case .cliApiNotURL:
+            switch language {
+            case .en: .text("'%@' is not an http(s) URL; `embedded` uses the embedded backend")
+            case .ko: .text("'%@'은(는) http(s) URL이 아님; `embedded`는 내장 백엔드")
+            }
+        case .cliApiSet:
+            switch language {
+            case .en: .text("API: %@ (in %@)")
+            case .ko: .text("API: %@ (%@에 저장)")
+            }
         case .cliCacheCleared:
             switch language {
             case .en: .text("Cleared the cache %@ (settings, favourites and widget snapshots are kept).")
@@ -595,6 +703,11 @@ extension StringCatalog {
             case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
             case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
+        case .cliLanguageSet:
+            switch language {
+            case .en: .text("Language: %@")
+            case .ko: .text("언어: %@")
+            }
         case .cliListParks:
             switch language {
             case .en: .text("`hangangjari parks` lists all 11.")
@@ -610,10 +723,30 @@ extension StringCatalog {
             case .en: .text("Home location set to %1$@, %2$@ (kept on this machine only).")
             case .ko: .text("집 위치를 %1$@, %2$@(으)로 저장했어요 (이 컴퓨터에만 저장).")
             }
+        case .cliNotATime:
+            switch language {
+            case .en: .text("'%@' is not a time: use HH:MM (24-hour, Seoul time)")
+            case .ko: .text("'%@'은(는) 시각이 아님: HH:MM(24시간, 서울 시각)")
+            }
         case .cliNotATerminal:
             switch language {
             case .en: .text("Not a terminal: printing the home screen once (run `hangangjari home` in scripts).")
             case .ko: .text("터미널이 아니에요. 홈 화면을 한 번 출력해요 (스크립트에서는 `hangangjari home`).")
+            }
+        case .cliQuietCleared:
+            switch language {
+            case .en: .text("No quiet hours")
+            case .ko: .text("방해 금지 시간 없음")
+            }
+        case .cliQuietSet:
+            switch language {
+            case .en: .text("Quiet hours: %@–%@ (Seoul time)")
+            case .ko: .text("방해 금지 시간: %@–%@ (서울 시각)")
+            }
+        case .cliStrictSigningSet:
+            switch language {
+            case .en: .text("Strict signing: %@ (in %@)")
+            case .ko: .text("서명 필수: %@ (%@에 저장)")
             }
         case .cliUnknownPark:
             switch language {
@@ -730,6 +863,11 @@ extension StringCatalog {
             case .en: .text("Parking, crowd and outing information for Seoul's Hangang parks")
             case .ko: .text("한강공원 주차·혼잡·나들이 정보")
             }
+        case .doctorAlerts:
+            switch language {
+            case .en: .text("Alerts")
+            case .ko: .text("알림")
+            }
         case .doctorApi:
             switch language {
             case .en: .text("API")
@@ -754,6 +892,21 @@ extension StringCatalog {
             switch language {
             case .en: .text("Shared container")
             case .ko: .text("공유 폴더")
+            }
+        case .doctorDetailAlertsOff:
+            switch language {
+            case .en: .text("off (%lld thresholds kept)")
+            case .ko: .text("꺼짐(기준 %lld개 보관)")
+            }
+        case .doctorDetailAlertsOn:
+            switch language {
+            case .en: .text("on, %lld thresholds")
+            case .ko: .text("켜짐, 기준 %lld개")
+            }
+        case .doctorDetailAlertsUndelivered:
+            switch language {
+            case .en: .text("%lld not shown, kept for the next run: “%@” at %@: %@")
+            case .ko: .text("표시하지 못해 다음 실행 때 다시 시도할 알림 %lld개: “%@”(%@): %@")
             }
         case .doctorDetailApi:
             switch language {
@@ -1185,6 +1338,21 @@ extension StringCatalog {
             case .en: .text("no live count")
             case .ko: .text("실시간 집계 없음")
             }
+        case .helpArgAlertTarget:
+            switch language {
+            case .en: .text("A lot (id or name, e.g. yeouido-3) or a park (id, name or initials)")
+            case .ko: .text("주차장(ID나 이름, 예: yeouido-3) 또는 공원(ID, 이름, 초성)")
+            }
+        case .helpArgApi:
+            switch language {
+            case .en: .text("An http(s) URL, or `embedded`")
+            case .ko: .text("http(s) URL 또는 `embedded`")
+            }
+        case .helpArgLanguage:
+            switch language {
+            case .en: .text("ko, en or auto")
+            case .ko: .text("ko, en, auto")
+            }
         case .helpArgLat:
             switch language {
             case .en: .text("Latitude, e.g. 37.5665")
@@ -1200,6 +1368,11 @@ extension StringCatalog {
             case .en: .text("Longitude, e.g. 126.978")
             case .ko: .text("경도, 예: 126.978")
             }
+        case .helpArgOnOff:
+            switch language {
+            case .en: .text("on or off")
+            case .ko: .text("on 또는 off")
+            }
         case .helpArgPark:
             switch language {
             case .en: .text("Park (id, English or Korean name).")
@@ -1214,6 +1387,51 @@ extension StringCatalog {
             switch language {
             case .en: .text("Park to show (id, English or Korean name).")
             case .ko: .text("보여 줄 공원 (ID, 영어 또는 한국어 이름).")
+            }
+        case .helpArgQuiet:
+            switch language {
+            case .en: .text("FROM UNTIL as HH:MM, or `off`")
+            case .ko: .text("HH:MM 형식의 시작과 끝, 또는 `off`")
+            }
+        case .helpArgSpaces:
+            switch language {
+            case .en: .text("Free spaces below which to alert")
+            case .ko: .text("이 면수보다 적으면 알림")
+            }
+        case .helpCmdAlerts:
+            switch language {
+            case .en: .text("Alerts when a lot or a park is nearly full: thresholds, quiet hours, on and off")
+            case .ko: .text("주차장이나 공원이 거의 찼을 때 알림: 기준, 방해 금지 시간, 켜기와 끄기")
+            }
+        case .helpCmdAlertsList:
+            switch language {
+            case .en: .text("Show alerts, quiet hours and thresholds")
+            case .ko: .text("알림, 방해 금지 시간, 기준 보기")
+            }
+        case .helpCmdAlertsOff:
+            switch language {
+            case .en: .text("Switch alerts off (thresholds are kept)")
+            case .ko: .text("알림 끄기(기준은 보관)")
+            }
+        case .helpCmdAlertsOn:
+            switch language {
+            case .en: .text("Switch alerts on")
+            case .ko: .text("알림 켜기")
+            }
+        case .helpCmdAlertsQuiet:
+            switch language {
+            case .en: .text("Quiet hours in Seoul time (FROM UNTIL, e.g. 22:00 07:00), or `off`")
+            case .ko: .text("서울 시각 방해 금지 시간(시작 끝, 예: 22:00 07:00) 또는 `off`")
+            }
+        case .helpCmdAlertsRemove:
+            switch language {
+            case .en: .text("Remove a lot's or park's alert")
+            case .ko: .text("주차장이나 공원의 알림 지우기")
+            }
+        case .helpCmdAlertsSet:
+            switch language {
+            case .en: .text("Alert when a lot (or a whole park) has fewer free spaces than this")
+            case .ko: .text("주차장(또는 공원 전체)의 빈자리가 이보다 적으면 알림")
             }
         case .helpCmdCache:
             switch language {
@@ -1329,6 +1547,31 @@ extension StringCatalog {
             switch language {
             case .en: .text("Parking, crowd and outing information for Seoul's Hangang parks.")
             case .ko: .text("서울 한강공원의 주차·혼잡·나들이 정보.")
+            }
+        case .helpCmdSettings:
+            switch language {
+            case .en: .text("Show or change settings: language, API, strict signing (alerts: `hangangjari alerts`)")
+            case .ko: .text("설정 보기와 바꾸기: 언어, API, 서명 필수(알림은 `hangangjari alerts`)")
+            }
+        case .helpCmdSettingsApi:
+            switch language {
+            case .en: .text("The API: an http(s) URL, or `embedded` for the embedded backend")
+            case .ko: .text("API: http(s) URL 또는 내장 백엔드는 `embedded`")
+            }
+        case .helpCmdSettingsLanguage:
+            switch language {
+            case .en: .text("The language: ko, en or auto (from the locale)")
+            case .ko: .text("언어: ko, en, auto(로캘 따름)")
+            }
+        case .helpCmdSettingsShow:
+            switch language {
+            case .en: .text("Show every setting and where it is kept")
+            case .ko: .text("모든 설정과 저장 위치 보기")
+            }
+        case .helpCmdSettingsStrictSigning:
+            switch language {
+            case .en: .text("Never read without a signed request: on or off")
+            case .ko: .text("서명 없는 요청으로 읽지 않기: on 또는 off")
             }
         case .helpCmdUi:
             switch language {
@@ -2095,6 +2338,11 @@ extension StringCatalog {
             case .en: .text("the server answered with error %1$@ (%2$@)")
             case .ko: .text("서버가 오류 %1$@(%2$@)(으)로 답했어요")
             }
+        case .reasonSettingsFields:
+            switch language {
+            case .en: .text("%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change).")
+            case .ko: .text("%2$@: %1$@. 나머지 설정은 적용되며 파일은 그대로 둡니다(다음 변경 때 사본을 남김).")
+            }
         case .reasonSettingsMovedAside:
             switch language {
             case .en: .text("settings file was damaged and was moved aside to %@")
@@ -2309,6 +2557,136 @@ extension StringCatalog {
             switch language {
             case .en: .text("`hangangjari location set LAT LON` shows distances")
             case .ko: .text("`hangangjari location set 위도 경도`로 거리 표시")
+            }
+        case .settingsAlertsOff:
+            switch language {
+            case .en: .text("Alerts: off (thresholds kept)")
+            case .ko: .text("알림: 꺼짐(기준은 보관)")
+            }
+        case .settingsAlertsOn:
+            switch language {
+            case .en: .text("Alerts: on")
+            case .ko: .text("알림: 켜짐")
+            }
+        case .settingsApi:
+            switch language {
+            case .en: .text("API")
+            case .ko: .text("API")
+            }
+        case .settingsAutomatic:
+            switch language {
+            case .en: .text("automatic (%@ from the locale)")
+            case .ko: .text("자동(로캘에서 %@)")
+            }
+        case .settingsBelow:
+            switch language {
+            case .en: .plural(one: "alert below %lld space", other: "alert below %lld spaces")
+            case .ko: .plural(one: nil, other: "%lld면 아래로 내려가면 알림")
+            }
+        case .settingsChosen:
+            switch language {
+            case .en: .text("%@ (chosen)")
+            case .ko: .text("%@ (직접 선택)")
+            }
+        case .settingsConfigFile:
+            switch language {
+            case .en: .text("Config file")
+            case .ko: .text("구성 파일")
+            }
+        case .settingsEmbedded:
+            switch language {
+            case .en: .text("embedded backend")
+            case .ko: .text("내장 백엔드")
+            }
+        case .settingsFavorites:
+            switch language {
+            case .en: .text("Favourites")
+            case .ko: .text("즐겨찾기")
+            }
+        case .settingsFieldNotATime:
+            switch language {
+            case .en: .text("%@: not a time (HH:MM)")
+            case .ko: .text("%@: 시각(HH:MM)이 아님")
+            }
+        case .settingsFieldNotSpaces:
+            switch language {
+            case .en: .text("%@: not a number of spaces (0 or more)")
+            case .ko: .text("%@: 면수(0 이상)가 아님")
+            }
+        case .settingsFieldUnknownLanguage:
+            switch language {
+            case .en: .text("%@: not a language (ko or en)")
+            case .ko: .text("%@: 언어(ko 또는 en)가 아님")
+            }
+        case .settingsFieldUnknownTarget:
+            switch language {
+            case .en: .text("%@: no lot or park has this id")
+            case .ko: .text("%@: 이 ID의 주차장이나 공원이 없음")
+            }
+        case .settingsFieldWrongType:
+            switch language {
+            case .en: .text("%@: not the kind of value this field holds")
+            case .ko: .text("%@: 이 항목에 맞지 않는 값")
+            }
+        case .settingsFiles:
+            switch language {
+            case .en: .text("Settings file")
+            case .ko: .text("설정 파일")
+            }
+        case .settingsHome:
+            switch language {
+            case .en: .text("Home position")
+            case .ko: .text("집 위치")
+            }
+        case .settingsLanguage:
+            switch language {
+            case .en: .text("Language")
+            case .ko: .text("언어")
+            }
+        case .settingsNoQuietHours:
+            switch language {
+            case .en: .text("Quiet hours: none")
+            case .ko: .text("방해 금지 시간: 없음")
+            }
+        case .settingsNoThresholds:
+            switch language {
+            case .en: .text("No thresholds: `hangangjari alerts set LOT-OR-PARK SPACES` adds one")
+            case .ko: .text("기준 없음: `hangangjari alerts set 주차장또는공원 면수`로 추가")
+            }
+        case .settingsNotSet:
+            switch language {
+            case .en: .text("not set")
+            case .ko: .text("설정 안 됨")
+            }
+        case .settingsOff:
+            switch language {
+            case .en: .text("off")
+            case .ko: .text("꺼짐")
+            }
+        case .settingsOn:
+            switch language {
+            case .en: .text("on")
+            case .ko: .text("켜짐")
+            }
+        case .settingsParkTarget:
+            switch language {
+            case .en: .text("%@ (%@, all lots)")
+            case .ko: .text("%@ (%@, 전체 주차장)")
+            }
+        case .settingsQuietHours:
+            switch language {
+            case .en: .text("Quiet hours: %@–%@ (Seoul time)")
+            case .ko: .text("방해 금지 시간: %@–%@ (서울 시각)")
+            }
+        case .settingsSet:
+            switch language {
+            case .en: .text("set (kept on this machine)")
+            case .ko: .text("설정됨(이 컴퓨터에만 보관)")
+            }
+        case .settingsStrictSigning:
+            switch language {
+            case .en: .text("Strict signing")
+            case .ko: .text("서명 필수")
             }
         case .sortedByDistance:
             switch language {

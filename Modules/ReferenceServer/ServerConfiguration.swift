@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Where the reference backend gets its data.
 public enum DataSourceMode: Sendable, Equatable {
@@ -48,7 +49,7 @@ public struct ServerConfiguration: Sendable {
     public var onDemandInterval: TimeInterval?
     /// The server's clock (tests skew it).
     public var now: @Sendable () -> Date = { Date() }
-    public var version = "0.1.0"
+    public var version = ProductVersion.current
     /// Log level (`LOG_LEVEL` for `serve`).
     public var logLevel = "info"
 

@@ -3,6 +3,10 @@ import Localization
 import Models
 
 /// What the user chose, shared by the app and the widget (the Linux form of a UserDefaults suite).
+///
+/// The file is meant to be read and edited by a person: thresholds are `{"banpo-1": 100, "yeouido": 300}` (a lot
+/// id or a park id), times are `HH:MM`. A field that cannot be used is named in `fieldProblems` and left out; the
+/// other fields still apply.
 public struct Settings: Codable, Sendable, Equatable {
     /// Format version of the file.
     public var version = Settings.currentVersion
@@ -14,80 +18,181 @@ public struct Settings: Codable, Sendable, Equatable {
     public var home: Coordinate?
     /// Alert when a lot's free spaces fall below its threshold.
     public var alertThresholds: [LotID: Int] = [:]
+    /// Alert when a whole park's free spaces (all its lots) fall below its threshold.
+    public var parkAlertThresholds: [ParkID: Int] = [:]
+    /// Alerts switched off without forgetting the thresholds.
+    public var alertsEnabled = true
     /// Quiet hours in Seoul time, `HH:MM`.
     public var quietFrom: String?
     public var quietUntil: String?
     /// `ko` or `en`, when the user chose one.
     public var language: String?
+    /// Fields of the file that could not be used (not written back).
+    public var fieldProblems: [SettingsFieldProblem] = []
 
     public static let currentVersion = 1
 
     public init() {}
 
-    // Unknown or missing keys fall back to defaults, so older and newer files both read.
+    enum CodingKeys: String, CodingKey {
+        case version, favorites, widgetParks, home, alertThresholds, alertsEnabled, quietFrom, quietUntil, language
+    }
+
+    // Unknown or missing keys fall back to defaults, so older and newer files both read; a bad field is named.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-        favorites = try c.decodeIfPresent([ParkID].self, forKey: .favorites) ?? []
-        widgetParks = try c.decodeIfPresent([String: ParkID].self, forKey: .widgetParks) ?? [:]
-        home = try c.decodeIfPresent(Coordinate.self, forKey: .home)
-        alertThresholds = try c.decodeIfPresent([LotID: Int].self, forKey: .alertThresholds) ?? [:]
-        quietFrom = try c.decodeIfPresent(String.self, forKey: .quietFrom)
-        quietUntil = try c.decodeIfPresent(String.self, forKey: .quietUntil)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
+        var problems: [SettingsFieldProblem] = []
+        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type) -> T? {
+            do { return try c.decodeIfPresent(T.self, forKey: key) } catch {
+                problems.append(SettingsFieldProblem(field: key.stringValue, kind: .wrongType))
+                return nil
+            }
+        }
+        version = field(.version, Int.self) ?? Self.currentVersion
+        favorites = field(.favorites, [ParkID].self) ?? []
+        widgetParks = field(.widgetParks, [String: ParkID].self) ?? [:]
+        home = field(.home, Coordinate.self)
+        alertsEnabled = field(.alertsEnabled, Bool.self) ?? true
+        for key in [CodingKeys.quietFrom, .quietUntil] {
+            guard let time = field(key, String.self) else { continue }
+            if OpeningHours(open: time, close: time).minutes == nil {
+                problems.append(SettingsFieldProblem(field: key.stringValue, kind: .notATime))
+            } else if key == .quietFrom { quietFrom = time } else { quietUntil = time }
+        }
+        if let value = field(.language, String.self) {
+            if Language(rawValue: value) != nil { language = value } else {
+                problems.append(SettingsFieldProblem(field: CodingKeys.language.stringValue, kind: .unknownLanguage))
+            }
+        }
+        if c.contains(.alertThresholds) { decodeThresholds(c, problems: &problems) }
+        fieldProblems = problems.sorted { $0.field < $1.field }
+    }
+
+    /// `{"target": spaces}`; files from before 1.1 stored lot thresholds as an array of id and number pairs.
+    private mutating func decodeThresholds(_ c: KeyedDecodingContainer<CodingKeys>, problems: inout [SettingsFieldProblem]) {
+        let name = CodingKeys.alertThresholds.stringValue
+        if let legacy = try? c.decode([LotID: Int].self, forKey: .alertThresholds) {
+            alertThresholds = legacy
+            return
+        }
+        guard let entries = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: .alertThresholds) else {
+            problems.append(SettingsFieldProblem(field: name, kind: .wrongType))
+            return
+        }
+        for key in entries.allKeys {
+            let field = "\(name).\(key.stringValue)"
+            guard let spaces = try? entries.decode(Int.self, forKey: key), spaces >= 0 else {
+                problems.append(SettingsFieldProblem(field: field, kind: .notASpaceCount))
+                continue
+            }
+            switch AlertTarget(key.stringValue) {
+            case .lot(let lot)?: alertThresholds[lot] = spaces
+            case .park(let park)?: parkAlertThresholds[park] = spaces
+            case nil: problems.append(SettingsFieldProblem(field: field, kind: .unknownTarget))
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(favorites, forKey: .favorites)
+        try c.encode(widgetParks, forKey: .widgetParks)
+        try c.encodeIfPresent(home, forKey: .home)
+        var thresholds = c.nestedContainer(keyedBy: AnyKey.self, forKey: .alertThresholds)
+        for (lot, spaces) in alertThresholds { try thresholds.encode(spaces, forKey: AnyKey(lot.rawValue)) }
+        for (park, spaces) in parkAlertThresholds { try thresholds.encode(spaces, forKey: AnyKey(park.rawValue)) }
+        try c.encode(alertsEnabled, forKey: .alertsEnabled)
+        try c.encodeIfPresent(quietFrom, forKey: .quietFrom)
+        try c.encodeIfPresent(quietUntil, forKey: .quietUntil)
+        try c.encodeIfPresent(language, forKey: .language)
+    }
+
+    /// Any key of a JSON object.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }
 
-/// The settings file in the shared container: safe with concurrent writers (file lock + atomic replace), never
-/// half-written, and a corrupt file is moved aside with a clear message while favourites are salvaged.
-public struct SettingsStore: Sendable {
-    public let container: SharedContainer
-    var fileURL: URL { container.file("settings.json") }
-    var lockURL: URL { container.file("settings.lock") }
+/// What an alert threshold watches: one lot, or a whole park.
+public enum AlertTarget: Sendable, Hashable {
+    case lot(LotID)
+    case park(ParkID)
 
-    public init(container: SharedContainer) {
-        self.container = container
-    }
-
-    /// The settings, and a warning when the file had to be moved aside.
-    public func load() -> (settings: Settings, warning: Reason?) {
-        guard let data = AtomicFile.read(fileURL) else { return (Settings(), nil) }
-        if let settings = try? ContractCoding.makeDecoder().decode(Settings.self, from: data) { return (settings, nil) }
-        var salvaged = Settings()
-        salvaged.favorites = Self.salvageFavorites(from: data)
-        let moved: any CustomStringConvertible = AtomicFile.moveAside(fileURL) ?? Reason(.reasonCouldNotMove)
-        if !salvaged.favorites.isEmpty { try? AtomicFile.write(try ContractCoding.encode(salvaged), to: fileURL) }
-        if salvaged.favorites.isEmpty { return (salvaged, Reason(.reasonSettingsMovedAside, moved)) }
-        return (salvaged, Reason(.reasonSettingsMovedAsideKept, moved, salvaged.favorites.map(\.rawValue).joined(separator: ", ")))
-    }
-
-    /// Reads, changes and writes the settings under the lock.
-    @discardableResult
-    public func update(_ change: (inout Settings) -> Void) throws(StorageError) -> Settings {
-        try container.prepare()
-        let lock = try FileLock(lockURL, deadline: Date().addingTimeInterval(5))
-        defer { withExtendedLifetime(lock) {} }
-        var settings = load().settings
-        change(&settings)
-        let data: Data
-        do { data = try ContractCoding.encode(settings) } catch { throw .unwritable(path: fileURL.path, reason: "\(error)") }
-        try AtomicFile.write(data, to: fileURL)
-        return settings
-    }
-
-    /// Park ids that appear in a damaged file's favourites list, so they are not silently lost.
-    static func salvageFavorites(from data: Data) -> [ParkID] {
-        let text = String(decoding: data, as: UTF8.self)
-        guard let start = text.range(of: "\"favorites\"") else { return [] }
-        let rest = text[start.upperBound...]
-        guard let open = rest.firstIndex(of: "[") else { return [] }
-        let list = rest[open...].prefix { $0 != "]" }
-        let pieces: [Substring] = list.split(separator: "\"", omittingEmptySubsequences: false)
-        var ids: [ParkID] = []
-        for (index, piece) in pieces.enumerated() where index % 2 == 1 {
-            let id = ParkID(String(piece))
-            if Catalog.bundled.park(id) != nil { ids.append(id) }
+    /// A lot id or a park id from the catalog; nil for anything else.
+    public init?(_ id: String, catalog: Catalog = .bundled) {
+        if catalog.lot(LotID(id)) != nil {
+            self = .lot(LotID(id))
+        } else if catalog.park(ParkID(id)) != nil {
+            self = .park(ParkID(id))
+        } else {
+            return nil
         }
-        return ids
+    }
+
+    /// The id as the settings file writes it.
+    public var id: String {
+        switch self {
+        case .lot(let lot): lot.rawValue
+        case .park(let park): park.rawValue
+        }
+    }
+}
+
+extension Settings {
+    /// The threshold set for `target`, if any.
+    public func threshold(_ target: AlertTarget) -> Int? {
+        switch target {
+        case .lot(let lot): alertThresholds[lot]
+        case .park(let park): parkAlertThresholds[park]
+        }
+    }
+
+    /// Sets (or with nil removes) the threshold for `target`.
+    public mutating func setThreshold(_ spaces: Int?, for target: AlertTarget) {
+        switch target {
+        case .lot(let lot): alertThresholds[lot] = spaces
+        case .park(let park): parkAlertThresholds[park] = spaces
+        }
+    }
+}
+
+/// A field of `settings.json` that could not be used, named as a person editing the file finds it.
+public struct SettingsFieldProblem: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Not the kind of value the field holds (text where a number goes, a list where an object goes).
+        case wrongType
+        /// A threshold key that is neither a lot id nor a park id.
+        case unknownTarget
+        /// A threshold that is not a whole number of spaces, zero or more.
+        case notASpaceCount
+        /// Quiet hours that are not `HH:MM`.
+        case notATime
+        /// A language other than `ko` or `en`.
+        case unknownLanguage
+    }
+
+    /// The field's path, e.g. `alertThresholds.banpo-9`.
+    public var field: String
+    public var kind: Kind
+
+    public init(field: String, kind: Kind) {
+        self.field = field
+        self.kind = kind
+    }
+
+    /// "alertThresholds.banpo-9: no lot or park has this id".
+    public var reason: Reason {
+        switch kind {
+        case .wrongType: Reason(.settingsFieldWrongType, field)
+        case .unknownTarget: Reason(.settingsFieldUnknownTarget, field)
+        case .notASpaceCount: Reason(.settingsFieldNotSpaces, field)
+        case .notATime: Reason(.settingsFieldNotATime, field)
+        case .unknownLanguage: Reason(.settingsFieldUnknownLanguage, field)
+        }
     }
 }

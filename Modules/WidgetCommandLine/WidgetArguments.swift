@@ -59,8 +59,8 @@ public struct WidgetArguments: ParsableArguments {
     }
 
     /// Writes the output and messages and ends with the output's exit code.
-    public static func emit(_ output: WidgetOutput, messages: [String]) throws {
-        for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }
+    public static func emit(_ output: WidgetOutput, messages: [String], format: WidgetFormat, container: SharedContainer?, now: Date) throws {
+        WidgetMessages.emit(messages, format: format, container: container, now: now)
         FileHandle.standardOutput.write(Data((output.text + "\n").utf8))
         if output.exitCode != 0 { throw ExitCode(output.exitCode) }
     }

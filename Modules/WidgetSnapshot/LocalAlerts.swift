@@ -3,14 +3,37 @@ import Localization
 import Models
 import Storage
 
-/// Local alerts, the Linux form of the original's push notifications: when a lot with a threshold falls below it,
-/// notify once (re-armed when it rises again), never during quiet hours, never without a number to act on.
+/// Local alerts, the Linux form of the original's push notifications: when a lot (or a whole park) with a threshold
+/// falls below it, notify once (re-armed when it rises again), never during quiet hours, never without a number to
+/// act on. An alert counts as sent only when it was delivered; one that could not be shown is kept, tried again on
+/// the next run while it still holds, and reported by `doctor`.
 public struct LocalAlerts: Sendable {
     /// One notification to show.
-    public struct Alert: Sendable, Equatable {
-        public var lotId: LotID
+    public struct Alert: Sendable, Equatable, Codable {
+        /// The lot or park id the threshold is set on.
+        public var target: String
         public var title: String
         public var body: String
+    }
+
+    /// An alert that could not be shown, kept for the next run.
+    public struct Undelivered: Sendable, Equatable, Codable {
+        public var alert: Alert
+        public var at: Date
+        /// Why it was not shown (the notifier's own words).
+        public var problem: String
+    }
+
+    /// What became of one notification.
+    public enum Delivery: Sendable, Equatable {
+        case delivered
+        case failed(Reason)
+    }
+
+    /// What is remembered between runs: which targets were announced, and what could not be shown.
+    struct State: Codable, Equatable {
+        var announced: [String: Bool] = [:]
+        var undelivered: [String: Undelivered] = [:]
     }
 
     public let container: SharedContainer
@@ -21,30 +44,64 @@ public struct LocalAlerts: Sendable {
 
     var stateURL: URL { container.file("alerts-state.json") }
 
-    /// The alerts due for a fresh parking snapshot, recording them so none is sent twice.
+    func loadState() -> State {
+        guard let data = AtomicFile.read(stateURL) else { return State() }
+        if let state = try? ContractCoding.makeDecoder().decode(State.self, from: data) { return state }
+        // Files before 1.1 held only the announced map.
+        return State(announced: (try? JSONDecoder().decode([String: Bool].self, from: data)) ?? [:])
+    }
+
+    func save(_ state: State, over old: State) {
+        // Written only when something changed: the fresh path stays free of writes otherwise.
+        if state != old, let data = try? ContractCoding.encode(state) { try? AtomicFile.write(data, to: stateURL) }
+    }
+
+    /// Alerts that could not be shown and are still kept.
+    public func undelivered() -> [Undelivered] {
+        loadState().undelivered.values.sorted { $0.alert.target < $1.alert.target }
+    }
+
+    /// The alerts due for a fresh parking snapshot. Nothing counts as sent until `record` hears it was delivered;
+    /// a target back above its threshold is re-armed (and a kept alert for it dropped).
     public func due(for snapshot: WidgetSnapshot, settings: Settings, language: WidgetLanguage, now: Date) -> [Alert] {
-        guard !settings.alertThresholds.isEmpty, let lots = snapshot.parking?.lots else { return [] }
-        let recorded = (AtomicFile.read(stateURL).flatMap { try? JSONDecoder().decode([String: Bool].self, from: $0) }) ?? [:]
-        var below = recorded
-        var alerts: [Alert] = []
+        guard settings.alertsEnabled, let parking = snapshot.parking else { return [] }
+        let old = loadState()
+        var state = old
+        let l = Localizer(language)
+        var watched: [(target: AlertTarget, name: String, available: Int?)] = (parking.lots ?? []).map {
+            (.lot($0.lotId), language == .ko ? $0.nameKo : $0.nameEn, $0.available)
+        }
+        watched.append((.park(snapshot.parkId), language == .ko ? snapshot.parkNameKo : snapshot.parkNameEn, parking.totalAvailable))
         let quiet = Self.inQuietHours(now, from: settings.quietFrom, until: settings.quietUntil)
-        for lot in lots {
-            guard let threshold = settings.alertThresholds[lot.lotId], let available = lot.available else { continue }
-            let key = lot.lotId.rawValue
+        var alerts: [Alert] = []
+        for (target, name, available) in watched {
+            guard let threshold = settings.threshold(target), let available else { continue }
             if available >= threshold {
-                below[key] = false  // re-armed
+                state.announced[target.id] = false
+                state.undelivered[target.id] = nil
                 continue
             }
-            guard below[key] != true, !quiet else { continue }
-            below[key] = true
-            let name = language == .ko ? lot.nameKo : lot.nameEn
-            let l = Localizer(language)
-            alerts.append(Alert(
-                lotId: lot.lotId, title: l.plural(.alertTitle, count: available, name, available), body: l(.alertBody, threshold)))
+            guard state.announced[target.id] != true, !quiet else { continue }
+            alerts.append(Alert(target: target.id, title: l.plural(.alertTitle, count: available, name, available), body: l(.alertBody, threshold)))
         }
-        // Written only when a lot crossed its threshold: the fresh path stays free of writes otherwise.
-        if below != recorded, let data = try? JSONEncoder().encode(below) { try? AtomicFile.write(data, to: stateURL) }
+        save(state, over: old)
         return alerts
+    }
+
+    /// Records what became of the alerts `due` returned: delivered ones are not sent again, failed ones are kept.
+    public func record(_ deliveries: [(Alert, Delivery)], now: Date) {
+        let old = loadState()
+        var state = old
+        for (alert, delivery) in deliveries {
+            switch delivery {
+            case .delivered:
+                state.announced[alert.target] = true
+                state.undelivered[alert.target] = nil
+            case .failed(let reason):
+                state.undelivered[alert.target] = Undelivered(alert: alert, at: now, problem: reason.technical)
+            }
+        }
+        save(state, over: old)
     }
 
     /// Whether `now` (Seoul time) is inside quiet hours `from`..`until` (wrapping midnight).
@@ -52,25 +109,5 @@ public struct LocalAlerts: Sendable {
         guard let from, let until, let span = OpeningHours(open: from, close: until).minutes else { return false }
         let minute = SeoulTime(now).minuteOfDay
         return span.open <= span.close ? (minute >= span.open && minute < span.close) : (minute >= span.open || minute < span.close)
-    }
-
-    /// Shows alerts with `notify-send` when it exists; returns how many were shown.
-    public static func notifySend(_ alerts: [Alert], environment: [String: String]) -> Int {
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/notify-send" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { return 0 }
-        var shown = 0
-        for alert in alerts {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["--app-name=Hangangjari", "--icon=dialog-information", alert.title, alert.body]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            if (try? process.run()) != nil {
-                process.waitUntilExit()
-                if process.terminationStatus == 0 { shown += 1 }
-            }
-        }
-        return shown
     }
 }

@@ -5,6 +5,10 @@ import Models
 /// Output formats for status bars and scripts (see `linux-integrations.md`).
 public enum WidgetFormat: String, Sendable, CaseIterable {
     case text, json, waybar, i3blocks, polybar, tmux, argos
+
+    /// Formats a status bar reads: stderr stays empty for them (a bar may show it in place of the value), and their
+    /// exit status is 0 (or i3blocks' urgent) so the bar keeps the line.
+    public var isStatusBar: Bool { self != .text && self != .json }
 }
 
 /// What the widget prints and its exit code.
@@ -47,18 +51,21 @@ public struct WidgetFormatter: Sendable {
         case .json:
             return WidgetOutput(text: json(entry, headline: headline, details: details), exitCode: code)
         case .waybar:
+            // Waybar reads text and tooltip as Pango markup: an event titled "Food & Music" would blank the tooltip.
             let line = WaybarLine(
-                text: headline, alt: entry.kind.rawValue, tooltip: details.joined(separator: "\n"),
+                text: StatusBarText.pango(headline), alt: entry.kind.rawValue,
+                tooltip: StatusBarText.pango(details.joined(separator: "\n")),
                 class: [stateClass(entry), labelClass(entry)], percentage: percentage(entry))
             return WidgetOutput(text: Self.jsonLine(line), exitCode: 0)
         case .i3blocks:
             let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
             return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? ExitStatus.urgent : 0)
         case .polybar:
-            return WidgetOutput(text: headline, exitCode: 0)
+            let text = StatusBarText.polybar(headline)
+            return WidgetOutput(text: "%{F\(color(entry))}%{A1:\(StatusBarText.polybarAction("xdg-open \(link)")):}\(text)%{A}%{F-}", exitCode: 0)
         case .tmux:
-            let escaped = headline.replacingOccurrences(of: "%", with: "%%")
-            return WidgetOutput(text: "#[fg=\(color(entry))]\(escaped)#[default]", exitCode: 0)
+            let text = StatusBarText.tmux(DisplayWidth.truncated(headline, to: StatusBarText.tmuxColumns))
+            return WidgetOutput(text: "#[fg=\(color(entry))]\(text)#[default]", exitCode: 0)
         case .argos:
             let lines = ["\(headline) | href=\(link)", "---"] + details.map { "\($0.replacingOccurrences(of: "|", with: "/")) | href=\(link)" }
             return WidgetOutput(text: lines.joined(separator: "\n"), exitCode: 0)

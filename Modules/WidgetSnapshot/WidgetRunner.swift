@@ -25,21 +25,21 @@ public struct WidgetRunner: Sendable {
     /// Makes the fetch on demand, so the fresh path never starts networking or a backend.
     public var makeFetch: @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary
     public var now: @Sendable () -> Date
-    /// Shows local alerts; returns how many were shown (`notify-send` by default).
-    public var notify: @Sendable ([LocalAlerts.Alert]) -> Int
+    /// Shows one local alert and says whether it was delivered (`notify-send` by default).
+    public var notify: @Sendable (LocalAlerts.Alert) -> LocalAlerts.Delivery
 
     public init(
         container: SharedContainer, catalog: Catalog = .bundled, environment: [String: String],
         makeFetch: @escaping @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary,
         now: @escaping @Sendable () -> Date = { Date() },
-        notify: (@Sendable ([LocalAlerts.Alert]) -> Int)? = nil
+        notify: (@Sendable (LocalAlerts.Alert) -> LocalAlerts.Delivery)? = nil
     ) {
         self.container = container
         self.catalog = catalog
         self.environment = environment
         self.makeFetch = makeFetch
         self.now = now
-        self.notify = notify ?? { LocalAlerts.notifySend($0, environment: environment) }
+        self.notify = notify ?? { DesktopNotifier.notifySend($0, environment: environment) }
     }
 
     /// The output when a fresh snapshot can be shown, without network, SQLite or a backend; nil otherwise.
@@ -94,11 +94,11 @@ public struct WidgetRunner: Sendable {
     ) -> (output: WidgetOutput, messages: [String]) {
         var messages = messages
         if case .current = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
-            let alerts = LocalAlerts(container: container).due(for: snapshot, settings: settings, language: language, now: now())
-            if !alerts.isEmpty {
-                let shown = notify(alerts)
-                if shown < alerts.count { messages.append(contentsOf: alerts.map { "alert: \($0.title)" }) }
-            }
+            let alerts = LocalAlerts(container: container)
+            let deliveries = alerts.due(for: snapshot, settings: settings, language: language, now: now()).map { ($0, notify($0)) }
+            alerts.record(deliveries, now: now())
+            let l = Localizer(language)
+            for case (let alert, .failed(let reason)) in deliveries { messages.append(l(.alertNotShown, alert.title, reason.text(l))) }
         }
         let formatter = WidgetFormatter(language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
         return (formatter.render(entry, as: options.format), messages)

@@ -23,8 +23,9 @@ import WidgetSnapshot
                                         writeProblem: Reason(.reasonLockTimeout, "/tmp/x"))
                 let formatter = WidgetFormatter(language: .ko, now: now)
                 for format in [WidgetFormat.text, .i3blocks, .polybar, .tmux, .argos] {
-                    // tmux's own style markup (`#[default]`) is not text.
+                    // tmux's and polybar's own markup (`#[default]`, `%{F-}`) is not text.
                     let text = formatter.render(entry, as: format).text.replacingOccurrences(of: "#[default]", with: "")
+                        .replacingOccurrences(of: #"%\{[^}]*\}"#, with: "", options: .regularExpression)
                     for word in StrayEnglish.words(in: text) { found[word] = "\(format): \(text)" }
                 }
             }

@@ -129,11 +129,13 @@ func summaryFixture() throws -> HomeSummary {
         #expect(output.exitCode == ExitStatus.urgent)
     }
 
-    @Test func tmuxEscapesPercentAndArgosLinks() throws {
+    @Test func tmuxEscapesHashNotPercentAndArgosLinks() throws {
         var e = try entry()
-        e.snapshot?.parkNameEn = "100% Park"
+        e.snapshot?.parkNameEn = "100% #1"
         let tmux = WidgetFormatter(language: .en, now: Date()).render(e, as: .tmux)
-        #expect(tmux.text.contains("100%% Park"))
+        // tmux does not time-expand #() output, so "%" stays single; "#" alone would start a style.
+        #expect(tmux.text.contains("100% ##1"))
+        #expect(!tmux.text.contains("%%"))
         let argos = WidgetFormatter(language: .en, now: Date()).render(try entry(), as: .argos)
         #expect(argos.text.split(separator: "\n")[1] == "---")
         #expect(argos.text.contains("href=hangangjari://park/yeouido/parking"))
@@ -178,28 +180,64 @@ func summaryFixture() throws -> HomeSummary {
 
     let afternoon = ISO8601.parse("2026-11-22T14:10:00+09:00")!
 
+    /// Runs `due` and delivers everything.
+    func deliver(_ alerts: LocalAlerts, _ snapshot: WidgetSnapshot, _ settings: Settings, _ language: WidgetLanguage = .en) -> [LocalAlerts.Alert] {
+        let due = alerts.due(for: snapshot, settings: settings, language: language, now: afternoon)
+        alerts.record(due.map { ($0, .delivered) }, now: afternoon)
+        return due
+    }
+
     @Test func alertsOnceBelowTheThresholdAndReArms() throws {
         let (alerts, snapshot, container) = try setup()
         defer { try? FileManager.default.removeItem(at: container.url) }
         var settings = Settings()
         settings.alertThresholds = ["yeouido-5": 20, "yeouido-3": 100]
-        let first = alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon)
-        #expect(first.map(\.lotId) == ["yeouido-5"])
+        let first = deliver(alerts, snapshot, settings)
+        #expect(first.map(\.target) == ["yeouido-5"])
         #expect(first.first?.title == "Yeouido Lot 5: 9 spaces left")
-        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)  // not twice
+        #expect(deliver(alerts, snapshot, settings).isEmpty)  // not twice
         var recovered = snapshot
         recovered.parking?.lots?[4].available = 30
-        #expect(alerts.due(for: recovered, settings: settings, language: .en, now: afternoon).isEmpty)
-        #expect(alerts.due(for: snapshot, settings: settings, language: .ko, now: afternoon).first?.title == "여의도5주차장 자리 9면 남음")
+        #expect(deliver(alerts, recovered, settings).isEmpty)
+        #expect(deliver(alerts, snapshot, settings, .ko).first?.title == "여의도5주차장 자리 9면 남음")
     }
 
-    @Test func noAlertWithoutANumberOrInQuietHours() throws {
+    @Test func aWholeParkHasItsOwnThreshold() throws {
+        let (alerts, snapshot, container) = try setup()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        var settings = Settings()
+        settings.parkAlertThresholds = ["yeouido": 1000]
+        let due = deliver(alerts, snapshot, settings)
+        #expect(due.map(\.target) == ["yeouido"])
+        #expect(due.first?.title.hasPrefix("Yeouido: ") == true)
+        settings.parkAlertThresholds = ["banpo": 1000]  // another park's snapshot says nothing about Banpo
+        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
+    }
+
+    @Test func anAlertThatWasNotShownIsKeptAndTriedAgain() throws {
+        let (alerts, snapshot, container) = try setup()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        var settings = Settings()
+        settings.alertThresholds = ["yeouido-5": 20]
+        let first = alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon)
+        alerts.record(first.map { ($0, .failed(Reason(.alertNotifierFailed, 1, "Cannot autolaunch D-Bus without X11 $DISPLAY"))) }, now: afternoon)
+        #expect(alerts.undelivered().map(\.alert.target) == ["yeouido-5"])
+        #expect(alerts.undelivered().first?.problem.contains("D-Bus") == true)
+        #expect(deliver(alerts, snapshot, settings).map(\.target) == ["yeouido-5"])  // tried again, now shown
+        #expect(alerts.undelivered().isEmpty)
+        #expect(deliver(alerts, snapshot, settings).isEmpty)
+    }
+
+    @Test func noAlertWithoutANumberInQuietHoursOrWhenOff() throws {
         let (alerts, snapshot, container) = try setup()
         defer { try? FileManager.default.removeItem(at: container.url) }
         var settings = Settings()
         settings.alertThresholds = ["yeouido-2": 50]  // no live count
         #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
         settings.alertThresholds = ["yeouido-4": 10]
+        settings.alertsEnabled = false
+        #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
+        settings.alertsEnabled = true
         settings.quietFrom = "13:00"
         settings.quietUntil = "15:00"
         #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
@@ -207,17 +245,26 @@ func summaryFixture() throws -> HomeSummary {
         #expect(!LocalAlerts.inQuietHours(ISO8601.parse("2026-11-22T12:00:00+09:00")!, from: "22:00", until: "07:00"))
     }
 
-    @Test func theWidgetRunnerSendsDueAlerts() async throws {
+    @Test func theWidgetRunnerCountsOnlyDeliveredAlerts() async throws {
         let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-runner-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: container.url) }
         try SettingsStore(container: container).update { $0.alertThresholds = ["yeouido-4": 5] }
         let sent = Mutex<[String]>([])
+        let working = Mutex(false)
         let runner = WidgetRunner(
             container: container, environment: [:], makeFetch: { { _ in try summaryFixture() } },
             now: { ISO8601.parse("2026-11-22T14:10:00+09:00")! },
-            notify: { alerts in sent.withLock { $0 += alerts.map(\.title) }; return alerts.count })
+            notify: { alert in
+                guard working.withLock({ $0 }) else { return .failed(Reason(.alertNoNotifier)) }
+                sent.withLock { $0.append(alert.title) }
+                return .delivered
+            })
         var options = WidgetRunner.Options()
         options.park = "yeouido"
+        options.maxAge = 0
+        let failed = await runner.run(options)
+        #expect(failed.messages.contains { $0.contains("Yeouido Lot 4: 0 spaces left") && $0.contains("notify-send is not installed") })
+        working.withLock { $0 = true }
         _ = await runner.run(options)
         _ = await runner.run(options)
         #expect(sent.withLock { $0 } == ["Yeouido Lot 4: 0 spaces left"])

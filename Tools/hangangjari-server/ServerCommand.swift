@@ -8,6 +8,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-server",
         abstract: "The reference Hangangjari /v2 backend (simulated data by default, Seoul open data with a key).",
+        version: ProductVersion.current,
         subcommands: [ServeCommand.self, BacktestCommand.self, HistoryCommand.self],
         defaultSubcommand: ServeCommand.self)
 }

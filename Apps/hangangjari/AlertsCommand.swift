@@ -1,0 +1,112 @@
+import AppCore
+import AppScreens
+import ArgumentParser
+import Foundation
+import Localization
+import Models
+import Storage
+
+/// `hangangjari alerts`: thresholds per lot or park, quiet hours, on and off (the widget run sends the alerts).
+struct AlertsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts", abstract: helpText(.helpCmdAlerts),
+        subcommands: [List.self, Set.self, Remove.self, Quiet.self, On.self, Off.self], defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsList))
+        @OptionGroup var options: AppOptions
+
+        func run() throws {
+            let (settings, warning) = SettingsStore(container: try options.container()).load()
+            let l = options.context(settings: settings).l
+            if let warning { printError([warning.text(l)]) }
+            for line in SettingsListing.alerts(settings, l) { print(line) }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsSet))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget))) var target: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgSpaces))) var spaces: Int
+
+        func validate() throws {
+            guard spaces >= 0 else { throw ValidationError(helpText(.helpArgSpaces)) }
+        }
+
+        func run() throws {
+            let target = try options.alertTarget(target)
+            try SettingsStore(container: options.container()).update { $0.setThreshold(spaces, for: target) }
+            let l = options.context().l
+            print(l(.cliAlertSet, SettingsListing.name(target, l), spaces))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsRemove))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget))) var target: String
+
+        func run() throws {
+            let target = try options.alertTarget(target)
+            var had = false
+            try SettingsStore(container: options.container()).update { settings in
+                had = settings.threshold(target) != nil
+                settings.setThreshold(nil, for: target)
+            }
+            let l = options.context().l
+            print(l(had ? .cliAlertRemoved : .cliAlertNone, SettingsListing.name(target, l)))
+        }
+    }
+
+    struct Quiet: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsQuiet))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgQuiet))) var times: [String]
+
+        func validate() throws {
+            if times == ["off"] { return }
+            guard times.count == 2 else { throw ValidationError(helpText(.helpArgQuiet)) }
+            for time in times where OpeningHours(open: time, close: time).minutes == nil {
+                throw ValidationError(CommandLineHelp.localizer(.cliNotATime, time))
+            }
+        }
+
+        func run() throws {
+            let off = times == ["off"]
+            try SettingsStore(container: options.container()).update { settings in
+                settings.quietFrom = off ? nil : times[0]
+                settings.quietUntil = off ? nil : times[1]
+            }
+            let l = options.context().l
+            print(off ? l(.cliQuietCleared) : l(.cliQuietSet, times[0], times[1]))
+        }
+    }
+
+    struct On: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsOn))
+        @OptionGroup var options: AppOptions
+
+        func run() throws { try options.switchAlerts(true) }
+    }
+
+    struct Off: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsOff))
+        @OptionGroup var options: AppOptions
+
+        func run() throws { try options.switchAlerts(false) }
+    }
+}
+
+extension AppOptions {
+    /// A lot or park from what the user typed, or a usage error naming the closest parks.
+    func alertTarget(_ query: String) throws -> AlertTarget {
+        do { return try AlertTargetLookup.find(query, in: .bundled) } catch { _ = try park(query); throw error }
+    }
+
+    func switchAlerts(_ on: Bool) throws {
+        try SettingsStore(container: container()).update { $0.alertsEnabled = on }
+        let l = context().l
+        print(l(.cliAlertsSwitched, l(on ? .settingsOn : .settingsOff)))
+    }
+}

@@ -1,0 +1,89 @@
+import AppCore
+import AppScreens
+import ArgumentParser
+import Foundation
+import Localization
+import Models
+import Storage
+
+/// `hangangjari settings`: every setting and where it is kept; language, API and strict signing are set here.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: helpText(.helpCmdSettings),
+        subcommands: [Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self], defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: helpText(.helpCmdSettingsShow))
+        @OptionGroup var options: AppOptions
+        @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
+
+        func run() throws {
+            let container = try options.container()
+            let (settings, warning) = SettingsStore(container: container).load()
+            let l = options.context(settings: settings).l
+            if let warning { printError([warning.text(l)]) }
+            let view = SettingsListing.SettingsView(
+                settings: settings, configuration: options.configuration, language: l.language,
+                settingsFile: container.file("settings.json").path,
+                configFile: (try? ConfigFile.url(options.environment).path) ?? "-")
+            if json { print(SettingsListing.json(view)) } else { for line in SettingsListing.all(view, l) { print(line) } }
+        }
+    }
+
+    struct LanguageSetting: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "language", abstract: helpText(.helpCmdSettingsLanguage))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgLanguage))) var language: String
+
+        func validate() throws {
+            guard ["ko", "en", "auto"].contains(language) else { throw ValidationError(helpText(.errorLang)) }
+        }
+
+        func run() throws {
+            let settings = try SettingsStore(container: options.container()).update { $0.language = language == "auto" ? nil : language }
+            let l = Localizer(Language.resolve(explicit: nil, settings: settings.language, environment: options.environment))
+            print(l(.cliLanguageSet, settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, l.language.rawValue)))
+        }
+    }
+
+    struct APISetting: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "api", abstract: helpText(.helpCmdSettingsApi))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgApi))) var url: String
+
+        func validate() throws {
+            guard url == "embedded" || url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw ValidationError(CommandLineHelp.localizer(.cliApiNotURL, url))
+            }
+        }
+
+        func run() throws {
+            let embedded = url == "embedded"
+            let l = options.context().l
+            let file: URL
+            do { file = try ConfigFile.set("api", to: embedded ? nil : url, environment: options.environment) } catch {
+                throw ValidationError(Reason(error).text(l))
+            }
+            print(l(.cliApiSet, embedded ? l(.settingsEmbedded) : url, file.path))
+        }
+    }
+
+    struct StrictSigning: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "strict-signing", abstract: helpText(.helpCmdSettingsStrictSigning))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgOnOff))) var value: String
+
+        func validate() throws {
+            guard ["on", "off"].contains(value) else { throw ValidationError(helpText(.helpArgOnOff)) }
+        }
+
+        func run() throws {
+            let l = options.context().l
+            let file: URL
+            do { file = try ConfigFile.set("strict_signing", to: value == "on" ? "true" : nil, environment: options.environment) } catch {
+                throw ValidationError(Reason(error).text(l))
+            }
+            print(l(.cliStrictSigningSet, l(value == "on" ? .settingsOn : .settingsOff), file.path))
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Models
+import Storage
+import TestSupport
+import Testing
+
+/// Every setting has a command, every binary says its version, `doctor --json` answers, and alerts count only when
+/// shown: the real binaries, with real files and a stand-in `notify-send` on PATH.
+@Suite(.serialized) struct SettingsCommandTests {
+    static let app = Binaries.url("hangangjari")
+
+    /// A state directory and a config directory of the test's own (the config file is never shared between tests).
+    struct Home {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hj-settings-e2e-\(UUID().uuidString)")
+        var state: URL { root.appendingPathComponent("state") }
+        var environment: [String: String] {
+            ["HANGANGJARI_STATE_DIR": state.path, "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+             "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+        }
+    }
+
+    func run(_ home: Home, _ arguments: [String], binary: URL = app, extra: [String: String] = [:]) async throws -> WidgetBinaryTests.Run {
+        try await WidgetBinaryTests.runAsync(arguments, environment: home.environment.merging(extra) { $1 }, binary: binary)
+    }
+
+    @Test func alertsAndSettingsAreSetByCommandsAndReadBack() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        #expect(try await run(home, ["alerts", "set", "반포", "200", "--lang", "en"]).stdout.contains("Banpo (banpo, all lots) has fewer than 200"))
+        #expect(try await run(home, ["alerts", "set", "yeouido-3", "50"]).status == 0)
+        #expect(try await run(home, ["alerts", "quiet", "22:00", "07:00"]).status == 0)
+        #expect(try await run(home, ["alerts", "off"]).status == 0)
+        #expect(try await run(home, ["settings", "language", "ko"]).status == 0)
+        #expect(try await run(home, ["settings", "api", "http://127.0.0.1:9"]).status == 0)
+        #expect(try await run(home, ["settings", "strict-signing", "on"]).status == 0)
+        let file = try String(contentsOf: home.state.appendingPathComponent("settings.json"), encoding: .utf8)
+        #expect(file.contains(#""alertThresholds":{"banpo":200,"yeouido-3":50}"#), "\(file)")
+        let json = try await run(home, ["settings", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["alertsEnabled"] as? Bool == false)
+        #expect(object["quietFrom"] as? String == "22:00" && object["language"] as? String == "ko")
+        #expect(object["api"] as? String == "http://127.0.0.1:9" && object["strictSigning"] as? Bool == true)
+        #expect(object["version"] as? String == ProductVersion.current)
+        let listed = try await run(home, ["alerts"])
+        #expect(listed.stdout.contains("알림: 꺼짐") && listed.stdout.contains("여의도3주차장 (yeouido-3)"), "\(listed.stdout)")
+        // Wrong values are refused with the cause, as usage errors.
+        let unknown = try await run(home, ["alerts", "set", "nowhere", "3", "--lang", "en"])
+        #expect(unknown.status == ExitStatus.usage && unknown.stderr.contains("Unknown park 'nowhere'"))
+        let badTime = try await run(home, ["alerts", "quiet", "25:00", "07:00", "--lang", "en"])
+        #expect(badTime.status == ExitStatus.usage && badTime.stderr.contains("'25:00' is not a time"))
+        #expect(try await run(home, ["settings", "api", "ftp://x"]).status == ExitStatus.usage)
+    }
+
+    @Test func aHandEditedFileNamesItsBadField() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        try FileManager.default.createDirectory(at: home.state, withIntermediateDirectories: true)
+        let settings = home.state.appendingPathComponent("settings.json")
+        try Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-1":100,"banpo-9":10}}"#.utf8).write(to: settings)
+        let listed = try await run(home, ["alerts", "--lang", "en"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("Banpo Lot 1 (banpo-1)"))
+        #expect(listed.stderr.contains("alertThresholds.banpo-9: no lot or park has this id"), "\(listed.stderr)")
+        let widget = try await run(home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "2"], binary: Binaries.url("hangangjari-widget"))
+        #expect(widget.stderr.contains("alertThresholds.banpo-9"), "\(widget.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.state.path).allSatisfy { !$0.contains("corrupt") })
+    }
+
+    @Test func everyBinarySaysTheSameVersion() async throws {
+        let home = Home()
+        for name in ["hangangjari", "hangangjari-widget", "hangangjari-widget-fetch", "hangangjari-server"] {
+            let run = try await run(home, ["--version"], binary: Binaries.url(name))
+            #expect(run.status == 0 && run.stdout == ProductVersion.current + "\n", "\(name): \(run.stdout) \(run.stderr)")
+        }
+    }
+
+    @Test func doctorAnswersInJSON() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let run = try await run(home, ["doctor", "--json", "--api", server.baseURL])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        #expect(Set(checks.compactMap { $0["check"] as? String }).isSuperset(of: ["backend", "settings", "alerts", "cache", "api", "token"]))
+        #expect(["ok", "warning"].contains(object["status"] as? String))
+    }
+
+    /// A `notify-send` that fails as it does under cron (no D-Bus session), then one that works and logs each call.
+    func notifier(in directory: URL, working: Bool, log: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = working
+            ? "#!/bin/sh\necho \"$@\" >> '\(log.path)'\n"
+            : "#!/bin/sh\necho 'Cannot autolaunch D-Bus without X11 $DISPLAY' >&2\nexit 1\n"
+        let url = directory.appendingPathComponent("notify-send")
+        try Data(script.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    @Test func anAlertCountsOnlyWhenShownAndDoctorReportsOneThatWasNot() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let bin = home.root.appendingPathComponent("bin"), log = home.root.appendingPathComponent("shown.log")
+        // A threshold above any lot's capacity: due whenever the lot has a live count.
+        #expect(try await run(home, ["alerts", "set", "yeouido", "100000"]).status == 0)
+        let path = ["PATH": "\(bin.path):/usr/bin:/bin"]
+        let widget = Binaries.url("hangangjari-widget")
+        let arguments = ["--park", "yeouido", "--api", server.baseURL, "--max-age", "0", "--lang", "en", "--deadline", "20"]
+        try notifier(in: bin, working: false, log: log)
+        let failed = try await run(home, arguments, binary: widget, extra: path)
+        #expect(failed.stderr.contains("alert not shown, kept for the next run"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("Cannot autolaunch D-Bus"))
+        let doctor = try await run(home, ["doctor", "--json", "--api", server.baseURL, "--lang", "en"])
+        let checks = try #require((try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any])?["checks"] as? [[String: Any]])
+        let alerts = try #require(checks.first { $0["check"] as? String == "alerts" })
+        #expect(alerts["status"] as? String == "warning")
+        #expect((alerts["detail"] as? String)?.contains("D-Bus") == true, "\(alerts)")
+        try notifier(in: bin, working: true, log: log)
+        _ = try await run(home, arguments, binary: widget, extra: path)
+        _ = try await run(home, arguments, binary: widget, extra: path)
+        let shown = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(shown.count == 1 && shown.first?.contains("Yeouido: ") == true, "\(shown)")
+        let after = try await run(home, ["doctor", "--json", "--api", server.baseURL])
+        #expect(after.stdout.contains(#""check":"alerts","detail":"on, 1 thresholds","status":"ok""#), "\(after.stdout)")
+    }
+
+    @Test func statusBarsGetNothingOnStderrAndTheMessageIsLogged() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let widget = Binaries.url("hangangjari-widget")
+        for format in ["waybar", "polybar", "i3blocks", "tmux", "argos"] {
+            let run = try await run(home, ["--format", format, "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"], binary: widget)
+            #expect(run.stderr.isEmpty, "\(format): \(run.stderr)")
+            #expect(!run.stdout.isEmpty && run.status == 0, "\(format)")
+        }
+        let text = try await run(home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"], binary: widget)
+        #expect(text.stderr.contains("hangangjari-widget: "), "text keeps its messages on stderr")
+        let logged = try String(contentsOf: home.state.appendingPathComponent("widget.log"), encoding: .utf8)
+        #expect(logged.split(separator: "\n").count >= 5 && logged.contains("refused the connection"), "\(logged)")
+        let mode = try FileManager.default.attributesOfItem(atPath: home.state.appendingPathComponent("widget.log").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func installDesktopWritesTheAbsolutePathWhenRunByNameElsewhere() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let elsewhere = home.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "cd '\(elsewhere.path)' && hangangjari install-desktop"]
+        var environment = home.environment
+        environment["HOME"] = home.root.path
+        environment["PATH"] = Self.app.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let entry = try String(contentsOf: home.root.appendingPathComponent("data/applications/hangangjari.desktop"), encoding: .utf8)
+        let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") })
+        let expected = Self.app.resolvingSymlinksInPath().path
+        #expect(exec.contains(expected) && !exec.contains(elsewhere.path), "\(exec)")
+    }
+}
