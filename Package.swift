@@ -49,6 +49,13 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            path: "Modules/CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "QRCode", dependencies: ["CQREncode"], path: "Modules/QRCode"),
         .target(
             name: "RequestProof",
             dependencies: [
@@ -89,7 +96,7 @@ let package = Package(
             name: "AppCore", dependencies: ["AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppCore"),
         .target(
-            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "Repositories", "Storage", "WidgetSnapshot"],
+            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppScreens"),
         .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
         .target(
@@ -154,10 +161,11 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Models", "TestSupport"], path: "Tests/LocalizationTests"),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], path: "Tests/QRCodeTests"),
         .testTarget(name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport"],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "RepositoriesTests", dependencies: ["Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestSupport"],

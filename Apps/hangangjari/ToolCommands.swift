@@ -19,6 +19,11 @@ struct DirectionsCommand: ParsableCommand {
     @Option(help: ArgumentHelp(helpText(.helpOptLot))) var lot: String?
     @Option(help: ArgumentHelp(helpText(.helpOptBy))) var by: TravelMode = .car
     @Option(help: ArgumentHelp(helpText(.helpOptMap))) var map: MapProvider = .kakao
+    @Flag(help: ArgumentHelp(helpText(.helpOptQr))) var qr = false
+
+    func validate() throws {
+        if let why = MapLinks.unroutable(map, by) { throw ValidationError(CommandLineHelp.localizer(why)) }
+    }
 
     func run() throws {
         let id = try options.park(park)!
@@ -35,6 +40,11 @@ struct DirectionsCommand: ParsableCommand {
         guard let request else { return }
         let home = SettingsStore(container: container).load().settings.home
         let url = MapLinks.url(request, map: map, from: home)
+        if qr {
+            let mode = isatty(1) != 0 ? RenderMode.terminal(environment: options.environment) : .plain
+            for line in DirectionsCode.lines(url: url, options.context()) { print(line.render(width: 400, mode: mode, pad: false)) }
+            return
+        }
         print(url)
         if DesktopOpener.open(url, environment: options.environment) { printError([options.context().l(.messageDirectionsOpened, url)]) }
     }

@@ -66,6 +66,8 @@ public struct AppState: Sendable {
     /// The highlighted row of the parks list.
     public var parksCursor = 0
     public var showHelp = false
+    /// A directions link shown as a QR code over the screen, for a phone to scan; nil when none is shown.
+    public var directionsCode: String?
     /// A one-line message for the status line (what just happened, or what went wrong).
     public var message: AppMessage?
     /// Where the data comes from, for the "simulated" label.

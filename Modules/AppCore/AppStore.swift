@@ -138,6 +138,7 @@ public final class AppStore: Sendable {
         update { state in
             state.parkId = park
             state.focusedLot = nil
+            state.directionsCode = nil
             if let cached { state.parks[park] = ParkState(summary: cached) }
         }
     }
@@ -154,6 +155,7 @@ public final class AppStore: Sendable {
         update { state in
             state.tab = tab
             state.showHelp = false
+            state.directionsCode = nil
             if tab == .parks, let row = state.parksInListOrder(catalog).firstIndex(where: { $0.id == state.parkId }) { state.parksCursor = row }
         }
     }
@@ -243,6 +245,15 @@ public final class AppStore: Sendable {
         } catch {
             update { $0.message = .saveFailed(reason: Reason(error)) }
         }
+    }
+
+    /// Shows (or hides) the directions link of the viewed park as a QR code, for a phone to scan.
+    public func toggleDirectionsCode(map: MapProvider = .kakao) {
+        let (park, summary, home, lot, shown) = state.withLock { ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.directionsCode) }
+        guard shown == nil else { return update { $0.directionsCode = nil } }
+        guard let request = try? DirectionsRequest.resolve(park: park, lot: lot, mode: .car, summary: summary, catalog: catalog) else { return }
+        let url = MapLinks.url(request, map: map, from: home)
+        update { $0.directionsCode = url }
     }
 
     /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.

@@ -59,6 +59,12 @@ public struct DirectionsRequest: Sendable, Equatable {
 
 /// Web links of Kakao Map, Naver Map and Google Maps, which open in any browser.
 public enum MapLinks {
+    /// Why a service cannot route a trip in Korea, or nil when it can. Google Maps has no driving or walking
+    /// directions in Korea (Korean map data may not be exported), only public transit.
+    public static func unroutable(_ map: MapProvider, _ mode: TravelMode) -> L10nKey? {
+        map == .google && mode != .transit ? .mapGoogleTransitOnly : nil
+    }
+
     /// The link for a trip, from `home` when one is set (coordinates only go into the link the user opens).
     public static func url(_ request: DirectionsRequest, map: MapProvider, from home: Coordinate? = nil) -> String {
         let name = encode(request.name)

@@ -6,10 +6,17 @@ public struct Style: Sendable, Equatable {
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
     }
 
+    /// Explicit ink and paper for what must look the same in every theme (a QR code), drawn even with `NO_COLOR`.
+    public enum Paint: Int, Sendable {
+        case black = 30, brightWhite = 97
+    }
+
     public var bold = false
     public var dim = false
     public var reverse = false
     public var color: Color?
+    public var ink: Paint?
+    public var paper: Paint?
 
     public init(bold: Bool = false, dim: Bool = false, reverse: Bool = false, color: Color? = nil) {
         self.bold = bold
@@ -23,6 +30,13 @@ public struct Style: Sendable, Equatable {
     public static let dim = Style(dim: true)
     public static let reverse = Style(reverse: true)
     public static func colored(_ color: Color, bold: Bool = false) -> Style { Style(bold: bold, color: color) }
+    /// White ink on black paper: half-block QR rows read as dark modules on light.
+    public static let code: Style = {
+        var style = Style()
+        style.ink = .brightWhite
+        style.paper = .black
+        return style
+    }()
 }
 
 /// A run of text in one style.
@@ -103,6 +117,8 @@ public struct Line: Sendable, Equatable {
         if style.dim { codes.append("2") }
         if style.reverse { codes.append("7") }
         if mode.colors, let color = style.color { codes.append("\(color.rawValue)") }
+        if let ink = style.ink { codes.append("\(ink.rawValue)") }
+        if let paper = style.paper { codes.append("\(paper.rawValue + 10)") }
         return codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
     }
 }

@@ -11,6 +11,7 @@ public enum Frame {
     /// The full-screen frame.
     public static func interactive(_ state: AppState, _ ctx: ScreenContext, height: Int) -> [Line] {
         if ctx.width < 40 || height < 10 { return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)] }
+        if let url = state.directionsCode { return DirectionsCode.screen(url: url, ctx, height: height) }
         var lines = header(state, ctx) + [tabs(state, ctx), Line(String(repeating: "─", count: ctx.width), .dim)]
         let bodyHeight = height - lines.count - 2
         var body = state.showHelp ? help(ctx) : Screens.body(state, ctx)
@@ -85,7 +86,7 @@ public enum Frame {
     static func help(_ ctx: ScreenContext) -> [Line] {
         [Line(ctx.l(.helpTitle), .bold), Line.blank]
             + [L10nKey.helpPark, .helpTabs, .helpFavorite, .helpWidget, .helpRefresh, .helpRefreshAll, .helpDirections,
-               .helpSort, .helpLot, .helpParksList, .helpQuit].map { Line("  " + ctx.l($0)) }
+               .helpQr, .helpSort, .helpLot, .helpParksList, .helpQuit].map { Line("  " + ctx.l($0)) }
             + [Line.blank, Line(ctx.l(.helpDeepLinks), .dim)]
     }
 }

@@ -71,6 +71,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case dataReal = "data.real"
     case dataSimulated = "data.simulated"
     case desktopComment = "desktop.comment"
+    case directionsCodeCaption = "directions.codeCaption"
+    case directionsCodeClose = "directions.codeClose"
+    case directionsCodeNeedsRoom = "directions.codeNeedsRoom"
+    case directionsCodeTooLong = "directions.codeTooLong"
     case doctorAlerts = "doctor.alerts"
     case doctorApi = "doctor.api"
     case doctorBackend = "doctor.backend"
@@ -234,6 +238,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptLot = "help.opt.lot"
     case helpOptMap = "help.opt.map"
     case helpOptMaxAge = "help.opt.max_age"
+    case helpOptQr = "help.opt.qr"
     case helpOptRefresh = "help.opt.refresh"
     case helpOptStateDir = "help.opt.state_dir"
     case helpOptTab = "help.opt.tab"
@@ -246,6 +251,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptWidgetStateDir = "help.opt.widget_state_dir"
     case helpPark = "help.park"
     case helpParksList = "help.parks_list"
+    case helpQr = "help.qr"
     case helpQuit = "help.quit"
     case helpRefresh = "help.refresh"
     case helpRefreshAll = "help.refresh_all"
@@ -279,6 +285,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case lotLabelUnknown = "lot.label.unknown"
     case lotLabelUnrecognized = "lot.label.unrecognized"
     case lotsReporting = "lots.reporting"
+    case mapGoogleTransitOnly = "map.googleTransitOnly"
     case mapStart = "map.start"
     case messageBadLink = "message.bad_link"
     case messageDirectionsLink = "message.directions_link"
@@ -862,6 +869,26 @@ extension StringCatalog {
             switch language {
             case .en: .text("Parking, crowd and outing information for Seoul's Hangang parks")
             case .ko: .text("한강공원 주차·혼잡·나들이 정보")
+            }
+        case .directionsCodeCaption:
+            switch language {
+            case .en: .text("Scan with your phone's camera to open the route in its map app")
+            case .ko: .text("휴대폰 카메라로 찍으면 지도 앱에서 길찾기가 열려요")
+            }
+        case .directionsCodeClose:
+            switch language {
+            case .en: .text("Esc or p closes")
+            case .ko: .text("Esc 또는 p로 닫기")
+            }
+        case .directionsCodeNeedsRoom:
+            switch language {
+            case .en: .text("The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:")
+            case .ko: .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
+            }
+        case .directionsCodeTooLong:
+            switch language {
+            case .en: .text("This link is too long for a QR code:")
+            case .ko: .text("이 링크는 QR 코드에 담기에 너무 깁니다:")
             }
         case .doctorAlerts:
             switch language {
@@ -1678,6 +1705,11 @@ extension StringCatalog {
             case .en: .text("Seconds a snapshot counts as fresh.")
             case .ko: .text("스냅샷을 최신으로 보는 시간(초).")
             }
+        case .helpOptQr:
+            switch language {
+            case .en: .text("Also draw the link as a QR code, to scan with a phone")
+            case .ko: .text("링크를 QR 코드로도 그려서 휴대폰으로 찍기")
+            }
         case .helpOptRefresh:
             switch language {
             case .en: .text("Ask the server even when the cache is current.")
@@ -1737,6 +1769,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("↑ ↓ Enter  choose a park on the parks screen")
             case .ko: .text("↑ ↓ Enter  공원 화면에서 공원 선택")
+            }
+        case .helpQr:
+            switch language {
+            case .en: .text("p        QR code of the directions, for a phone (Esc closes)")
+            case .ko: .text("p        휴대폰용 길찾기 QR 코드(Esc로 닫기)")
             }
         case .helpQuit:
             switch language {
@@ -1902,6 +1939,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("%1$lld of %2$lld lots live")
             case .ko: .text("주차장 %2$lld곳 중 %1$lld곳 실시간")
+            }
+        case .mapGoogleTransitOnly:
+            switch language {
+            case .en: .text("Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver")
+            case .ko: .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
             }
         case .mapStart:
             switch language {

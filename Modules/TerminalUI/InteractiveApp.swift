@@ -93,7 +93,9 @@ public struct InteractiveApp: Sendable {
         let tab = store.snapshot.tab
         switch key {
         case .ctrlC, .character("q"), .character("Q"): return .quit
-        case .escape: if store.snapshot.showHelp { store.toggleHelp() }
+        case .escape:
+            if store.snapshot.showHelp { store.toggleHelp() }
+            if store.snapshot.directionsCode != nil { store.toggleDirectionsCode() }
         case .left, .character("h"): store.movePark(by: -1); Task { await store.refreshIfNeeded() }
         case .right, .character("l"): store.movePark(by: 1); Task { await store.refreshIfNeeded() }
         case .tab: store.moveTab(by: 1)
@@ -109,6 +111,7 @@ public struct InteractiveApp: Sendable {
         case .character("r"): Task { await store.refresh(force: true) }
         case .character("R"): Task { await store.refreshAll() }
         case .character("d"): store.directions()
+        case .character("p"): store.toggleDirectionsCode()
         case .character("s"): store.toggleLotOrder()
         case .character("["): store.moveLot(by: -1)
         case .character("]"): store.moveLot(by: 1)

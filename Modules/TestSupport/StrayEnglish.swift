@@ -4,7 +4,7 @@ import Models
 public enum StrayEnglish {
     /// Latin words that are the same in Korean text: units, measures, codes, key names and product names.
     public static let allowed: Set<String> = [
-        "m", "km", "ms", "p", "PM", "C", "KRW", "hangangjari", "open", "curl", "TLS", "JSON", "API", "URL", "http", "https",
+        "m", "km", "ms", "p", "PM", "QR", "C", "KRW", "hangangjari", "open", "curl", "TLS", "JSON", "API", "URL", "http", "https",
         "Tab", "Enter", "Esc", "q", "r", "R", "f", "w", "d", "g", "j", "k", "h", "l", "s", "o", "Ctrl", "Kakao", "Naver", "Google",
         "P", "KST",
     ]

@@ -1,6 +1,7 @@
 @testable import AppCore
 import Foundation
 import Models
+import Storage
 import Testing
 
 @Suite struct ParkLookupTests {
@@ -31,6 +32,24 @@ import Testing
         walk.mode = .walk
         let url = MapLinks.url(walk, map: .kakao, from: Coordinate(lat: 37.5, lon: 127.0))
         #expect(url.hasPrefix("https://map.kakao.com/link/by/walk/%EC%B6%9C%EB%B0%9C,37.5,127.0/"))
+    }
+
+    @Test func onlyRoutesTheServiceCanGiveInKoreaAreOffered() {
+        for mode in TravelMode.allCases {
+            #expect(MapLinks.unroutable(.kakao, mode) == nil && MapLinks.unroutable(.naver, mode) == nil)
+        }
+        #expect(MapLinks.unroutable(.google, .car) == .mapGoogleTransitOnly)
+        #expect(MapLinks.unroutable(.google, .walk) == .mapGoogleTransitOnly)
+        #expect(MapLinks.unroutable(.google, .transit) == nil)
+    }
+
+    @Test func aliasesAndLotNamesFindAlertTargets() throws {
+        #expect(try AlertTargetLookup.find("yeouido-3", in: .bundled) == .lot("yeouido-3"))
+        #expect(try AlertTargetLookup.find("여의도3주차장", in: .bundled) == .lot("yeouido-3"))
+        #expect(try AlertTargetLookup.find("Yeouido Lot 3", in: .bundled) == .lot("yeouido-3"))
+        #expect(try AlertTargetLookup.find("반포", in: .bundled) == .park("banpo"))
+        #expect(try AlertTargetLookup.find("ㅂㅍ", in: .bundled) == .park("banpo"))
+        #expect(throws: ParkLookup.NotFound.self) { try AlertTargetLookup.find("nowhere", in: .bundled) }
     }
 
     @Test func naverPutsLongitudeFirst() {

@@ -1,4 +1,5 @@
 import Foundation
+import QRCode
 import Localization
 import Models
 import Storage
@@ -28,6 +29,27 @@ struct AppTmuxTests {
         }
         try tmux.start(instant: instant)
         try await body(server, dir, tmux)
+    }
+
+    @Test(.enabled(if: QRScanner.available, "zbarimg is not installed"))
+    func theDirectionsCodeOnScreenScansToTheRoute() async throws {
+        try await withSession { server, dir, tmux in
+            try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+            #expect(try await tmux.waitFor("Yeouido Hangang Park", "Sources", "q quit") != nil)
+            // 80 × 24 is too short for a whole code: the app says so rather than drawing a cut one.
+            try tmux.press("p")
+            #expect(try await tmux.waitFor("The QR code needs a terminal of", "https://map.kakao.com/link/to/") != nil)
+            try tmux.press("Escape")
+            #expect(try await tmux.waitFor("Sources", without: ["QR code"]) != nil)
+            try tmux.resize(width: 80, height: 40)
+            try tmux.press("p")
+            let screen = try #require(try await tmux.waitFor("Esc or p closes"))
+            let rows = DirectionsCodeTests.codeRows(screen)
+            let link = try QRScanner.decode(QRCode.modules(fromHalfBlockRows: rows))
+            #expect(link?.hasPrefix("https://map.kakao.com/link/to/") == true, "\(screen.joined(separator: "\n"))")
+            try tmux.press("p")
+            #expect(try await tmux.waitFor("Sources", without: ["Esc or p closes"]) != nil)
+        }
     }
 
     @Test func visitsEveryScreenSwitchesParksAndTheWidgetFollowsAFavourite() async throws {
