@@ -18,9 +18,9 @@ struct AlertsCommand: ParsableCommand {
 
         func run() throws {
             let (settings, warning) = SettingsStore(container: try options.container()).load()
-            let l = options.context(settings: settings).l
-            if let warning { printError([warning.text(l)]) }
-            for line in SettingsListing.alerts(settings, l) { print(line) }
+            let ctx = options.context(settings: settings)
+            if let warning { printError([warning.text(ctx.l)]) }
+            for line in SettingsListing.alerts(settings, ctx) { print(line) }
         }
     }
 
@@ -37,8 +37,8 @@ struct AlertsCommand: ParsableCommand {
         func run() throws {
             let target = try options.alertTarget(target)
             try SettingsStore(container: options.container()).update { $0.setThreshold(spaces, for: target) }
-            let l = options.context().l
-            print(l(.cliAlertSet, SettingsListing.name(target, l), spaces))
+            let ctx = options.context()
+            print(ctx.l(.cliAlertSet, SettingsListing.name(target, ctx), spaces))
         }
     }
 
@@ -54,8 +54,8 @@ struct AlertsCommand: ParsableCommand {
                 had = settings.threshold(target) != nil
                 settings.setThreshold(nil, for: target)
             }
-            let l = options.context().l
-            print(l(had ? .cliAlertRemoved : .cliAlertNone, SettingsListing.name(target, l)))
+            let ctx = options.context()
+            print(ctx.l(had ? .cliAlertRemoved : .cliAlertNone, SettingsListing.name(target, ctx)))
         }
     }
 
@@ -67,7 +67,7 @@ struct AlertsCommand: ParsableCommand {
         func validate() throws {
             if times == ["off"] { return }
             guard times.count == 2 else { throw ValidationError(helpText(.helpArgQuiet)) }
-            for time in times where OpeningHours(open: time, close: time).minutes == nil {
+            for time in times where OpeningHours.minuteOfDay(time) == nil {
                 throw ValidationError(CommandLineHelp.localizer(.cliNotATime, time))
             }
         }
@@ -101,7 +101,7 @@ struct AlertsCommand: ParsableCommand {
 extension AppOptions {
     /// A lot or park from what the user typed, or a usage error naming the closest parks.
     func alertTarget(_ query: String) throws -> AlertTarget {
-        do { return try AlertTargetLookup.find(query, in: .bundled) } catch { _ = try park(query); throw error }
+        do { return try AlertTargetLookup.find(query, in: .bundled) } catch { throw unknownPark(error) }
     }
 
     func switchAlerts(_ on: Bool) throws {

@@ -62,14 +62,15 @@ struct AppOptions: ParsableArguments {
     /// A park from what the user typed, or a usage error naming the closest parks.
     func park(_ query: String?) throws -> ParkID? {
         guard let query else { return nil }
-        do {
-            return try ParkLookup.find(query, in: .bundled).id
-        } catch {
-            let l = Localizer(language())
-            var text = l(.cliUnknownPark, query)
-            if !error.suggestions.isEmpty { text += " " + l(.cliDidYouMean, error.suggestions.map(\.rawValue).joined(separator: ", ")) }
-            throw ValidationError(text + " " + l(.cliListParks))
-        }
+        do { return try ParkLookup.find(query, in: .bundled).id } catch { throw unknownPark(error) }
+    }
+
+    /// The usage error for a name that matched no park, naming the closest parks.
+    func unknownPark(_ error: ParkLookup.NotFound) -> ValidationError {
+        let l = Localizer(language())
+        var text = l(.cliUnknownPark, error.query)
+        if !error.suggestions.isEmpty { text += " " + l(.cliDidYouMean, error.suggestions.map(\.rawValue).joined(separator: ", ")) }
+        return ValidationError(text + " " + l(.cliListParks))
     }
 }
 

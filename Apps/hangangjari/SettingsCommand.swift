@@ -20,13 +20,13 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             let container = try options.container()
             let (settings, warning) = SettingsStore(container: container).load()
-            let l = options.context(settings: settings).l
-            if let warning { printError([warning.text(l)]) }
+            let ctx = options.context(settings: settings)
+            if let warning { printError([warning.text(ctx.l)]) }
             let view = SettingsListing.SettingsView(
-                settings: settings, configuration: options.configuration, language: l.language,
+                settings: settings, configuration: options.configuration, language: ctx.l.language,
                 settingsFile: container.file("settings.json").path,
                 configFile: (try? ConfigFile.url(options.environment).path) ?? "-")
-            if json { print(SettingsListing.json(view)) } else { for line in SettingsListing.all(view, l) { print(line) } }
+            if json { print(SettingsListing.json(view)) } else { for line in SettingsListing.all(view, ctx) { print(line) } }
         }
     }
 

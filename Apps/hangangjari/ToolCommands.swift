@@ -65,7 +65,7 @@ struct DoctorCommand: AsyncParsableCommand {
             let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
             print(DisplayWidth.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + DisplayWidth.padded(status, to: 8) + result.detail.text(ctx.l))
         }
-        if results.contains(where: { $0.status == .failed }) { throw ExitCode(ExitStatus.unavailable) }
+        if Doctor.overall(results) == .failed { throw ExitCode(ExitStatus.unavailable) }
     }
 }
 

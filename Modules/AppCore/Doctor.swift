@@ -18,6 +18,11 @@ public enum Doctor {
         case ok, warning, failed
     }
 
+    /// The worst status of a run: what `doctor --json` reports and what decides `doctor`'s exit status.
+    public static func overall(_ results: [Result]) -> Status {
+        results.contains { $0.status == .failed } ? .failed : results.contains { $0.status == .warning } ? .warning : .ok
+    }
+
     /// One result; `detail` is in every language, with paths, URLs and the system's own error text kept as they are.
     public struct Result: Sendable, Equatable {
         public var check: Check
@@ -142,8 +147,7 @@ public enum Doctor {
 
     /// Alerts: on or off, how many thresholds, and any alert that could not be shown (with the notifier's words).
     static func alertsCheck(_ settings: Settings, container: SharedContainer) -> Result {
-        let thresholds = settings.alertThresholds.count + settings.parkAlertThresholds.count
-        let state = Reason(settings.alertsEnabled ? .doctorDetailAlertsOn : .doctorDetailAlertsOff, thresholds)
+        let state = Reason(settings.alertsEnabled ? .doctorDetailAlertsOn : .doctorDetailAlertsOff, settings.thresholds.count)
         let undelivered = LocalAlerts(container: container).undelivered()
         guard let first = undelivered.first else { return Result(check: .alerts, status: .ok, detail: state) }
         let kept = Reason(.doctorDetailAlertsUndelivered, undelivered.count, first.alert.title, ISO8601.format(first.at), first.problem)

@@ -26,14 +26,7 @@ public enum ParkLookup {
 /// park by anything the park lookup accepts.
 public enum AlertTargetLookup {
     public static func find(_ query: String, in catalog: Catalog) throws(ParkLookup.NotFound) -> AlertTarget {
-        let wanted = normalized(query)
-        if let lot = catalog.lots.first(where: { normalized($0.id.rawValue) == wanted || normalized($0.nameEn) == wanted || normalized($0.nameKo) == wanted }) {
-            return .lot(lot.id)
-        }
+        if let lot = catalog.findLot(query) { return .lot(lot.id) }
         return .park(try ParkLookup.find(query, in: catalog).id)
-    }
-
-    static func normalized(_ text: String) -> String {
-        text.lowercased().filter { !$0.isWhitespace }
     }
 }

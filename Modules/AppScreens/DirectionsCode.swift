@@ -6,20 +6,27 @@ import QRCode
 public enum DirectionsCode {
     /// The code and a caption; the link itself when no code can hold it.
     public static func lines(url: String, _ ctx: ScreenContext) -> [Line] {
-        guard let code = try? QRCode(url) else { return [Line(ctx.l(.directionsCodeTooLong), .dim), Line(url)] }
-        return code.halfBlockRows.map { Line($0, .code) }
-            + [Line.blank, Line(ctx.l(.directionsCodeCaption), .bold), Line(url, .dim)]
+        guard let code = code(url) else { return [Line(ctx.l(.directionsCodeTooLong), .dim), Line(url)] }
+        return code + [Line.blank, caption(ctx), Line(url, .dim)]
     }
 
-    /// The full-screen form: the whole code or, when the terminal is too short for it, a request for more rows
-    /// (a cut code cannot be scanned).
+    /// The full-screen form: the whole code or, when the terminal is too short or narrow for it, a request for
+    /// more room (a cut code cannot be scanned).
     public static func screen(url: String, _ ctx: ScreenContext, height: Int) -> [Line] {
-        let code = lines(url: url, ctx).filter { $0 != Line.blank && $0.text != url }
         let close = Line(ctx.l(.directionsCodeClose), .dim)
-        let widest = code.map(\.width).max() ?? 0
-        guard code.count + 1 <= height, widest <= ctx.width else {
-            return [Line(ctx.l(.directionsCodeNeedsRoom, widest, code.count + 1), .bold), Line(url), Line.blank, close]
+        guard let code = code(url) else { return lines(url: url, ctx) + [Line.blank, close] }
+        let shown = code + [caption(ctx)]
+        let widest = shown.map(\.width).max() ?? 0
+        guard shown.count + 1 <= height, widest <= ctx.width else {
+            return [Line(ctx.l(.directionsCodeNeedsRoom, widest, shown.count + 1), .bold), Line(url), Line.blank, close]
         }
-        return code + [close]
+        return shown + [close]
     }
+
+    /// The code's half-block rows, white on black; nil when the link is too long for a code.
+    static func code(_ url: String) -> [Line]? {
+        (try? QRCode(url))?.halfBlockRows.map { Line($0, .code) }
+    }
+
+    static func caption(_ ctx: ScreenContext) -> Line { Line(ctx.l(.directionsCodeCaption), .bold) }
 }

@@ -41,11 +41,8 @@ public enum DoctorJSON {
 
     /// One JSON document.
     public static func render(_ results: [Doctor.Result], _ l: Localizer) -> String {
-        let worst: Doctor.Status = results.contains { $0.status == .failed } ? .failed : results.contains { $0.status == .warning } ? .warning : .ok
-        let report = Report(
-            version: ProductVersion.current, status: worst.rawValue,
-            checks: results.map { Check(check: $0.check.rawValue, status: $0.status.rawValue, detail: $0.detail.technical, text: $0.detail.text(l)) })
-        guard let data = try? ContractCoding.encode(report) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        ContractCoding.text(Report(
+            version: ProductVersion.current, status: Doctor.overall(results).rawValue,
+            checks: results.map { Check(check: $0.check.rawValue, status: $0.status.rawValue, detail: $0.detail.technical, text: $0.detail.text(l)) }))
     }
 }

@@ -7,37 +7,35 @@ import Storage
 /// `hangangjari alerts` and `hangangjari settings` in words, and the settings as JSON for scripts.
 public enum SettingsListing {
     /// The name of what an alert watches: "Yeouido Lot 3 (yeouido-3)" or "Banpo (banpo, all lots)".
-    public static func name(_ target: AlertTarget, _ l: Localizer, catalog: Catalog = .bundled) -> String {
+    public static func name(_ target: AlertTarget, _ ctx: ScreenContext) -> String {
         switch target {
-        case .lot(let id):
-            let lot = catalog.lot(id)
-            return "\((l.language == .ko ? lot?.nameKo : lot?.nameEn) ?? id.rawValue) (\(id.rawValue))"
-        case .park(let id):
-            let park = catalog.park(id)
-            return l(.settingsParkTarget, (l.language == .ko ? park?.shortNameKo : park?.shortNameEn) ?? id.rawValue, id.rawValue)
+        case .lot(let id): "\(ctx.catalog.lot(id).map(ctx.name) ?? id.rawValue) (\(id.rawValue))"
+        case .park(let id): ctx.l(.settingsParkTarget, ctx.shortName(id), id.rawValue)
         }
     }
 
     /// Alerts on or off, quiet hours, and one line per threshold.
-    public static func alerts(_ settings: Settings, _ l: Localizer) -> [String] {
+    public static func alerts(_ settings: Settings, _ ctx: ScreenContext) -> [String] {
+        let l = ctx.l
         var lines = [l(settings.alertsEnabled ? .settingsAlertsOn : .settingsAlertsOff)]
         if let from = settings.quietFrom, let until = settings.quietUntil {
             lines.append(l(.settingsQuietHours, from, until))
         } else {
             lines.append(l(.settingsNoQuietHours))
         }
-        let targets = settings.alertThresholds.keys.sorted().map(AlertTarget.lot) + settings.parkAlertThresholds.keys.sorted().map(AlertTarget.park)
-        if targets.isEmpty { lines.append(l(.settingsNoThresholds)) }
-        let names = targets.map { name($0, l) }
+        let thresholds = settings.thresholds
+        if thresholds.isEmpty { lines.append(l(.settingsNoThresholds)) }
+        let names = thresholds.map { name($0.target, ctx) }
         let width = names.map(DisplayWidth.of).max() ?? 0
-        for (target, name) in zip(targets, names) {
-            lines.append("  " + DisplayWidth.padded(name, to: width + 2) + l.plural(.settingsBelow, count: settings.threshold(target) ?? 0))
+        for (threshold, name) in zip(thresholds, names) {
+            lines.append("  " + DisplayWidth.padded(name, to: width + 2) + l.plural(.settingsBelow, count: threshold.spaces))
         }
         return lines
     }
 
     /// Everything a person can set, where it is kept, and the values in effect.
-    public static func all(_ view: SettingsView, _ l: Localizer) -> [String] {
+    public static func all(_ view: SettingsView, _ ctx: ScreenContext) -> [String] {
+        let l = ctx.l
         let width = 18
         func row(_ key: L10nKey, _ value: String) -> String { DisplayWidth.padded(l(key), to: width) + value }
         let language = view.settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, view.language.rawValue)
@@ -50,7 +48,7 @@ public enum SettingsListing {
             row(.settingsFiles, view.settingsFile),
             row(.settingsConfigFile, view.configFile),
         ]
-        lines += [""] + alerts(view.settings, l)
+        lines += [""] + alerts(view.settings, ctx)
         return lines
     }
 
@@ -90,16 +88,12 @@ public enum SettingsListing {
 
     /// One JSON document (the home position itself is never printed).
     public static func json(_ view: SettingsView) -> String {
-        var thresholds: [String: Int] = [:]
-        for (lot, spaces) in view.settings.alertThresholds { thresholds[lot.rawValue] = spaces }
-        for (park, spaces) in view.settings.parkAlertThresholds { thresholds[park.rawValue] = spaces }
-        let value = JSONView(
+        let thresholds = Dictionary(uniqueKeysWithValues: view.settings.thresholds.map { ($0.target.id, $0.spaces) })
+        return ContractCoding.text(JSONView(
             version: ProductVersion.current, language: view.language.rawValue, languageChosen: view.settings.language,
             api: view.configuration.apiURL, strictSigning: view.configuration.strictSigning, favorites: view.settings.favorites,
             widgetParks: view.settings.widgetParks, homeSet: view.settings.home != nil, alertsEnabled: view.settings.alertsEnabled,
             alertThresholds: thresholds, quietFrom: view.settings.quietFrom, quietUntil: view.settings.quietUntil,
-            settingsFile: view.settingsFile, configFile: view.configFile)
-        guard let data = try? ContractCoding.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+            settingsFile: view.settingsFile, configFile: view.configFile))
     }
 }

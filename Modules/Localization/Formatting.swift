@@ -32,11 +32,16 @@ extension Localizer {
 
     /// `HH:MM` in Seoul whatever the machine's zone, saying so when the machine's zone is not Seoul's.
     public func seoulClock(_ date: Date, machineOffsetSeconds: Int) -> String {
+        let clock = Self.seoulClock(date)
+        return machineOffsetSeconds == 9 * 3600 ? clock : self(.timeSeoulSuffix, clock)
+    }
+
+    /// `HH:MM` in Seoul, with nothing added (where the reader knows the times are Seoul's, as in the widget).
+    public static func seoulClock(_ date: Date) -> String {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + 9 * 3600
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let clock = two(secondOfDay / 3600) + ":" + two((secondOfDay % 3600) / 60)
-        return machineOffsetSeconds == 9 * 3600 ? clock : self(.timeSeoulSuffix, clock)
+        return two(secondOfDay / 3600) + ":" + two((secondOfDay % 3600) / 60)
     }
 
     /// Digits grouped by thousands: 1234567 → "1,234,567".

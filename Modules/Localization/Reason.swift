@@ -13,19 +13,18 @@ public struct Reason: Sendable, Equatable, CustomStringConvertible {
 
     /// A reason from the catalog.
     public init(_ key: L10nKey, _ arguments: any CustomStringConvertible...) {
-        var texts: [Language: String] = [:]
-        for language in Language.allCases { texts[language] = Localizer(language).text(key, arguments) }
-        self.texts = texts
-        technical = texts[.en] ?? key.rawValue
+        self.init(key) { l in l.text(key, arguments) }
     }
 
     /// A reason from the catalog whose first argument lists `parts` in the same language ("; " between them).
     public init(_ key: L10nKey, joining parts: [Reason], _ arguments: any CustomStringConvertible...) {
+        self.init(key) { l in l.text(key, [parts.map { $0.text(l) }.joined(separator: "; ")] + arguments) }
+    }
+
+    /// The text `render` gives in every language; the English one is the technical wording.
+    private init(_ key: L10nKey, render: (Localizer) -> String) {
         var texts: [Language: String] = [:]
-        for language in Language.allCases {
-            let l = Localizer(language)
-            texts[language] = l.text(key, [parts.map { $0.text(l) }.joined(separator: "; ")] + arguments)
-        }
+        for language in Language.allCases { texts[language] = render(Localizer(language)) }
         self.texts = texts
         technical = texts[.en] ?? key.rawValue
     }

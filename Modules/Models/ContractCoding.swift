@@ -29,6 +29,12 @@ public enum ContractCoding {
         try makeEncoder().encode(value)
     }
 
+    /// `value` as one line of JSON text for printing; `{}` if it cannot be encoded.
+    public static func text<T: Encodable>(_ value: T) -> String {
+        guard let data = try? encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A decoder configured for the contract's date format.
     public static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -55,7 +55,7 @@ public struct OpeningHours: Hashable, Sendable, Codable {
 
     /// Minutes after midnight of `open` and `close`, or nil when malformed.
     public var minutes: (open: Int, close: Int)? {
-        guard let o = Self.minutes(of: open), let c = Self.minutes(of: close) else { return nil }
+        guard let o = Self.minuteOfDay(open), let c = Self.minuteOfDay(close) else { return nil }
         return (o, c)
     }
 
@@ -65,7 +65,8 @@ public struct OpeningHours: Hashable, Sendable, Codable {
         return o <= c ? (minute >= o && minute < c) : (minute >= o || minute < c)
     }
 
-    static func minutes(of text: String) -> Int? {
+    /// Minutes after midnight of an `HH:MM` time (24:00 allowed), or nil when it is not one.
+    public static func minuteOfDay(_ text: String) -> Int? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h), (0..<60).contains(m)
         else { return nil }

@@ -55,7 +55,7 @@ public struct Settings: Codable, Sendable, Equatable {
         alertsEnabled = field(.alertsEnabled, Bool.self) ?? true
         for key in [CodingKeys.quietFrom, .quietUntil] {
             guard let time = field(key, String.self) else { continue }
-            if OpeningHours(open: time, close: time).minutes == nil {
+            if OpeningHours.minuteOfDay(time) == nil {
                 problems.append(SettingsFieldProblem(field: key.stringValue, kind: .notATime))
             } else if key == .quietFrom { quietFrom = time } else { quietUntil = time }
         }
@@ -100,8 +100,7 @@ public struct Settings: Codable, Sendable, Equatable {
         try c.encode(widgetParks, forKey: .widgetParks)
         try c.encodeIfPresent(home, forKey: .home)
         var thresholds = c.nestedContainer(keyedBy: AnyKey.self, forKey: .alertThresholds)
-        for (lot, spaces) in alertThresholds { try thresholds.encode(spaces, forKey: AnyKey(lot.rawValue)) }
-        for (park, spaces) in parkAlertThresholds { try thresholds.encode(spaces, forKey: AnyKey(park.rawValue)) }
+        for (target, spaces) in self.thresholds { try thresholds.encode(spaces, forKey: AnyKey(target.id)) }
         try c.encode(alertsEnabled, forKey: .alertsEnabled)
         try c.encodeIfPresent(quietFrom, forKey: .quietFrom)
         try c.encodeIfPresent(quietUntil, forKey: .quietUntil)
@@ -144,6 +143,12 @@ public enum AlertTarget: Sendable, Hashable {
 }
 
 extension Settings {
+    /// Every threshold, lots then parks, each in id order: what the file, the listings and doctor show.
+    public var thresholds: [(target: AlertTarget, spaces: Int)] {
+        alertThresholds.sorted { $0.key < $1.key }.map { (AlertTarget.lot($0.key), $0.value) }
+            + parkAlertThresholds.sorted { $0.key < $1.key }.map { (AlertTarget.park($0.key), $0.value) }
+    }
+
     /// The threshold set for `target`, if any.
     public func threshold(_ target: AlertTarget) -> Int? {
         switch target {

@@ -64,7 +64,8 @@ public struct LocalAlerts: Sendable {
     /// The alerts due for a fresh parking snapshot. Nothing counts as sent until `record` hears it was delivered;
     /// a target back above its threshold is re-armed (and a kept alert for it dropped).
     public func due(for snapshot: WidgetSnapshot, settings: Settings, language: WidgetLanguage, now: Date) -> [Alert] {
-        guard settings.alertsEnabled, let parking = snapshot.parking else { return [] }
+        // Nothing to watch reads no file: the widget's fresh path stays free of alert I/O.
+        guard settings.alertsEnabled, !settings.thresholds.isEmpty, let parking = snapshot.parking else { return [] }
         let old = loadState()
         var state = old
         let l = Localizer(language)
@@ -90,6 +91,7 @@ public struct LocalAlerts: Sendable {
 
     /// Records what became of the alerts `due` returned: delivered ones are not sent again, failed ones are kept.
     public func record(_ deliveries: [(Alert, Delivery)], now: Date) {
+        guard !deliveries.isEmpty else { return }
         let old = loadState()
         var state = old
         for (alert, delivery) in deliveries {
@@ -106,8 +108,8 @@ public struct LocalAlerts: Sendable {
 
     /// Whether `now` (Seoul time) is inside quiet hours `from`..`until` (wrapping midnight).
     public static func inQuietHours(_ now: Date, from: String?, until: String?) -> Bool {
-        guard let from, let until, let span = OpeningHours(open: from, close: until).minutes else { return false }
-        let minute = SeoulTime(now).minuteOfDay
-        return span.open <= span.close ? (minute >= span.open && minute < span.close) : (minute >= span.open || minute < span.close)
+        guard let from, let until else { return false }
+        let quiet = OpeningHours(open: from, close: until)
+        return quiet.minutes != nil && quiet.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay)
     }
 }

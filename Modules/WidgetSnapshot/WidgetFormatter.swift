@@ -56,7 +56,7 @@ public struct WidgetFormatter: Sendable {
                 text: StatusBarText.pango(headline), alt: entry.kind.rawValue,
                 tooltip: StatusBarText.pango(details.joined(separator: "\n")),
                 class: [stateClass(entry), labelClass(entry)], percentage: percentage(entry))
-            return WidgetOutput(text: Self.jsonLine(line), exitCode: 0)
+            return WidgetOutput(text: ContractCoding.text(line), exitCode: 0)
         case .i3blocks:
             let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
             return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? ExitStatus.urgent : 0)
@@ -86,7 +86,7 @@ public struct WidgetFormatter: Sendable {
         var text: String
         if let p = snapshot.parking {
             if p.closed == true {
-                text = "P \(name) — " + (p.opensAt.map { l(.parkingClosedUntil, Self.seoulTime($0)) } ?? l(.lotLabelClosed))
+                text = "P \(name) — " + (p.opensAt.map { l(.parkingClosedUntil, Localizer.seoulClock($0)) } ?? l(.lotLabelClosed))
             } else if let available = p.available, let capacity = p.capacity {
                 text = "P \(name) \(available)/\(capacity) \(l(WidgetText.label(p.label)))"
             } else if let total = p.totalAvailable {
@@ -119,8 +119,8 @@ public struct WidgetFormatter: Sendable {
                 lines.append(l(.widgetAllLots, total, p.totalCapacity))
             }
             if let hint = p.forecast { lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90)) }
-            if p.closed == true { lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Self.seoulTime, l)) }
-            if let opening = p.opening { lines.append(l(.widgetOpeningHint, Self.seoulTime(opening.at), opening.p50, opening.p10, opening.p90)) }
+            if p.closed == true { lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Localizer.seoulClock, l)) }
+            if let opening = p.opening { lines.append(l(.widgetOpeningHint, Localizer.seoulClock(opening.at), opening.p50, opening.p10, opening.p90)) }
         }
         if let g = entry.snapshot?.general {
             lines.append(l(.widgetCrowdLine, l(WidgetText.crowd(g.crowd))))
@@ -128,7 +128,7 @@ public struct WidgetFormatter: Sendable {
             for event in g.events.prefix(2) { lines.append("• " + (language == .en ? event.en ?? event.ko : event.ko)) }
         }
         if let s = entry.snapshot {
-            let time = Self.seoulTime(s.generatedAt)
+            let time = Localizer.seoulClock(s.generatedAt)
             lines.append(l(.widgetAsOf, time))
             if s.simulated { lines.append(l(.widgetSimulated)) }
         }
@@ -171,7 +171,7 @@ public struct WidgetFormatter: Sendable {
     }
 
     func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
-        Self.jsonLine(JSONEntry(
+        ContractCoding.text(JSONEntry(
             kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
             nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word, reason: entry.state.reason?.technical,
             snapshot: entry.snapshot))
@@ -199,17 +199,5 @@ public struct WidgetFormatter: Sendable {
         var trust: String
         var reason: String?
         var snapshot: WidgetSnapshot?
-    }
-
-    /// One JSON line through the contract encoder (FoundationEssentials only: no CoreFoundation start-up).
-    static func jsonLine<T: Encodable>(_ value: T) -> String {
-        guard let data = try? ContractCoding.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func seoulTime(_ date: Date) -> String {
-        let s = SeoulTime(date).secondOfDay
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return two(s / 3600) + ":" + two((s % 3600) / 60)
     }
 }

@@ -47,6 +47,12 @@ public struct Catalog: Sendable, Hashable {
         return parks.first { Hangul.initialConsonants($0.shortNameKo) == q || Hangul.initialConsonants($0.nameKo) == q }
     }
 
+    /// Finds a lot by id or name in Korean or English, with the same normalisation as `findPark`.
+    public func findLot(_ query: String) -> ParkingLot? {
+        let q = Self.normalise(query)
+        return lots.first { lot in [lot.id.rawValue, lot.nameKo, lot.nameEn].contains { Self.normalise($0) == q } }
+    }
+
     /// The parks whose names are closest to `query` (edit distance), best first: for "did you mean". With
     /// `maxDistance`, parks farther than that are left out (a query like nothing gets no suggestion).
     public func suggestions(for query: String, limit: Int = 3, maxDistance: Int? = nil) -> [Park] {

@@ -28,7 +28,7 @@ enum WriteValidation {
                 guard isInstallHash(sub.installHash) else { return .failure(invalid("installHash must be 16 to 64 hex digits")) }
                 guard catalog.lot(sub.lotId) != nil else { return .failure(invalid("unknown lotId '\(sub.lotId.rawValue)'")) }
                 guard (1...1000).contains(sub.threshold) else { return .failure(invalid("threshold must be 1 to 1000")) }
-                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 }) where OpeningHours(open: time, close: time).minutes == nil {
+                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 }) where OpeningHours.minuteOfDay(time) == nil {
                     return .failure(invalid("quiet hours must be HH:MM"))
                 }
                 return .success(sub)
