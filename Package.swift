@@ -101,12 +101,15 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
         .target(
             name: "WidgetCommandLine",
-            dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "CommandLineSupport", "Localization", "Models", "Storage", "WidgetSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Modules/WidgetCommandLine"
         ),
         .target(
             name: "CommandLineSupport",
-            dependencies: ["Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Localization", "Models", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Modules/CommandLineSupport"),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
         .target(name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),

@@ -2,6 +2,7 @@ import AppBackend
 import AppCore
 import AppScreens
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Models
@@ -12,10 +13,10 @@ struct AppOptions: ParsableArguments {
     @Option(help: ArgumentHelp(helpText(.helpOptApi)))
     var api: String?
 
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp(helpText(.helpOptStateDir)))
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp(helpText(.helpOptStateDir)), completion: .directory)
     var stateDir: String?
 
-    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)), completion: CompletionLists.languages)
     var lang: String?
 
     @Option(help: ArgumentHelp(helpText(.helpOptTimeout)))

@@ -1,6 +1,7 @@
 import AppCore
 import AppScreens
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Models
@@ -12,7 +13,7 @@ struct UICommand: AsyncParsableCommand {
         commandName: "ui", abstract: helpText(.helpCmdUi))
 
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgParkToShow))) var park: String?
+    @Argument(help: ArgumentHelp(helpText(.helpArgParkToShow)), completion: CompletionLists.parks) var park: String?
     @Option(help: ArgumentHelp(helpText(.helpOptTab))) var tab: AppTab = .home
     @Flag(name: .customLong("exit-after-first-paint"), help: .hidden) var exitAfterFirstPaint = false
 
@@ -64,7 +65,7 @@ struct HomeCommand: ParkScreenCommand {
     static let configuration = CommandConfiguration(commandName: "home", abstract: helpText(.helpCmdHome))
     static let tab = AppTab.home
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgParkDefault))) var park: String?
+    @Argument(help: ArgumentHelp(helpText(.helpArgParkDefault)), completion: CompletionLists.parks) var park: String?
     @Flag(help: ArgumentHelp(helpText(.helpOptJsonFull))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
@@ -73,7 +74,7 @@ struct ParkingCommand: ParkScreenCommand {
     static let configuration = CommandConfiguration(commandName: "parking", abstract: helpText(.helpCmdParking))
     static let tab = AppTab.parking
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String?
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
@@ -82,7 +83,7 @@ struct ForecastCommand: ParkScreenCommand {
     static let configuration = CommandConfiguration(commandName: "forecast", abstract: helpText(.helpCmdForecast))
     static let tab = AppTab.forecast
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String?
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
@@ -91,7 +92,7 @@ struct OutingCommand: ParkScreenCommand {
     static let configuration = CommandConfiguration(commandName: "outing", abstract: helpText(.helpCmdOuting))
     static let tab = AppTab.outing
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String?
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String?
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }

@@ -1,6 +1,7 @@
 import AppCore
 import AppScreens
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Models
@@ -14,7 +15,7 @@ struct FavoritesCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesAdd))
         @OptionGroup var options: AppOptions
-        @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
         func run() throws {
             let id = try options.park(park)!
@@ -26,7 +27,7 @@ struct FavoritesCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesRemove))
         @OptionGroup var options: AppOptions
-        @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
         func run() throws {
             let id = try options.park(park)!
@@ -59,7 +60,7 @@ struct WidgetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdWidgetSet))
         @OptionGroup var options: AppOptions
         @Option(help: ArgumentHelp(helpText(.helpOptWidgetKind))) var kind: WidgetKindArgument = .both
-        @Option(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
+        @Option(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
         func run() throws {
             let id = try options.park(park)!

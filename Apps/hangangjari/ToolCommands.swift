@@ -3,6 +3,7 @@ import Cache
 import AppCore
 import AppScreens
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Models
@@ -15,7 +16,7 @@ struct DirectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "directions", abstract: helpText(.helpCmdDirections))
     @OptionGroup var options: AppOptions
-    @Argument(help: ArgumentHelp(helpText(.helpArgPark))) var park: String
+    @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
     @Option(help: ArgumentHelp(helpText(.helpOptLot))) var lot: String?
     @Option(help: ArgumentHelp(helpText(.helpOptBy))) var by: TravelMode = .car
     @Option(help: ArgumentHelp(helpText(.helpOptMap))) var map: MapProvider = .kakao
@@ -94,8 +95,14 @@ struct InstallDesktopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install-desktop", abstract: helpText(.helpCmdInstallDesktop))
     @OptionGroup var options: AppOptions
+    @Flag(help: ArgumentHelp(helpText(.helpOptRemoveDesktop))) var remove = false
 
     func run() throws {
+        if remove {
+            let changed = try DesktopIntegration.uninstall(environment: options.environment)
+            print(options.context().l(.cliDesktopRemoved, changed.isEmpty ? "-" : changed.joined(separator: ", ")))
+            return
+        }
         let installed = try DesktopIntegration.install(executable: RunningExecutable.path(), environment: options.environment)
         print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
     }
@@ -104,7 +111,7 @@ struct InstallDesktopCommand: ParsableCommand {
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: helpText(.helpCmdCatalog))
 
-    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)), completion: CompletionLists.languages)
     var lang: String?
 
     func run() throws {

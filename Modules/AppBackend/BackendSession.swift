@@ -55,17 +55,18 @@ public struct BackendSession: Sendable {
             server.logLevel = "critical"
             server.collectInBackground = false
             server.now = clock.now
+            // Each park is read, backfilled and forecast when first asked for, not all eleven at start.
+            server.onDemandInterval = 60
+            server.backfillDays = 15
             if let key = configuration.seoulKey {
                 // One user, one daily quota: only the parks asked for, each at most once a minute.
                 server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? "http://openapi.seoul.go.kr:8088")
                 server.seoulCallInterval = 60
-                server.onDemandInterval = 60
                 // Real readings are the forecasts' only evidence: kept on disk, so they add up across runs.
                 try? container.prepare()
                 server.historyPath = container.file("history-seoul.sqlite").path
             }
             let embedded = try ReferenceBackend(configuration: server)
-            await embedded.collector.prepareHistory(days: 15)
             baseURL = try await embedded.start().baseURL
             backend = embedded
         }

@@ -57,14 +57,15 @@ public final class AppStore: Sendable {
         await refresh(park: park, force: force)
     }
 
-    /// Loads one park through the repository; a current value is also written as both widget snapshots, so the
-    /// status bar shows what the user just saw. On failure the last value stays, marked stale with the reason.
+    /// Loads one park through the repository; a value just fetched is also written as both widget snapshots, so the
+    /// status bar shows what the user just saw (a cached one was written when it was fetched, and may be older than
+    /// what the widget wrote since). On failure the last value stays, marked stale with the reason.
     public func refresh(park: ParkID, force: Bool) async {
         update { $0.parks[park, default: ParkState()].loading = true }
         do {
             let loaded = try await environment.loadSummary(park, force)
             var saveProblem: Reason?
-            if case .current = loaded.trust {
+            if case .current = loaded.trust, loaded.origin != .cache {
                 do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch { saveProblem = Reason(error) }
             }
             update { state in

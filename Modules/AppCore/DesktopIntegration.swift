@@ -48,6 +48,34 @@ public enum DesktopIntegration {
         return Installed(desktopFile: desktop.path, mimeapps: mimeapps.path)
     }
 
+    /// Undoes `install`: removes the `.desktop` file and the scheme's default when it still names that file (a
+    /// handler the user chose since is kept). Returns the files it changed.
+    @discardableResult
+    public static func uninstall(environment: [String: String]) throws -> [String] {
+        var changed: [String] = []
+        let desktop = try XDG.dataHome(environment).appendingPathComponent("applications").appendingPathComponent(desktopFileName)
+        if FileManager.default.fileExists(atPath: desktop.path) {
+            try FileManager.default.removeItem(at: desktop)
+            changed.append(desktop.path)
+        }
+        let mimeapps = try XDG.configHome(environment).appendingPathComponent("mimeapps.list")
+        if let existing = AtomicFile.read(mimeapps).map({ String(decoding: $0, as: UTF8.self) }) {
+            let kept = removingDefault(from: existing)
+            if kept != existing {
+                try AtomicFile.write(Data(kept.utf8), to: mimeapps, mode: 0o644)
+                changed.append(mimeapps.path)
+            }
+        }
+        return changed
+    }
+
+    /// `mimeapps.list` text without our default for the scheme.
+    static func removingDefault(from text: String) -> String {
+        let line = "\(mimeType)=\(desktopFileName)"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { $0 != line }
+        return lines.joined(separator: "\n")
+    }
+
     /// `mimeapps.list` text with the scheme's default set to our desktop file under `[Default Applications]`.
     static func settingDefault(in text: String) -> String {
         let line = "\(mimeType)=\(desktopFileName)"

@@ -14,10 +14,12 @@ actor SessionStarter {
     private let timeout: Double
     private let cache: CacheDatabase?
     private let clock: WallClock
+    private let policy: CachePolicy
     private var starting: Task<BackendSession, any Error>?
 
-    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?, clock: WallClock) {
+    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?, clock: WallClock, policy: CachePolicy) {
         self.clock = clock
+        self.policy = policy
         self.configuration = configuration
         self.container = container
         self.timeout = timeout
@@ -26,8 +28,10 @@ actor SessionStarter {
 
     func session() async throws -> BackendSession {
         if let starting { return try await starting.value }
-        let (configuration, container, timeout, cache, clock) = (self.configuration, self.container, self.timeout, self.cache, self.clock)
-        let task = Task { try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock) }
+        let (configuration, container, timeout, cache, clock, policy) = (self.configuration, self.container, self.timeout, self.cache, self.clock, self.policy)
+        let task = Task {
+            try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, policy: policy, cache: cache, clock: clock)
+        }
         starting = task
         do {
             return try await task.value
@@ -47,19 +51,22 @@ extension AppEnvironment {
     ) -> (environment: AppEnvironment, cacheWarnings: [Reason]) {
         let origin = BackendOrigin(configuration)
         let cache = BackendSession.openCache(origin: origin, container: container)
-        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock)
+        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock, policy: policy)
         let settings = SettingsStore(container: container)
         let snapshots = SnapshotStore(container: container)
         let now = clock.now
+        let reads = CachedReads(cache: cache, policy: policy, now: now)
         let app = AppEnvironment(
-            cachedSummary: { park in
-                guard let cached = try? cache?.homeSummary(park) else { return nil }
-                let current = Freshness.isCurrent(observedAt: cached.fetchedAt, now: now(), window: policy.homeSummary)
-                let trust: LoadTrust = current ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(cached.fetchedAt)))
-                return Loaded(value: cached.summary, origin: .cache, trust: trust, fetchedAt: cached.fetchedAt)
+            cachedSummary: { park in reads.homeSummary(park) },
+            // A current cached value is the answer as it stands: no backend is started and nobody is asked.
+            loadSummary: { park, force in
+                if !force, let cached = reads.homeSummary(park), cached.trust == .current { return cached }
+                return try await starter.session().parking.homeSummary(park, forceRefresh: force)
             },
-            loadSummary: { park, force in try await starter.session().parking.homeSummary(park, forceRefresh: force) },
-            loadParks: { force in try await starter.session().parking.parks(forceRefresh: force) },
+            loadParks: { force in
+                if !force, let cached = reads.parks(), cached.trust == .current { return cached }
+                return try await starter.session().parking.parks(forceRefresh: force)
+            },
             loadSettings: { settings.load() },
             updateSettings: { change in try settings.update(change) },
             writeSnapshots: { summary, at in try snapshots.writeBoth(from: summary, now: at) },

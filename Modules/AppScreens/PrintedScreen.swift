@@ -13,9 +13,14 @@ public enum PrintedScreen {
         public var status: Int32
     }
 
-    /// `refresh` asks the server even when the cache is current.
+    /// `refresh` asks the server even when the cache is current; without it, a park whose cached value the store
+    /// opened with is still current is printed as it is, like the widget within its max-age.
     public static func run(_ tab: AppTab, store: AppStore, json: Bool, refresh: Bool = false, context: ScreenContext, mode: RenderMode) async -> Output {
-        if tab == .parks { await store.refreshParksList(force: refresh) } else { await store.refresh(park: store.snapshot.parkId, force: refresh) }
+        if tab == .parks {
+            await store.refreshParksList(force: refresh)
+        } else if refresh || store.snapshot.current.summary?.trust != .current {
+            await store.refresh(park: store.snapshot.parkId, force: refresh)
+        }
         let state = store.snapshot
         var stderr: [String] = []
         let verdict = JSONOutput.verdict(tab, state)

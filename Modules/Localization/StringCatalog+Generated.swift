@@ -33,6 +33,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliApiSet = "cli.apiSet"
     case cliCacheCleared = "cli.cache_cleared"
     case cliDesktopInstalled = "cli.desktop_installed"
+    case cliDesktopRemoved = "cli.desktop_removed"
     case cliDidYouMean = "cli.did_you_mean"
     case cliFavoritesEmpty = "cli.favorites_empty"
     case cliKeyEmpty = "cli.key_empty"
@@ -240,6 +241,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptMaxAge = "help.opt.max_age"
     case helpOptQr = "help.opt.qr"
     case helpOptRefresh = "help.opt.refresh"
+    case helpOptRemoveDesktop = "help.opt.remove_desktop"
     case helpOptStateDir = "help.opt.state_dir"
     case helpOptTab = "help.opt.tab"
     case helpOptTimeout = "help.opt.timeout"
@@ -679,6 +681,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Installed %1$@; hangangjari:// links now open the app (%2$@).")
             case .ko: .text("%1$@ 설치 완료. hangangjari:// 링크가 이제 앱을 열어요 (%2$@).")
+            }
+        case .cliDesktopRemoved:
+            switch language {
+            case .en: .text("Removed the hangangjari:// handler (%@).")
+            case .ko: .text("hangangjari:// 핸들러를 지웠어요 (%@).")
             }
         case .cliDidYouMean:
             switch language {
@@ -1714,6 +1721,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Ask the server even when the cache is current.")
             case .ko: .text("캐시가 최신이어도 서버에 다시 물어봐요.")
+            }
+        case .helpOptRemoveDesktop:
+            switch language {
+            case .en: .text("Remove the handler instead (the .desktop file and its mimeapps.list default).")
+            case .ko: .text("대신 핸들러를 지워요 (.desktop 파일과 mimeapps.list 기본값).")
             }
         case .helpOptStateDir:
             switch language {

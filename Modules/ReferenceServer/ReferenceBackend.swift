@@ -79,7 +79,8 @@ public final class ReferenceBackend: Sendable {
 
     /// Collects once, then keeps collecting in the background until the task is cancelled.
     func startCollection() async -> Task<Void, Never> {
-        if case .simulated = configuration.source { await collector.collectAll() }
+        // On demand (an embedded backend), nothing is read before a request asks for it.
+        if case .simulated = configuration.source, configuration.onDemandInterval == nil { await collector.collectAll() }
         let collector = self.collector
         let configuration = self.configuration
         return Task {

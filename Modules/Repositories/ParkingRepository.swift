@@ -25,11 +25,14 @@ public struct ParkingRepository: Sendable {
         self.now = now
     }
 
+    /// The cache key of the parks list.
+    static let parksKey = "parks"
+
     /// The parks list with live totals.
     public func parks(forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<ParksResponse> {
         let client = self.client
         return try await CachedEndpoint(
-            cache: cache, key: "parks", freshFor: policy.parks, now: now,
+            cache: cache, key: Self.parksKey, freshFor: policy.parks, now: now,
             decode: { try ContractCoding.decode(ParksResponse.self, from: $0) }
         ).load(forceRefresh: forceRefresh) { cached throws(APIError) in try await client.parks(cached: cached) }
     }

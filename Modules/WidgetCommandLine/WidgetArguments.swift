@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Localization
 import Models
@@ -7,15 +8,15 @@ import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
 public struct WidgetArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(helpText(.helpOptKind))) public var kind: String = "parking"
-    @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark))) public var park: String?
-    @Option(help: ArgumentHelp(helpText(.helpOptFormat))) public var format: String = "text"
+    @Option(help: ArgumentHelp(helpText(.helpOptKind)), completion: .list(WidgetKind.allCases.map(\.rawValue))) public var kind: String = "parking"
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark)), completion: CompletionLists.parks) public var park: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptFormat)), completion: .list(WidgetFormat.allCases.map(\.rawValue))) public var format: String = "text"
     @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = 300
-    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang))) public var lang: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang)), completion: CompletionLists.languages) public var lang: String?
     @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = 5
     @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?
-    @Option(help: ArgumentHelp(helpText(.helpOptWidgetStateDir))) public var stateDir: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetStateDir)), completion: .directory) public var stateDir: String?
 
     public init() {}
 

@@ -14,6 +14,30 @@ import WidgetSnapshot
         SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-\(UUID().uuidString)"))
     }
 
+    /// A current cached value is the answer: no session starts (the server is gone and nothing fails), and the
+    /// widget snapshots written since are not overwritten with the older cached value.
+    @Test func aCurrentCachedValueStartsNothingAndRewritesNoSnapshot() async throws {
+        let server = try await TestBackend.start()
+        let container = container()
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let configuration = AppConfiguration(apiURL: server.baseURL)
+        let first = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        await first.refresh()
+        await server.stop()
+        let snapshot = container.file("widget-parking-banpo.json")
+        #expect(FileManager.default.fileExists(atPath: snapshot.path))
+        try FileManager.default.removeItem(at: snapshot)
+        let environment = AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 1).environment
+        let loaded = try await environment.loadSummary(ParkID("banpo"), false)
+        #expect(loaded.origin == .cache && loaded.trust == .current)
+        let parks = try? await environment.loadParks(false)
+        #expect(parks == nil || parks?.origin == .cache)
+        let again = AppStore(park: "banpo", simulated: false, environment: environment)
+        await again.refresh()
+        #expect(again.snapshot.current.summary?.trust == .current)
+        #expect(!FileManager.default.fileExists(atPath: snapshot.path))
+    }
+
     @Test func refreshWritesSnapshotsThatMatchTheScreenAndTheCachePaintsTheNextStart() async throws {
         let server = try await TestBackend.start()
         let container = container()

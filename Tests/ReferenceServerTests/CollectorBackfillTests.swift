@@ -25,3 +25,38 @@ struct CollectorBackfillTests {
         #expect(!forecast.points.contains { $0.reasons.contains(.known(.sparseHistory)) })
     }
 }
+
+/// An embedded backend reads, backfills and forecasts a park when it is first asked for, and only that park.
+struct OnDemandCollectionTests {
+    func collector(_ history: MemoryHistoryStore) -> Collector {
+        Collector(catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(), now: { TestClock.daytime })
+    }
+
+    @Test func aParkAskedForIsBackfilledAndForecastAlone() async throws {
+        let history = MemoryHistoryStore()
+        let collector = collector(history)
+        await collector.collectIfDue(ParkID("banpo"), interval: 60, backfillDays: 7)
+        let banpo = collector.snapshot(ParkID("banpo"))
+        #expect(banpo.parking.lastSuccessAt != nil)
+        let forecast = try #require(banpo.forecast)
+        #expect(!forecast.park.points.isEmpty)
+        let live = SimulationModel.bucket(TestClock.daytime)
+        let banpoLot = try #require(Catalog.bundled.lots(in: ParkID("banpo")).first)
+        let jamsilLot = try #require(Catalog.bundled.lots(in: ParkID("jamsil")).first)
+        #expect(try await history.values(lot: banpoLot.id, buckets: Array((live - 7 * 288)..<live)).count > 1000)
+        #expect(try await history.values(lot: jamsilLot.id, buckets: Array((live - 7 * 288)..<live)).isEmpty)
+        #expect(collector.snapshot(ParkID("jamsil")).parking.lastAttemptAt == nil)
+    }
+
+    @Test func theListReadsEveryParkWithoutForecastsAndAParkStillGetsItsForecast() async throws {
+        let collector = collector(MemoryHistoryStore())
+        await collector.collectListIfDue(interval: 60)
+        let parks = Catalog.bundled.parks.map { collector.snapshot($0.id) }
+        #expect(parks.allSatisfy { $0.parking.lastSuccessAt != nil && $0.forecast == nil })
+        // Read less than a minute ago, so not read again; the forecast it lacks is computed all the same.
+        let version = collector.snapshot(ParkID("yeouido")).version
+        await collector.collectIfDue(ParkID("yeouido"), interval: 60, backfillDays: 1)
+        let yeouido = collector.snapshot(ParkID("yeouido"))
+        #expect(yeouido.forecast != nil && yeouido.version == version + 1)
+    }
+}

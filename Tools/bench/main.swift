@@ -394,7 +394,7 @@ struct FreshPathBench: AsyncParsableCommand {
 
 struct AppBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "app", abstract: "hangangjari: first full screen from a warm cache, peak RSS while used, refreshing 11 parks.")
+        commandName: "app", abstract: "hangangjari: first full screen from a warm cache, printed commands fresh and from empty, peak RSS while used, refreshing 11 parks.")
 
     @Option(help: "Runs per start-up figure (medians are reported).") var runs = 30
 
@@ -426,6 +426,25 @@ struct AppBench: AsyncParsableCommand {
         let warmConfigured = try firstPaint(["--state-dir", configured, "--api", baseURL])
         let warmEmbedded = try firstPaint(["--state-dir", embedded])
         let catalog = ChildProcess.repeated([app, "catalog"], runs: runs, environment: env)
+
+        // Printed commands on the embedded default, interleaved with the reference so both see the same machine:
+        // `home` with a fresh cache (no backend started), and `home` from an empty state directory (backend started,
+        // one park read, backfilled and forecast).
+        var reference: [Double] = [], freshHome: [Double] = [], emptyHome: [Double] = [], printedStatuses = Set<Int32>()
+        for run in 0..<runs {
+            let empty = work.appendingPathComponent("empty-\(run)").path
+            let steps = [
+                ChildProcess.measure([app, "catalog"], environment: env),
+                ChildProcess.measure([app, "home", "--state-dir", embedded], environment: env),
+                ChildProcess.measure([app, "home", "--state-dir", empty], environment: env),
+            ]
+            reference.append(steps[0].seconds)
+            freshHome.append(steps[1].seconds)
+            emptyHome.append(steps[2].seconds)
+            printedStatuses.formUnion(steps.map(\.status))
+        }
+        let printedReference = LatencySummary.median(reference)
+        let printedFresh = LatencySummary.median(freshHome), printedEmpty = LatencySummary.median(emptyHome)
 
         // Peak RSS of the interactive app while used: start, refresh all 11 parks, visit every tab, quit.
         func session(_ extra: [String]) async throws -> (peakKiB: Int, status: Int32) {
@@ -465,6 +484,12 @@ struct AppBench: AsyncParsableCommand {
             BenchmarkRow(figure: "first full screen, warm cache (embedded default)", value: ms(warmEmbedded.median),
                          goal: "<= 50 ms", met: warmEmbedded.median <= 0.050),
             BenchmarkRow(figure: "bytes of the first frame", value: "\(warmConfigured.bytes)"),
+            BenchmarkRow(figure: "`hangangjari home`, fresh cache (embedded default)", value: ms(printedFresh),
+                         reference: "`hangangjari catalog` " + ms(printedReference), ratio: String(format: "%.2f", printedFresh / printedReference),
+                         goal: "<= 1.5x", met: printedFresh <= 1.5 * printedReference && printedStatuses == [0]),
+            BenchmarkRow(figure: "`hangangjari home`, empty state directory (embedded default)", value: ms(printedEmpty),
+                         reference: "`hangangjari catalog` " + ms(printedReference), ratio: String(format: "%.2f", printedEmpty / printedReference),
+                         goal: "<= 300 ms", met: printedEmpty <= 0.300 && printedStatuses == [0]),
             BenchmarkRow(figure: "interactive peak RSS (configured API)", value: "\(rssConfigured.peakKiB) KiB", goal: "<= 60 MiB",
                          met: rssConfigured.peakKiB <= 60 * 1024 && rssConfigured.status == 0),
             BenchmarkRow(figure: "interactive peak RSS (embedded backend)", value: "\(rssEmbedded.peakKiB) KiB", goal: "<= 60 MiB",

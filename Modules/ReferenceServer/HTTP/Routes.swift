@@ -158,7 +158,7 @@ enum Routes {
     ) async throws -> Response {
         // Only an injected delay or an on-demand collection can make a read wait; the rest is built from memory.
         let latency = backend.faults.current.latency
-        guard latency > .zero || (park != nil && backend.configuration.onDemandInterval != nil) else {
+        guard latency > .zero || backend.configuration.onDemandInterval != nil else {
             return try await serveParkData(request, context, backend, park: park, respond: respond)
         }
         return try await RequestDeadline.answer(within: backend.configuration.requestTimeout, policy: backend.policy) {
@@ -181,8 +181,13 @@ enum Routes {
             let names = backend.catalog.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
             return Responses.problem(Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
-        if let park, let interval = backend.configuration.onDemandInterval {
-            await backend.collector.collectIfDue(ParkID(park), interval: interval)
+        if let interval = backend.configuration.onDemandInterval {
+            if let park {
+                let days = backend.configuration.source == .simulated ? backend.configuration.backfillDays : 0
+                await backend.collector.collectIfDue(ParkID(park), interval: interval, backfillDays: days)
+            } else {
+                await backend.collector.collectListIfDue(interval: interval)
+            }
         }
         guard let encoded = try respond(backend.configuration.now()) else {
             return Responses.problem(Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
