@@ -57,7 +57,7 @@ extension AppEnvironment {
         let now = clock.now
         let reads = CachedReads(cache: cache, policy: policy, now: now)
         let app = AppEnvironment(
-            cachedSummary: { park in reads.homeSummary(park) },
+            cachedSummary: reads.homeSummary,
             // A current cached value is the answer as it stands: no backend is started and nobody is asked.
             loadSummary: { park, force in
                 if !force, let cached = reads.homeSummary(park), cached.trust == .current { return cached }

@@ -183,8 +183,7 @@ enum Routes {
         }
         if let interval = backend.configuration.onDemandInterval {
             if let park {
-                let days = backend.configuration.source == .simulated ? backend.configuration.backfillDays : 0
-                await backend.collector.collectIfDue(ParkID(park), interval: interval, backfillDays: days)
+                await backend.collector.collectIfDue(ParkID(park), interval: interval, backfillDays: backend.configuration.backfillDays)
             } else {
                 await backend.collector.collectListIfDue(interval: interval)
             }
