@@ -56,8 +56,10 @@ struct AppOptions: ParsableArguments {
     /// The screen context; `settings` already loaded spare reading the settings file again.
     func context(settings: Settings? = nil) -> ScreenContext {
         let columns = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
+        let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
         return ScreenContext(
-            language: language(settings: settings), now: ((try? clock()) ?? .system).now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns)
+            language: language(settings: settings), now: ((try? clock()) ?? .system).now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns,
+            ambiguous: settings?.ambiguousWidth ?? .single)
     }
 
     /// A park from what the user typed, or a usage error naming the closest parks.

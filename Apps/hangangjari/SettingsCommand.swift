@@ -10,7 +10,7 @@ import Storage
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: helpText(.helpCmdSettings),
-        subcommands: [Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self], defaultSubcommand: Show.self)
+        subcommands: [Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self, AmbiguousWidthSetting.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdSettingsShow))
@@ -86,4 +86,18 @@ struct SettingsCommand: ParsableCommand {
             print(l(.cliStrictSigningSet, l(value == "on" ? .settingsOn : .settingsOff), file.path))
         }
     }
+
+    struct AmbiguousWidthSetting: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "ambiguous-width", abstract: helpText(.helpCmdSettingsAmbiguousWidth))
+        @OptionGroup var options: AppOptions
+        @Argument(help: ArgumentHelp(helpText(.helpArgAmbiguousWidth)), completion: .list(AmbiguousWidth.allCases.map(\.rawValue)))
+        var value: AmbiguousWidth
+
+        func run() throws {
+            let settings = try SettingsStore(container: options.container()).update { $0.ambiguousWidth = value == .single ? nil : value }
+            print(options.context(settings: settings).l(.cliAmbiguousWidthSet, value.rawValue))
+        }
+    }
 }
+
+extension AmbiguousWidth: ExpressibleByArgument {}

@@ -43,7 +43,8 @@ struct DirectionsCommand: ParsableCommand {
         let url = MapLinks.url(request, map: map, from: home)
         if qr {
             let mode = isatty(1) != 0 ? RenderMode.terminal(environment: options.environment) : .plain
-            for line in DirectionsCode.lines(url: url, options.context()) { print(line.render(width: 400, mode: mode, pad: false)) }
+            let ctx = options.context()
+            for line in DirectionsCode.lines(url: url, ctx) { print(line.render(width: 400, mode: mode, widths: ctx.widths, pad: false)) }
             return
         }
         print(url)
@@ -64,7 +65,7 @@ struct DoctorCommand: AsyncParsableCommand {
         if json { print(DoctorJSON.render(results, ctx.l)) }
         for result in results where !json {
             let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
-            print(DisplayWidth.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + DisplayWidth.padded(status, to: 8) + result.detail.text(ctx.l))
+            print(ctx.widths.drawn(ctx.widths.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + ctx.widths.padded(status, to: 8) + result.detail.text(ctx.l)))
         }
         if Doctor.overall(results) == .failed { throw ExitCode(ExitStatus.unavailable) }
     }

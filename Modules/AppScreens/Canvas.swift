@@ -86,7 +86,7 @@ public struct Line: Sendable, Equatable {
     public static let blank = Line([])
 
     /// Columns the text takes.
-    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+    public func width(_ widths: DisplayWidth) -> Int { spans.reduce(0) { $0 + widths.of($1.text) } }
 
     /// The plain text.
     public var text: String { spans.map(\.text).joined() }
@@ -96,14 +96,16 @@ public struct Line: Sendable, Equatable {
         spans.append(Span(text, style))
     }
 
-    /// Terminal text cut to `width` columns; `pad` fills the rest with spaces (full-screen frames).
-    public func render(width: Int, mode: RenderMode, pad: Bool) -> String {
+    /// Terminal text cut to `width` columns as `widths` measures them; `pad` fills the rest with spaces
+    /// (full-screen frames). A code (a QR code) is drawn as it is, other text as ``DisplayWidth/drawn(_:)`` says.
+    public func render(width: Int, mode: RenderMode, widths: DisplayWidth, pad: Bool) -> String {
         var out = ""
         var used = 0
         for span in spans where used < width {
             let room = width - used
-            let text = DisplayWidth.of(span.text) > room ? DisplayWidth.truncated(span.text, to: room) : span.text
-            used += DisplayWidth.of(text)
+            let drawn = span.style == .code ? span.text : widths.drawn(span.text)
+            let text = widths.of(drawn) > room ? widths.truncated(drawn, to: room) : drawn
+            used += widths.of(text)
             out += Self.open(span.style, mode) + text + (Self.open(span.style, mode).isEmpty ? "" : "\u{1B}[0m")
         }
         if pad, used < width { out += String(repeating: " ", count: width - used) }
@@ -120,19 +122,5 @@ public struct Line: Sendable, Equatable {
         if let ink = style.ink { codes.append("\(ink.rawValue)") }
         if let paper = style.paper { codes.append("\(paper.rawValue + 10)") }
         return codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
-    }
-}
-
-/// Table cells padded to column widths by display width.
-enum Columns {
-    /// `text` padded or cut to exactly `columns`.
-    static func fit(_ text: String, _ columns: Int) -> String {
-        DisplayWidth.padded(DisplayWidth.truncated(text, to: columns), to: columns)
-    }
-
-    /// `text` right-aligned in `columns`.
-    static func right(_ text: String, _ columns: Int) -> String {
-        let cut = DisplayWidth.truncated(text, to: columns)
-        return String(repeating: " ", count: max(0, columns - DisplayWidth.of(cut))) + cut
     }
 }

@@ -25,13 +25,13 @@ enum ForecastScreen {
             let last = forecast.points[0]
             lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(last.confidence))), .bold)]))
             let reasons = last.reasons.compactMap(Words.forecastReason).map { ctx.l($0) }
-            if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, width: ctx.width) }
+            if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
         }
         lines.append(.blank)
         lines += crowd(overview.crowd, ctx)
         if let seoul = overview.sourceCrowd, !seoul.points.isEmpty {
             lines.append(Line(ctx.l(.forecastCrowdSeoul), .bold))
-            lines += Screens.wrap(seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, width: ctx.width)
+            lines += Screens.wrap(seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
         }
         return lines
     }
@@ -50,17 +50,17 @@ enum ForecastScreen {
         }
         var lines: [Line] = []
         for level in stride(from: chartHeight - 1, through: 0, by: -1) {
-            let axis = level == chartHeight - 1 ? Columns.right(ctx.count(top), 6) : level == 0 ? Columns.right(ctx.count(bottom), 6) : String(repeating: " ", count: 6)
+            let axis = level == chartHeight - 1 ? ctx.right(ctx.count(top), 6) : level == 0 ? ctx.right(ctx.count(bottom), 6) : String(repeating: " ", count: 6)
             var line = Line([Span(axis + " ┤", .dim)])
-            let nowCell: Span = (now.map(row) == level) ? Span(Columns.fit("   ◆", columnWidth), .colored(.cyan, bold: true)) : Span(String(repeating: " ", count: columnWidth))
+            let nowCell: Span = (now.map(row) == level) ? Span(ctx.fit("   ◆", columnWidth), .colored(.cyan, bold: true)) : Span(String(repeating: " ", count: columnWidth))
             line.spans.append(nowCell)
             for point in points {
                 let (low, mid, high) = (row(point.p10), row(point.p50), row(point.p90))
                 let cell: Span
                 if level == mid {
-                    cell = Span(Columns.fit("   ●", columnWidth), .colored(point.riskOfNoSpace >= 0.3 ? .red : .green, bold: true))
+                    cell = Span(ctx.fit("   ●", columnWidth), .colored(point.riskOfNoSpace >= 0.3 ? .red : .green, bold: true))
                 } else if level >= low, level <= high {
-                    cell = Span(Columns.fit("   ┃", columnWidth), .colored(.blue))
+                    cell = Span(ctx.fit("   ┃", columnWidth), .colored(.blue))
                 } else {
                     cell = Span(String(repeating: " ", count: columnWidth))
                 }
@@ -68,17 +68,17 @@ enum ForecastScreen {
             }
             lines.append(line)
         }
-        var axis = Line([Span(String(repeating: " ", count: 7) + "└", .dim), Span(Columns.fit(ctx.l(.forecastNow), columnWidth), .dim)])
-        for point in points { axis.append(Columns.fit(ctx.clock(point.at), columnWidth), .dim) }
+        var axis = Line([Span(String(repeating: " ", count: 7) + "└", .dim), Span(ctx.fit(ctx.l(.forecastNow), columnWidth), .dim)])
+        for point in points { axis.append(ctx.fit(ctx.clock(point.at), columnWidth), .dim) }
         lines.append(axis)
-        var medians = Line([Span(Columns.fit("  p50", 8)), Span(Columns.fit("   " + ctx.count(now), columnWidth))])
-        for point in points { medians.append(Columns.fit("   \(point.p50)", columnWidth)) }
+        var medians = Line([Span(ctx.fit("  p50", 8)), Span(ctx.fit("   " + ctx.count(now), columnWidth))])
+        for point in points { medians.append(ctx.fit("   \(point.p50)", columnWidth)) }
         lines.append(medians)
-        var ranges = Line([Span(Columns.fit("  p10–90", 8), .dim), Span(String(repeating: " ", count: columnWidth))])
-        for point in points { ranges.append(Columns.fit(" \(point.p10)–\(point.p90)", columnWidth), .dim) }
+        var ranges = Line([Span(ctx.fit("  p10–90", 8), .dim), Span(String(repeating: " ", count: columnWidth))])
+        for point in points { ranges.append(ctx.fit(" \(point.p10)–\(point.p90)", columnWidth), .dim) }
         lines.append(ranges)
-        var risks = Line([Span(Columns.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth))])
-        for point in points { risks.append(Columns.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth), point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim) }
+        var risks = Line([Span(ctx.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth))])
+        for point in points { risks.append(ctx.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth), point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim) }
         lines.append(risks)
         lines.append(Line(ctx.l(.forecastLegend), .dim))
         return lines
@@ -88,6 +88,6 @@ enum ForecastScreen {
         let lines = [Line([Span(ctx.l(.forecastCrowd, ctx.l(Words.basis(crowd.basis))), .bold),
                            Span("  " + ctx.l(.forecastConfidence, ctx.l(Words.confidence(crowd.confidence))), .dim)])]
         guard !crowd.points.isEmpty else { return lines + [Line(ctx.l(.valueUnknown), .dim)] }
-        return lines + Screens.wrap(crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, width: ctx.width)
+        return lines + Screens.wrap(crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
     }
 }

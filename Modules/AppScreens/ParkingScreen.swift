@@ -12,9 +12,9 @@ enum ParkingScreen {
         let nameWidth = 20
         let statusWidth = Self.statusWidth + 1
         var lines: [Line] = [
-            Line([Span(Columns.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(Columns.right(ctx.l(.columnFree), 9), .bold), Span("  "),
-                  Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.columnStatus), statusWidth), .bold),
-                  Span(Columns.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
+            Line([Span(ctx.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(ctx.right(ctx.l(.columnFree), 9), .bold), Span("  "),
+                  Span(ctx.fit("", 10)), Span("  "), Span(ctx.fit(ctx.l(.columnStatus), statusWidth), .bold),
+                  Span(ctx.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
         ]
         if let closure = summary.parking.closure(at: ctx.now) {
             lines.insert(Line(WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l), .colored(.yellow, bold: true)), at: 0)
@@ -24,11 +24,11 @@ enum ParkingScreen {
             let marker = lot.id == recommended ? "▶ " : "  "
             var first = Line([
                 Span(marker, .colored(.green, bold: true)),
-                Span(Columns.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
-                Span(Columns.right("\(ctx.count(status.available))/\(ctx.count(status.capacity))", 9)), Span("  "),
-                Badges.bar(status.available, of: status.capacity, width: 10), Span("  "),
-                Span(Columns.fit(ctx.l(WidgetText.label(status.label)), statusWidth), Badges.labelStyle(status.label)),
-                Span(Columns.fit(status.observedAt.map(ctx.observed) ?? "—", 8), .dim),
+                Span(ctx.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
+                Span(ctx.right("\(ctx.count(status.available))/\(ctx.count(status.capacity))", 9)), Span("  "),
+                Badges.bar(status.available, of: status.capacity, width: 10, ctx), Span("  "),
+                Span(ctx.fit(ctx.l(WidgetText.label(status.label)), statusWidth), Badges.labelStyle(status.label)),
+                Span(ctx.fit(status.observedAt.map(ctx.observed) ?? "—", 8), .dim),
             ])
             if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
             lines.append(first)
@@ -43,7 +43,7 @@ enum ParkingScreen {
         if let source = summary.freshness["parking"], source.state != .known(.fresh), let detail = SourceDetailWords.text(source, ctx) {
             let name = Words.source(source.source).map { ctx.l($0) } ?? source.source
             let words = (name + ": " + ctx.l(Words.state(source.state)) + " — " + detail).split(separator: " ").map(String.init)
-            lines += Screens.wrap(words, width: ctx.width).map { Line($0.text, .colored(.yellow)) }
+            lines += Screens.wrap(words, ctx).map { Line($0.text, .colored(.yellow)) }
         }
         var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
         if home == nil { footer += " · " + ctx.l(.setHomeForDistances) }

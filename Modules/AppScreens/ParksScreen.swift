@@ -11,8 +11,8 @@ enum ParksScreen {
         lines.append(.blank)
         let items = Dictionary((state.parksList?.value.parks ?? []).map { ($0.park.id, $0) }, uniquingKeysWith: { a, _ in a })
         let order = state.parksInListOrder(ctx.catalog)
-        lines.append(Line([Span(Columns.fit(ctx.l(.columnPark), 20), .bold), Span(Columns.right(ctx.l(.columnFree), 13), .bold), Span("  "),
-                           Span(Columns.fit("", 10)), Span("  "), Span(Columns.fit(ctx.l(.labelCrowd), 16), .bold),
+        lines.append(Line([Span(ctx.fit(ctx.l(.columnPark), 20), .bold), Span(ctx.right(ctx.l(.columnFree), 13), .bold), Span("  "),
+                           Span(ctx.fit("", 10)), Span("  "), Span(ctx.fit(ctx.l(.labelCrowd), 16), .bold),
                            Span(state.settings.home == nil ? "" : ctx.l(.columnDistance), .bold)]))
         for (row, park) in order.enumerated() {
             let item = items[park.id]
@@ -24,10 +24,10 @@ enum ParksScreen {
             let marker = (row == state.parksCursor ? "›" : " ") + (favorite ? "★" : " ")
             let nameStyle = row == state.parksCursor ? Style(bold: true, reverse: true) : park.id == state.parkId ? .bold : .plain
             var line = Line([
-                Span(marker, .colored(.yellow, bold: true)), Span(Columns.fit(ctx.shortName(park), 18), nameStyle),
-                Span(Columns.right("\(ctx.count(available))/\(ctx.count(capacity))", 13)), Span("  "),
-                Badges.bar(available, of: capacity, width: 10), Span("  "),
-                Span(Columns.fit(crowd.map { ctx.l(WidgetText.crowd($0)) } ?? "—", 16), (crowd?.known ?? .normal) >= .slightlyCrowded ? .colored(.yellow) : .plain),
+                Span(marker, .colored(.yellow, bold: true)), Span(ctx.fit(ctx.shortName(park), 18), nameStyle),
+                Span(ctx.right("\(ctx.count(available))/\(ctx.count(capacity))", 13)), Span("  "),
+                Badges.bar(available, of: capacity, width: 10, ctx), Span("  "),
+                Span(ctx.fit(crowd.map { ctx.l(WidgetText.crowd($0)) } ?? "—", 16), (crowd?.known ?? .normal) >= .slightlyCrowded ? .colored(.yellow) : .plain),
             ])
             if let home = state.settings.home { line.append(ctx.l.distance(meters: park.coordinate.distance(to: home))) }
             if let freshness = item?.freshness, freshness.known != .fresh { line.append(" " + ctx.l(Words.state(freshness)), .colored(.yellow)) }
@@ -60,9 +60,9 @@ enum ParksScreen {
         var legend: [Line] = [Line("    ")]
         for (index, park) in parks.enumerated() {
             let entry = [Span("\(index + 1) ", .dim), Span(ctx.shortName(park) + "  ", park.id == state.parkId ? .bold : .plain)]
-            if legend[legend.count - 1].width + Line(entry).width > ctx.width { legend.append(Line("    ")) }
+            if legend[legend.count - 1].width(ctx.widths) + Line(entry).width(ctx.widths) > ctx.width { legend.append(Line("    ")) }
             legend[legend.count - 1].spans += entry
         }
-        return [Line([Span(Columns.fit(ctx.l(.riverWest), 4), .dim)] + cells + [Span(" " + ctx.l(.riverEast), .dim)])] + legend
+        return [Line([Span(ctx.fit(ctx.l(.riverWest), 4), .dim)] + cells + [Span(" " + ctx.l(.riverEast), .dim)])] + legend
     }
 }

@@ -35,7 +35,7 @@ public enum PrintedScreen {
         }
         var printable = state
         printable.tab = tab
-        let lines = Frame.printed(printable, context).map { $0.render(width: context.width, mode: mode, pad: false) }
+        let lines = Frame.printed(printable, context).map { $0.render(width: context.width, mode: mode, widths: context.widths, pad: false) }
         return Output(stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr, status: verdict.exitStatus)
     }
 

@@ -11,13 +11,28 @@ public struct ScreenContext: Sendable {
     public var machineOffsetSeconds: Int
     /// Columns available.
     public var width: Int
+    /// How the terminal measures text (ambiguous-width characters in one column or two).
+    public var widths: DisplayWidth
 
-    public init(language: Language, catalog: Catalog = .bundled, now: Date, machineOffsetSeconds: Int, width: Int) {
+    public init(language: Language, catalog: Catalog = .bundled, now: Date, machineOffsetSeconds: Int, width: Int,
+                ambiguous: AmbiguousWidth = .single) {
         self.l = Localizer(language)
         self.catalog = catalog
         self.now = now
         self.machineOffsetSeconds = machineOffsetSeconds
         self.width = width
+        self.widths = DisplayWidth(ambiguous: ambiguous)
+    }
+
+    /// `text` padded or cut to exactly `columns`.
+    func fit(_ text: String, _ columns: Int) -> String {
+        widths.padded(widths.truncated(text, to: columns), to: columns)
+    }
+
+    /// `text` right-aligned in `columns`.
+    func right(_ text: String, _ columns: Int) -> String {
+        let cut = widths.truncated(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - widths.of(cut))) + cut
     }
 
     public var korean: Bool { l.language == .ko }

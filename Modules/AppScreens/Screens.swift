@@ -21,22 +21,23 @@ public enum Screens {
         }
     }
 
-    /// Pieces joined by spaces into as many lines as `width` needs (pieces are never split).
-    static func wrap(_ pieces: [String], width: Int) -> [Line] {
+    /// Pieces joined by spaces into as many lines as the context's width needs (pieces are never split).
+    static func wrap(_ pieces: [String], _ ctx: ScreenContext) -> [Line] {
+        let width = ctx.width
         var lines: [String] = [""]
         for piece in pieces where !piece.isEmpty {
             let candidate = lines[lines.count - 1].isEmpty ? piece : lines[lines.count - 1] + " " + piece
-            if DisplayWidth.of(candidate) > width, !lines[lines.count - 1].isEmpty { lines.append("  " + piece) } else { lines[lines.count - 1] = candidate }
+            if ctx.widths.of(candidate) > width, !lines[lines.count - 1].isEmpty { lines.append("  " + piece) } else { lines[lines.count - 1] = candidate }
         }
         return lines.map { Line($0) }
     }
 
     /// A labelled row: the label padded to `labelWidth` columns, then the value.
-    static func row(_ label: String, _ value: [Span], labelWidth: Int = 14) -> Line {
-        Line([Span(Columns.fit(label, labelWidth), .bold)] + value)
+    static func row(_ ctx: ScreenContext, _ label: String, _ value: [Span], labelWidth: Int = 14) -> Line {
+        Line([Span(ctx.fit(label, labelWidth), .bold)] + value)
     }
 
-    static func row(_ label: String, _ value: String, _ style: Style = .plain, labelWidth: Int = 14) -> Line {
-        row(label, [Span(value, style)], labelWidth: labelWidth)
+    static func row(_ ctx: ScreenContext, _ label: String, _ value: String, _ style: Style = .plain, labelWidth: Int = 14) -> Line {
+        row(ctx, label, [Span(value, style)], labelWidth: labelWidth)
     }
 }

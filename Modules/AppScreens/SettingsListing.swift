@@ -26,30 +26,31 @@ public enum SettingsListing {
         let thresholds = settings.thresholds
         if thresholds.isEmpty { lines.append(l(.settingsNoThresholds)) }
         let names = thresholds.map { name($0.target, ctx) }
-        let width = names.map(DisplayWidth.of).max() ?? 0
+        let width = names.map(ctx.widths.of).max() ?? 0
         for (threshold, name) in zip(thresholds, names) {
-            lines.append("  " + DisplayWidth.padded(name, to: width + 2) + l.plural(.settingsBelow, count: threshold.spaces))
+            lines.append("  " + ctx.widths.padded(name, to: width + 2) + l.plural(.settingsBelow, count: threshold.spaces))
         }
-        return lines
+        return lines.map(ctx.widths.drawn)
     }
 
     /// Everything a person can set, where it is kept, and the values in effect.
     public static func all(_ view: SettingsView, _ ctx: ScreenContext) -> [String] {
         let l = ctx.l
         let width = 18
-        func row(_ key: L10nKey, _ value: String) -> String { DisplayWidth.padded(l(key), to: width) + value }
+        func row(_ key: L10nKey, _ value: String) -> String { ctx.widths.padded(l(key), to: width) + value }
         let language = view.settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, view.language.rawValue)
         var lines = [
             row(.settingsLanguage, language),
             row(.settingsApi, view.configuration.apiURL ?? l(.settingsEmbedded)),
             row(.settingsStrictSigning, l(view.configuration.strictSigning ? .settingsOn : .settingsOff)),
+            row(.settingsAmbiguousWidth, (view.settings.ambiguousWidth ?? .single).rawValue),
             row(.settingsFavorites, view.settings.favorites.isEmpty ? "-" : view.settings.favorites.map(\.rawValue).joined(separator: ", ")),
             row(.settingsHome, view.settings.home == nil ? l(.settingsNotSet) : l(.settingsSet)),
             row(.settingsFiles, view.settingsFile),
             row(.settingsConfigFile, view.configFile),
         ]
         lines += [""] + alerts(view.settings, ctx)
-        return lines
+        return lines.map(ctx.widths.drawn)
     }
 
     /// The values in effect, where they come from.
@@ -82,6 +83,7 @@ public enum SettingsListing {
         var alertThresholds: [String: Int]
         var quietFrom: String?
         var quietUntil: String?
+        var ambiguousWidth: AmbiguousWidth
         var settingsFile: String
         var configFile: String
     }
@@ -94,6 +96,6 @@ public enum SettingsListing {
             api: view.configuration.apiURL, strictSigning: view.configuration.strictSigning, favorites: view.settings.favorites,
             widgetParks: view.settings.widgetParks, homeSet: view.settings.home != nil, alertsEnabled: view.settings.alertsEnabled,
             alertThresholds: thresholds, quietFrom: view.settings.quietFrom, quietUntil: view.settings.quietUntil,
-            settingsFile: view.settingsFile, configFile: view.configFile))
+            ambiguousWidth: view.settings.ambiguousWidth ?? .single, settingsFile: view.settingsFile, configFile: view.configFile))
     }
 }

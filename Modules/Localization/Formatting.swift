@@ -1,6 +1,6 @@
 import Foundation
 
-/// Locale-aware formatting without ICU: relative times, distances, won, Seoul clock times, terminal widths.
+/// Locale-aware formatting without ICU: relative times, distances, won, Seoul clock times, and the like (terminal widths are in DisplayWidth.swift).
 extension Localizer {
     /// "3 min ago" / "3분 전" for an age in seconds.
     public func relativeTime(seconds: TimeInterval) -> String {
@@ -53,44 +53,5 @@ extension Localizer {
             out.append(ch)
         }
         return (n < 0 ? "-" : "") + out
-    }
-}
-
-/// Terminal display width: Hangul, CJK and full-width forms take two columns.
-public enum DisplayWidth {
-    /// Columns `text` occupies in a terminal.
-    public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
-    }
-
-    /// Pads with spaces on the right to `columns` (no truncation).
-    public static func padded(_ text: String, to columns: Int) -> String {
-        text + String(repeating: " ", count: max(0, columns - of(text)))
-    }
-
-    /// Cuts `text` to at most `columns`, ending in "…" when something was cut (a wide character is never split).
-    public static func truncated(_ text: String, to columns: Int) -> String {
-        guard of(text) > columns else { return text }
-        guard columns > 0 else { return "" }
-        var out = ""
-        var used = 0
-        for character in text {
-            let w = character.unicodeScalars.reduce(0) { $0 + width(of: $1) }
-            if used + w > columns - 1 { break }
-            out.append(character)
-            used += w
-        }
-        return out + "…"
-    }
-
-    static func width(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v == 0 || (0x0300...0x036F).contains(v) || (0x200B...0x200F).contains(v) { return 0 }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-            || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) {
-            return 2
-        }
-        return 1
     }
 }

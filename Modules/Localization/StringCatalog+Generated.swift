@@ -29,6 +29,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliAlertRemoved = "cli.alertRemoved"
     case cliAlertSet = "cli.alertSet"
     case cliAlertsSwitched = "cli.alertsSwitched"
+    case cliAmbiguousWidthSet = "cli.ambiguousWidthSet"
     case cliApiNotURL = "cli.apiNotURL"
     case cliApiSet = "cli.apiSet"
     case cliCacheCleared = "cli.cache_cleared"
@@ -172,6 +173,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case gapNoHistory = "gap.no_history"
     case gapNoLiveCount = "gap.no_live_count"
     case helpArgAlertTarget = "help.arg.alertTarget"
+    case helpArgAmbiguousWidth = "help.arg.ambiguousWidth"
     case helpArgApi = "help.arg.api"
     case helpArgLanguage = "help.arg.language"
     case helpArgLat = "help.arg.lat"
@@ -214,6 +216,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpCmdParks = "help.cmd.parks"
     case helpCmdRoot = "help.cmd.root"
     case helpCmdSettings = "help.cmd.settings"
+    case helpCmdSettingsAmbiguousWidth = "help.cmd.settings.ambiguousWidth"
     case helpCmdSettingsApi = "help.cmd.settings.api"
     case helpCmdSettingsLanguage = "help.cmd.settings.language"
     case helpCmdSettingsShow = "help.cmd.settings.show"
@@ -421,6 +424,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case setHomeForDistances = "set_home_for_distances"
     case settingsAlertsOff = "settings.alertsOff"
     case settingsAlertsOn = "settings.alertsOn"
+    case settingsAmbiguousWidth = "settings.ambiguousWidth"
     case settingsApi = "settings.api"
     case settingsAutomatic = "settings.automatic"
     case settingsBelow = "settings.below"
@@ -430,6 +434,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case settingsFavorites = "settings.favorites"
     case settingsFieldNotATime = "settings.field.notATime"
     case settingsFieldNotSpaces = "settings.field.notSpaces"
+    case settingsFieldUnknownAmbiguousWidth = "settings.field.unknownAmbiguousWidth"
     case settingsFieldUnknownLanguage = "settings.field.unknownLanguage"
     case settingsFieldUnknownTarget = "settings.field.unknownTarget"
     case settingsFieldWrongType = "settings.field.wrongType"
@@ -661,6 +666,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Alerts are %@")
             case .ko: .text("알림이 %@")
+            }
+        case .cliAmbiguousWidthSet:
+            switch language {
+            case .en: .text("Ambiguous-width characters: %@")
+            case .ko: .text("모호한 폭 문자: %@")
             }
         case .cliApiNotURL:
             switch language {
@@ -1377,6 +1387,11 @@ extension StringCatalog {
             case .en: .text("A lot (id or name, e.g. yeouido-3) or a park (id, name or initials)")
             case .ko: .text("주차장(ID나 이름, 예: yeouido-3) 또는 공원(ID, 이름, 초성)")
             }
+        case .helpArgAmbiguousWidth:
+            switch language {
+            case .en: .text("single or double")
+            case .ko: .text("single 또는 double")
+            }
         case .helpArgApi:
             switch language {
             case .en: .text("An http(s) URL, or `embedded`")
@@ -1586,6 +1601,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Show or change settings: language, API, strict signing (alerts: `hangangjari alerts`)")
             case .ko: .text("설정 보기와 바꾸기: 언어, API, 서명 필수(알림은 `hangangjari alerts`)")
+            }
+        case .helpCmdSettingsAmbiguousWidth:
+            switch language {
+            case .en: .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
+            case .ko: .text("모호한 폭 문자(· … ← → ●)를 터미널이 그리는 폭: single 또는 double(동아시아 폭)")
             }
         case .helpCmdSettingsApi:
             switch language {
@@ -2622,6 +2642,11 @@ extension StringCatalog {
             case .en: .text("Alerts: on")
             case .ko: .text("알림: 켜짐")
             }
+        case .settingsAmbiguousWidth:
+            switch language {
+            case .en: .text("Ambiguous width")
+            case .ko: .text("모호한 폭 문자")
+            }
         case .settingsApi:
             switch language {
             case .en: .text("API")
@@ -2666,6 +2691,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("%@: not a number of spaces (0 or more)")
             case .ko: .text("%@: 면수(0 이상)가 아님")
+            }
+        case .settingsFieldUnknownAmbiguousWidth:
+            switch language {
+            case .en: .text("%@: not a width (single or double)")
+            case .ko: .text("%@: 폭(single 또는 double)이 아님")
             }
         case .settingsFieldUnknownLanguage:
             switch language {

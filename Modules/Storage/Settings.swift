@@ -27,6 +27,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public var quietUntil: String?
     /// `ko` or `en`, when the user chose one.
     public var language: String?
+    /// How the user's terminal draws ambiguous-width characters; one column when not set.
+    public var ambiguousWidth: AmbiguousWidth?
     /// Fields of the file that could not be used (not written back).
     public var fieldProblems: [SettingsFieldProblem] = []
 
@@ -35,7 +37,7 @@ public struct Settings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case version, favorites, widgetParks, home, alertThresholds, alertsEnabled, quietFrom, quietUntil, language
+        case version, favorites, widgetParks, home, alertThresholds, alertsEnabled, quietFrom, quietUntil, language, ambiguousWidth
     }
 
     // Unknown or missing keys fall back to defaults, so older and newer files both read; a bad field is named.
@@ -62,6 +64,11 @@ public struct Settings: Codable, Sendable, Equatable {
         if let value = field(.language, String.self) {
             if Language(rawValue: value) != nil { language = value } else {
                 problems.append(SettingsFieldProblem(field: CodingKeys.language.stringValue, kind: .unknownLanguage))
+            }
+        }
+        if let value = field(.ambiguousWidth, String.self) {
+            if let width = AmbiguousWidth(rawValue: value) { ambiguousWidth = width } else {
+                problems.append(SettingsFieldProblem(field: CodingKeys.ambiguousWidth.stringValue, kind: .unknownAmbiguousWidth))
             }
         }
         if c.contains(.alertThresholds) { decodeThresholds(c, problems: &problems) }
@@ -105,6 +112,7 @@ public struct Settings: Codable, Sendable, Equatable {
         try c.encodeIfPresent(quietFrom, forKey: .quietFrom)
         try c.encodeIfPresent(quietUntil, forKey: .quietUntil)
         try c.encodeIfPresent(language, forKey: .language)
+        try c.encodeIfPresent(ambiguousWidth, forKey: .ambiguousWidth)
     }
 
     /// Any key of a JSON object.
@@ -179,6 +187,8 @@ public struct SettingsFieldProblem: Sendable, Equatable {
         case notATime
         /// A language other than `ko` or `en`.
         case unknownLanguage
+        /// An ambiguous width other than `single` or `double`.
+        case unknownAmbiguousWidth
     }
 
     /// The field's path, e.g. `alertThresholds.banpo-9`.
@@ -198,6 +208,7 @@ public struct SettingsFieldProblem: Sendable, Equatable {
         case .notASpaceCount: Reason(.settingsFieldNotSpaces, field)
         case .notATime: Reason(.settingsFieldNotATime, field)
         case .unknownLanguage: Reason(.settingsFieldUnknownLanguage, field)
+        case .unknownAmbiguousWidth: Reason(.settingsFieldUnknownAmbiguousWidth, field)
         }
     }
 }

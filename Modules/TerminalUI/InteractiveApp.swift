@@ -123,9 +123,10 @@ public struct InteractiveApp: Sendable {
 
     func frame(_ terminal: Terminal) -> (lines: [String], width: Int) {
         let (width, height) = terminal.size()
-        let ctx = ScreenContext(language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: width)
+        let ctx = ScreenContext(language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: width,
+                                ambiguous: store.snapshot.settings.ambiguousWidth ?? .single)
         let lines = Frame.interactive(store.snapshot, ctx, height: height)
-        return (lines.prefix(height).map { $0.render(width: width, mode: mode, pad: true) }, width)
+        return (lines.prefix(height).map { $0.render(width: width, mode: mode, widths: ctx.widths, pad: true) }, width)
     }
 }
 

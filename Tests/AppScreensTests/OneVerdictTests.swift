@@ -111,7 +111,7 @@ import WidgetSnapshot
             let ctx = ScreenContext(language: language, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80)
             let lines = ParkingScreen.lines(summary, order: .recommendation, home: Coordinate(lat: 37.52, lon: 126.93), focused: nil, ctx)
             let word = l(WidgetText.label(label))
-            let row = try #require(lines.map { $0.render(width: 80, mode: .plain, pad: false) }.first { $0.contains(word) && $0.contains(":") })
+            let row = try #require(lines.map { $0.render(width: 80, mode: .plain, widths: .single, pad: false) }.first { $0.contains(word) && $0.contains(":") })
             #expect(DisplayWidth.of(row) <= 80, "\(row)")
             let after = row[row.range(of: word)!.upperBound...]
             #expect(after.first == " ", "\(label.rawValue) runs into the next column: \(row)")

@@ -35,7 +35,7 @@ import Testing
         let lines = Frame.interactive(state(tab, home: Coordinate(lat: 37.52, lon: 126.93)), ctx, height: 24)
         #expect(lines.count == 24)
         for line in lines {
-            let rendered = line.render(width: 80, mode: .plain, pad: true)
+            let rendered = line.render(width: 80, mode: .plain, widths: .single, pad: true)
             #expect(DisplayWidth.of(rendered) == 80, "\(rendered)")
         }
         // No catalog key leaks through as text.
@@ -88,13 +88,13 @@ import Testing
 
     @Test func plainModeHasNoEscapesAndNoColorKeepsAttributesOnly() {
         let line = Line([Span("fresh", .colored(.green, bold: true))])
-        #expect(line.render(width: 80, mode: .plain, pad: false) == "fresh")
-        #expect(line.render(width: 80, mode: .terminal(environment: ["NO_COLOR": "1", "TERM": "xterm"]), pad: false) == "\u{1B}[1mfresh\u{1B}[0m")
-        #expect(line.render(width: 80, mode: .terminal(environment: ["TERM": "xterm"]), pad: false) == "\u{1B}[1;32mfresh\u{1B}[0m")
+        #expect(line.render(width: 80, mode: .plain, widths: .single, pad: false) == "fresh")
+        #expect(line.render(width: 80, mode: .terminal(environment: ["NO_COLOR": "1", "TERM": "xterm"]), widths: .single, pad: false) == "\u{1B}[1mfresh\u{1B}[0m")
+        #expect(line.render(width: 80, mode: .terminal(environment: ["TERM": "xterm"]), widths: .single, pad: false) == "\u{1B}[1;32mfresh\u{1B}[0m")
     }
 
     @Test func wideTextIsCutOnCharacterBoundaries() {
-        let rendered = Line("여의도한강공원").render(width: 7, mode: .plain, pad: true)
+        let rendered = Line("여의도한강공원").render(width: 7, mode: .plain, widths: .single, pad: true)
         #expect(DisplayWidth.of(rendered) == 7)
         #expect(rendered == "여의도…")
     }
@@ -107,5 +107,37 @@ import Testing
         #expect(object["deepLink"] as? String == "hangangjari://park/yeouido/parking")
         let parking = try #require((object["data"] as? [String: Any])?["parking"] as? [String: Any])
         #expect(parking["parkId"] as? String == "yeouido")
+    }
+}
+
+/// A terminal that draws ambiguous-width characters in two columns: every screen keeps its columns in both languages.
+@Suite struct DoubleWidthScreenTests {
+    @Test(arguments: [Language.en, .ko])
+    func everyScreenFitsAndDrawsNoAmbiguousMark(_ language: Language) throws {
+        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let ctx = ScreenContext(language: language, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80,
+                                ambiguous: .double)
+        for tab in AppTab.allCases {
+            var state = AppState(parkId: "yeouido", settings: Settings(), simulatedBackend: true)
+            state.tab = tab
+            state.parks["yeouido"] = ParkState(summary: Loaded(value: summary, origin: .network, trust: .current, fetchedAt: summary.generatedAt))
+            for line in Frame.interactive(state, ctx, height: 40) {
+                let drawn = line.render(width: 80, mode: .plain, widths: ctx.widths, pad: true)
+                #expect(ctx.widths.of(drawn) == 80, "\(tab): \(drawn)")
+                #expect(!drawn.contains { "·…←→●─°█".contains($0) }, "\(tab): \(drawn)")
+            }
+        }
+    }
+
+    @Test func theDirectionsCodeKeepsEveryModuleTwoColumnsWide() throws {
+        let url = "https://map.kakao.com/link/to/x,37.5,127.0"
+        let now = Date()
+        let single = DirectionsCode.lines(url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80))
+        let doubled = DirectionsCode.lines(url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80, ambiguous: .double))
+        let code = single.filter { $0.spans.first?.style == .code }
+        #expect(!code.isEmpty)
+        for (narrow, wide) in zip(code, doubled) {
+            #expect(wide.width(DisplayWidth(ambiguous: .double)) == 2 * narrow.width(.single))
+        }
     }
 }

@@ -210,8 +210,8 @@ import Testing
         let english = ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:", "Show help", "(default", "See '", "Error:", "Usage:"]
         let widget = Binaries.url("hangangjari-widget")
         var helps = [try await run(["--help", "--lang", "ko"]), try await WidgetBinaryTests.runAsync(["--help", "--lang", "ko"], binary: widget)]
-        for command in ["home", "parking", "forecast", "outing", "parks", "open", "directions", "favorites", "alerts", "settings", "widget", "location", "doctor", "cache", "install-desktop", "catalog"] {
-            helps.append(try await run([command, "--help", "--lang", "ko"]))
+        for command in ["home", "parking", "forecast", "outing", "parks", "open", "directions", "favorites", "alerts", "settings", "widget", "location", "doctor", "cache", "install-desktop", "catalog", "settings ambiguous-width"] {
+            helps.append(try await run(command.split(separator: " ").map(String.init) + ["--help", "--lang", "ko"]))
         }
         for help in helps {
             #expect(help.status == 0)

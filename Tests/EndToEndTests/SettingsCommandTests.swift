@@ -33,6 +33,8 @@ import Testing
         #expect(try await run(home, ["settings", "language", "ko"]).status == 0)
         #expect(try await run(home, ["settings", "api", "http://127.0.0.1:9"]).status == 0)
         #expect(try await run(home, ["settings", "strict-signing", "on"]).status == 0)
+        #expect(try await run(home, ["settings", "ambiguous-width", "double"]).status == 0)
+        #expect(try await run(home, ["settings", "ambiguous-width", "triple"]).status == ExitStatus.usage)
         let file = try String(contentsOf: home.state.appendingPathComponent("settings.json"), encoding: .utf8)
         #expect(file.contains(#""alertThresholds":{"banpo":200,"yeouido-3":50}"#), "\(file)")
         let json = try await run(home, ["settings", "--json"])
@@ -41,6 +43,7 @@ import Testing
         #expect(object["quietFrom"] as? String == "22:00" && object["language"] as? String == "ko")
         #expect(object["api"] as? String == "http://127.0.0.1:9" && object["strictSigning"] as? Bool == true)
         #expect(object["version"] as? String == ProductVersion.current)
+        #expect(object["ambiguousWidth"] as? String == "double")
         let listed = try await run(home, ["alerts"])
         #expect(listed.stdout.contains("알림: 꺼짐") && listed.stdout.contains("여의도3주차장 (yeouido-3)"), "\(listed.stdout)")
         // Wrong values are refused with the cause, as usage errors.
@@ -51,16 +54,30 @@ import Testing
         #expect(try await run(home, ["settings", "api", "ftp://x"]).status == ExitStatus.usage)
     }
 
+    /// `settings ambiguous-width double`: the printed screen draws narrow stand-ins for the marks such a terminal would
+    /// draw in two columns, and its bars in a narrow block.
+    @Test func aDoubleWidthTerminalGetsNarrowMarks() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let plain = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
+        #expect(plain.status == 0 && plain.stdout.contains("█") && plain.stdout.contains("·"), "\(plain.stdout)\(plain.stderr)")
+        #expect(try await run(home, ["settings", "ambiguous-width", "double", "--lang", "en"]).stdout.contains("Ambiguous-width characters: double"))
+        let wide = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
+        #expect(wide.status == 0 && wide.stdout.contains("▮") && wide.stdout.contains("∙"), "\(wide.stdout)")
+        #expect(!wide.stdout.contains { "·…←→●─°█".contains($0) }, "\(wide.stdout)")
+    }
+
     @Test func aHandEditedFileNamesItsBadField() async throws {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
         try FileManager.default.createDirectory(at: home.state, withIntermediateDirectories: true)
         let settings = home.state.appendingPathComponent("settings.json")
-        try Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-1":100,"banpo-9":10}}"#.utf8).write(to: settings)
+        try Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-1":100,"banpo-9":10},"ambiguousWidth":"triple"}"#.utf8).write(to: settings)
         let listed = try await run(home, ["alerts", "--lang", "en"])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("Banpo Lot 1 (banpo-1)"))
         #expect(listed.stderr.contains("alertThresholds.banpo-9: no lot or park has this id"), "\(listed.stderr)")
+        #expect(listed.stderr.contains("ambiguousWidth: not a width (single or double)"), "\(listed.stderr)")
         let widget = try await run(home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "2"], binary: Binaries.url("hangangjari-widget"))
         #expect(widget.stderr.contains("alertThresholds.banpo-9"), "\(widget.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.state.path).allSatisfy { !$0.contains("corrupt") })
