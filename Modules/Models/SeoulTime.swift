@@ -58,20 +58,20 @@ public struct SeoulTime: Sendable, Hashable {
     }
 }
 
-/// Korean public holidays (fixed dates every year, plus the lunar ones for 2025-2027).
+/// Korean public holidays: the generated table (KoreanHolidays+Generated.swift, sources named in
+/// Tools/holidays/generate.py) for the years it covers, the fixed-date holidays outside them.
 public enum KoreanHolidays {
     static let fixed: Set<Int> = [101, 301, 505, 606, 815, 1003, 1009, 1225]
-    static let lunar: Set<String> = [
-        "2025-01-28", "2025-01-29", "2025-01-30", "2025-05-05", "2025-05-06", "2025-10-05", "2025-10-06", "2025-10-07", "2025-10-08",
-        "2026-02-16", "2026-02-17", "2026-02-18", "2026-05-24", "2026-05-25", "2026-09-24", "2026-09-25", "2026-09-26",
-        "2027-02-06", "2027-02-07", "2027-02-08", "2027-02-09", "2027-05-13", "2027-09-14", "2027-09-15", "2027-09-16",
-    ]
 
     /// Whether a day number is a public holiday.
     public static func contains(dayNumber: Int) -> Bool {
         let (y, m, d) = SeoulTime.civil(dayNumber)
-        if fixed.contains(m * 100 + d) { return true }
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return lunar.contains("\(y)-\(two(m))-\(two(d))")
+        return years.contains(y) ? table[y * 10_000 + m * 100 + d] != nil : fixed.contains(m * 100 + d)
+    }
+
+    /// The holiday's Korean name ("대체공휴일(광복절)") in the table's years; nil on other days.
+    public static func name(dayNumber: Int) -> String? {
+        let (y, m, d) = SeoulTime.civil(dayNumber)
+        return table[y * 10_000 + m * 100 + d]
     }
 }
