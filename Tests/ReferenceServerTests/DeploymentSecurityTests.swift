@@ -82,13 +82,15 @@ import Testing
 
     @Test func aSlowRequestIsAnsweredAtTheDeadline() async throws {
         let server = try await TestBackend.start {
-            $0.faults = try! FaultSettings(parsing: "latency=3000")
+            $0.faults = try! FaultSettings(parsing: "latency=10000")
             $0.requestTimeout = .milliseconds(300)
         }
         defer { Task { await server.stop() } }
         let started = Date()
         let response = try await send(server, "/v2/parks/banpo/home-summary")
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        // Far sooner than the injected 10 s latency, with room for a loaded 2-core machine (the whole suite runs in
+        // parallel, status bars and compositors included).
+        #expect(Date().timeIntervalSince(started) < 5)
         #expect(response.status == 503)
         #expect(code(response) == "request_timeout")
         // Fast routes are untouched.
