@@ -26,15 +26,13 @@ enum Badges {
         return spans
     }
 
-    /// A bar of `filled` out of `total` in `width` cells. A double-width terminal draws "█" in two columns, so it gets
-    /// a narrow block instead.
+    /// A bar of `filled` out of `total` in `width` cells.
     static func bar(_ filled: Int?, of total: Int, width: Int, _ ctx: ScreenContext) -> Span {
         guard let filled, total > 0 else { return Span(String(repeating: "·", count: width), .dim) }
         let cells = min(width, max(0, Int((Double(filled) / Double(total) * Double(width)).rounded())))
         let share = Double(filled) / Double(total)
         let color: Style.Color = share < 0.1 ? .red : share < 0.4 ? .yellow : .green
-        let full = ctx.widths.ambiguous == .double ? "▮" : "█"
-        return Span(String(repeating: full, count: cells) + String(repeating: "░", count: width - cells), .colored(color))
+        return Span(String(repeating: ctx.widths.barBlock, count: cells) + String(repeating: "░", count: width - cells), .colored(color))
     }
 
     static func labelStyle(_ label: OpenEnum<LotStatusLabel>) -> Style {

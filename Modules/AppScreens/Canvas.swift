@@ -96,14 +96,14 @@ public struct Line: Sendable, Equatable {
         spans.append(Span(text, style))
     }
 
-    /// Terminal text cut to `width` columns as `widths` measures them; `pad` fills the rest with spaces
-    /// (full-screen frames). A code (a QR code) is drawn as it is, other text as ``DisplayWidth/drawn(_:)`` says.
+    /// Terminal text cut to `width` columns as `widths` measures them, drawn as ``DisplayWidth/drawn(_:)`` says; `pad`
+    /// fills the rest with spaces (full-screen frames).
     public func render(width: Int, mode: RenderMode, widths: DisplayWidth, pad: Bool) -> String {
         var out = ""
         var used = 0
         for span in spans where used < width {
             let room = width - used
-            let drawn = span.style == .code ? span.text : widths.drawn(span.text)
+            let drawn = widths.drawn(span.text)
             let text = widths.of(drawn) > room ? widths.truncated(drawn, to: room) : drawn
             used += widths.of(text)
             out += Self.open(span.style, mode) + text + (Self.open(span.style, mode).isEmpty ? "" : "\u{1B}[0m")

@@ -28,6 +28,9 @@ public struct DisplayWidth: Sendable, Equatable {
         "·": "∙", "…": "⋯", "←": "\u{FFE9}", "→": "\u{FFEB}", "●": "∗", "─": "-", "°": "∘",
     ]
 
+    /// The block a bar is drawn with: "█", or a narrow block where "█" would take two columns.
+    public var barBlock: String { ambiguous == .double ? "▮" : "█" }
+
     /// `text` as it is drawn: unchanged in one-column terminals, the app's marks replaced by narrow stand-ins in
     /// double-width ones.
     public func drawn(_ text: String) -> String {

@@ -21,7 +21,8 @@ import WidgetSnapshot
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
         let configuration = AppConfiguration(apiURL: server.baseURL)
-        let first = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        // The first read backfills the park on a debug server; 15 s leaves room for a machine loaded by the other suites.
+        let first = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 15).environment)
         await first.refresh()
         await server.stop()
         let snapshot = container.file("widget-parking-banpo.json")

@@ -8,7 +8,7 @@ import WidgetSnapshot
 import Glibc
 #endif
 
-/// What a status bar runs, set up as a user would: the two widget binaries side by side, a state directory with
+/// What a status bar runs, set up as a user would: the two widget binaries side by side (linked from the build), a state directory with
 /// snapshots, and one script per block that runs the widget on the pinned clock. Under root everything belongs to
 /// `nobody`, because sway refuses to start as root and the bar must be able to run the widget and write its log.
 struct BarWorkspace {
@@ -23,8 +23,10 @@ struct BarWorkspace {
 
     init() throws {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // Links, not copies: two debug binaries are about 100 MB each, and copying them for every test loaded the
+        // machine enough to time out other suites running beside these.
         for name in ["hangangjari-widget", "hangangjari-widget-fetch"] {
-            try FileManager.default.copyItem(at: Binaries.url(name), to: bin.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent(name), withDestinationURL: Binaries.url(name))
         }
         try executable("xdg-open", "printf '%s\\n' \"$*\" > '\(opened.path)'\n")
     }

@@ -13,16 +13,8 @@ import WidgetSnapshot
 
     /// The widget's own output for a script, run directly: what the bar is expected to show.
     func direct(_ script: String) throws -> (status: Int32, lines: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        let run = try WidgetBinaryTests.run([], binary: URL(fileURLWithPath: script))
+        return (run.status, run.stdout.split(separator: "\n").map(String.init))
     }
 
     func environment(_ bar: BarWorkspace, _ extra: [String: String] = [:]) -> [String: String] {

@@ -17,15 +17,16 @@ import Testing
     @Test func refusedProofsFallBackOnlyWhileUnsignedReadsAreAllowed() async throws {
         let lenient = try await TestBackend.start { $0.faults.rejectProofs = true }
         defer { Task { await lenient.stop() } }
-        let client = lenient.client()
+        // Room for a machine loaded by the other suites: the first list read collects every simulated park.
+        let client = lenient.client(timeout: .seconds(15))
         _ = try await client.parks()
         #expect(await client.diagnostics.lastRequestSigned == false)
 
         let strict = try await TestBackend.start { $0.faults.rejectProofs = true; $0.unsignedReadsAllowed = false }
         defer { Task { await strict.stop() } }
-        await #expect(throws: APIError.self) { _ = try await strict.client().parks() }
+        await #expect(throws: APIError.self) { _ = try await strict.client(timeout: .seconds(15)).parks() }
         do {
-            _ = try await strict.client().parks()
+            _ = try await strict.client(timeout: .seconds(15)).parks()
         } catch {
             guard case .unsignedNotAllowed = error else { Issue.record("expected unsignedNotAllowed, got \(error)"); return }
         }

@@ -105,10 +105,8 @@ def derived(year):
 
     for spell, name in [((seollal - one, seollal, seollal + one), "설날"), ((chuseok - one, chuseok, chuseok + one), "추석")]:
         overlaps = sum(1 for d in spell if d.weekday() == 6 or len(days[d].split(", ")) > 1)
-        last = spell[-1]
         for _ in range(overlaps):
-            substitute(last, name, saturday=False)
-            last = max(d for d in taken if d.strftime("%Y") == str(year) and days.get(d, "").startswith(f"대체공휴일({name})"))
+            substitute(spell[-1], name, saturday=False)
     children = datetime.date(year, 5, 5)
     if children.weekday() >= 5 or len(days[children].split(", ")) > 1:
         substitute(children, "어린이날", saturday=True)

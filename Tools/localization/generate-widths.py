@@ -21,11 +21,14 @@ def width_class(cp):
     return unicodedata.east_asian_width(chr(cp))
 
 
+CLASSES = [width_class(cp) for cp in range(0x110000)]
+
+
 def ranges(classes):
     out = []
     start = None
     for cp in range(0x110000):
-        inside = width_class(cp) in classes
+        inside = CLASSES[cp] in classes
         if inside and start is None:
             start = cp
         elif not inside and start is not None:
