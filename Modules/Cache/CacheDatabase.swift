@@ -1,8 +1,9 @@
 import Foundation
-import Localization
 import GRDB
+import Localization
 import Models
 import Storage
+import Synchronization
 
 /// The SQLite cache shared by the app and the widget (WAL, busy timeout, one writer at a time across processes).
 ///
@@ -10,7 +11,11 @@ import Storage
 /// forecast-overview tables so detail screens start from the value just received. It is a cache: a corrupt or
 /// too-new file is moved aside and rebuilt, with a warning. A payload for another park is never stored.
 public final class CacheDatabase: Sendable {
-    private let pool: DatabasePool
+    /// Reads go through one read-only connection: opening it writes nothing, so a command that only reads a fresh
+    /// value neither sets up WAL, nor migrates, nor checkpoints on exit.
+    private let reader: DatabaseQueue
+    /// The writer (WAL pool, migrations), opened on the first write or when the file needs migrating.
+    private let writer: Mutex<DatabasePool?>
     /// What happened while opening (a file moved aside, ...), for stderr and `doctor`.
     public let warnings: [Reason]
     public let url: URL
@@ -24,17 +29,20 @@ public final class CacheDatabase: Sendable {
         } catch {
             throw .unwritable(path: url.path, reason: error.localizedDescription)
         }
+        let opened: (reader: DatabaseQueue, writer: DatabasePool?)
         do {
-            pool = try Self.open(url)
+            opened = try Self.open(url)
         } catch let failure as OpenFailure {
             let moved = Self.moveAside(url)
             warnings.append(failure.tooNew
                 ? Reason(.reasonCacheTooNew, url.path, moved ?? "?")
                 : Reason(.reasonCacheUnreadable, url.path, moved ?? "?", failure.reason))
-            do { pool = try Self.open(url) } catch { throw .unwritable(path: url.path, reason: "\(error)") }
+            do { opened = try Self.open(url) } catch { throw .unwritable(path: url.path, reason: "\(error)") }
         } catch {
             throw .unwritable(path: url.path, reason: "\(error)")
         }
+        reader = opened.reader
+        writer = Mutex(opened.writer)
         self.warnings = warnings
     }
 
@@ -74,22 +82,58 @@ public final class CacheDatabase: Sendable {
         return migrator
     }
 
-    static func open(_ url: URL) throws -> DatabasePool {
+    /// The read-only connection, and the writer when the file is new or behind this version's migrations.
+    static func open(_ url: URL) throws -> (reader: DatabaseQueue, writer: DatabasePool?) {
+        try AtomicFile.restrictToOwner(url.path)
+        if let reader = try openReader(url, migrated: false) { return (reader, nil) }
+        let writer = try openWriter(url)
+        guard let reader = try openReader(url, migrated: true) else { throw OpenFailure(reason: "not migrated", tooNew: false) }
+        return (reader, writer)
+    }
+
+    /// A read-only connection to a readable file, or nil when the file still needs migrating (a new, empty file).
+    static func openReader(_ url: URL, migrated: Bool) throws -> DatabaseQueue? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "hangangjari-cache-reader"
+        do {
+            let reader = try DatabaseQueue(path: url.path, configuration: configuration)
+            let (superseded, complete) = try reader.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+                return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw OpenFailure(reason: "unknown migrations", tooNew: true) }
+            return complete || migrated ? reader : nil
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw OpenFailure(reason: error.message ?? "\(error.resultCode)", tooNew: false)
+        }
+    }
+
+    /// The writer: a WAL pool with the migrations applied.
+    static func openWriter(_ url: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "hangangjari-cache"
         let pool: DatabasePool
-        try AtomicFile.restrictToOwner(url.path)
         do {
             pool = try DatabasePool(path: url.path, configuration: configuration)
-            try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw OpenFailure(reason: error.message ?? "\(error.resultCode)", tooNew: false)
         }
-        let superseded = try pool.read { db in try migrator.hasBeenSuperseded(db) }
-        if superseded { throw OpenFailure(reason: "unknown migrations", tooNew: true) }
         try migrator.migrate(pool)
         return pool
+    }
+
+    /// Runs a write, opening the writer the first time.
+    private func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        let pool = try writer.withLock { writer in
+            if let writer { return writer }
+            let opened = try Self.openWriter(url)
+            writer = opened
+            return opened
+        }
+        return try pool.write(updates)
     }
 
     static func moveAside(_ url: URL) -> String? {
@@ -104,7 +148,7 @@ public final class CacheDatabase: Sendable {
     /// Stores a home summary for `park` (refused whole when it mentions another park) and splits it into tables.
     public func store(_ summary: HomeSummary, body: Data, etag: String?, for park: ParkID, fetchedAt: Date) throws {
         try ParkGuard.check(summary, requested: park)
-        try pool.write { db in
+        try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO home_summary (park_id, etag, body, fetched_at, generated_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [park.rawValue, etag, body, fetchedAt.timeIntervalSince1970, summary.generatedAt.timeIntervalSince1970])
@@ -136,7 +180,7 @@ public final class CacheDatabase: Sendable {
 
     /// Forgets everything (`hangangjari cache clear`).
     public func clear() throws {
-        try pool.write { db in
+        try write { db in
             for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview", "response"] { try db.execute(sql: "DELETE FROM \(table)") }
         }
     }
@@ -150,7 +194,7 @@ public final class CacheDatabase: Sendable {
 
     /// Stores a response body already decoded and guarded by the caller.
     public func storeResponse(key: String, body: Data, etag: String?, fetchedAt: Date) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO response (key, etag, body, fetched_at) VALUES (?, ?, ?, ?)",
                 arguments: [key, etag, body, fetchedAt.timeIntervalSince1970])
@@ -159,7 +203,7 @@ public final class CacheDatabase: Sendable {
 
     /// A stored response body.
     public func response(key: String) throws -> CachedResponse? {
-        try pool.read { db in
+        try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key]).map {
                 CachedResponse(body: $0["body"], etag: $0["etag"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"]))
             }
@@ -168,7 +212,7 @@ public final class CacheDatabase: Sendable {
 
     /// Drops a stored response (one that no longer decodes).
     public func removeResponse(key: String) throws {
-        try pool.write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
+        try write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
     }
 
     // MARK: Reads
@@ -183,13 +227,13 @@ public final class CacheDatabase: Sendable {
 
     /// The cached home summary of a park; a cached row that no longer decodes, or is for another park, is dropped.
     public func homeSummary(_ park: ParkID) throws -> CachedSummary? {
-        let row = try pool.read { db in
+        let row = try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM home_summary WHERE park_id = ?", arguments: [park.rawValue])
         }
         guard let row else { return nil }
         let body: Data = row["body"]
         guard let summary = try? ParkGuard.decode(HomeSummary.self, from: body, requested: park) else {
-            try pool.write { db in try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]) }
+            try write { db in try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]) }
             return nil
         }
         return CachedSummary(summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
@@ -217,7 +261,7 @@ public final class CacheDatabase: Sendable {
 
     /// The first screen of a park, or nil when nothing is cached.
     public func firstScreen(_ park: ParkID) throws -> FirstScreen? {
-        try pool.read { db in
+        try reader.read { db in
             guard let p = try Row.fetchOne(db, sql: "SELECT name_ko, name_en FROM park WHERE id = ?", arguments: [park.rawValue]) else { return nil }
             let rows = try Row.fetchAll(db, sql: """
                 SELECT lot.id, lot.name_ko, lot.name_en, lot.capacity, s.available, s.label, s.recommended, s.fetched_at

@@ -102,7 +102,7 @@ public struct SourcesResponse: Hashable, Sendable, Codable {
 
 /// `GET /v2/health` response.
 public struct HealthResponse: Hashable, Sendable, Codable {
-    public enum Status: String, Sendable, Hashable, CaseIterable {
+    public enum Status: String, ContractEnum {
         case ok, degraded
     }
 
@@ -136,7 +136,7 @@ public struct HealthCheck: Hashable, Sendable, Codable {
 }
 
 /// Operational telemetry events. Never carries coordinates or anything personal.
-public enum TelemetryEventKind: String, Sendable, Hashable, CaseIterable {
+public enum TelemetryEventKind: String, ContractEnum {
     case appStart = "app_start", widgetRefresh = "widget_refresh", fetchFailed = "fetch_failed"
     case proofRejected = "proof_rejected", unsignedFallback = "unsigned_fallback"
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// How much to trust a forecast.
-public enum ForecastConfidence: String, Sendable, Hashable, CaseIterable {
+public enum ForecastConfidence: String, ContractEnum {
     case high, medium, low
 }
 
 /// Why a forecast says what it says.
-public enum ForecastReason: String, Sendable, Hashable, CaseIterable {
+public enum ForecastReason: String, ContractEnum {
     /// Anchored on the latest observed value.
     case latestValue = "latest_value"
     /// Follows the recent movement.
@@ -26,7 +26,7 @@ public enum ForecastReason: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Why a forecast has no points.
-public enum ForecastGap: String, Sendable, Hashable, CaseIterable {
+public enum ForecastGap: String, ContractEnum {
     /// No history for this lot or park yet.
     case noHistory = "no_history"
     /// The source has no live count for this lot.
@@ -108,7 +108,7 @@ public struct CrowdForecastPoint: Hashable, Sendable, Codable {
 }
 
 /// Where a crowd forecast comes from.
-public enum CrowdForecastBasis: String, Sendable, Hashable, CaseIterable {
+public enum CrowdForecastBasis: String, ContractEnum {
     /// The city data source's own forecast.
     case source
     /// The usual level for this weekday and time.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How current a source's value is. A stale value never looks fresh.
-public enum FreshnessState: String, Sendable, Hashable, CaseIterable {
+public enum FreshnessState: String, ContractEnum {
     /// Observed within the source's freshness window.
     case fresh
     /// The last good value, older than the window (shown with its age).

@@ -3,8 +3,7 @@
 /// Servers update faster than installed clients. Every enum in the /v2 contract is wrapped in
 /// `OpenEnum`, so a payload with a value added by a newer server still decodes: the value
 /// becomes `.unknown(raw)` and keeps its raw string for diagnostics and round-trips.
-public enum OpenEnum<Known>: Sendable, Hashable
-where Known: RawRepresentable & Sendable & Hashable, Known.RawValue == String {
+public enum OpenEnum<Known: ContractEnum>: Sendable, Hashable {
     /// A value this client knows.
     case known(Known)
     /// A value this client does not know, with the raw string as sent.
@@ -55,3 +54,10 @@ extension OpenEnum: ExpressibleByStringLiteral {
 extension OpenEnum: CustomStringConvertible {
     public var description: String { rawValue }
 }
+
+/// A closed, string-backed enum of the contract, the `Known` of an ``OpenEnum``.
+///
+/// One protocol rather than a list of requirements: the runtime checks a generic argument's conformances by scanning
+/// every conformance record of the binary, once per protocol, so each `OpenEnum<X>` costs one scan instead of three
+/// the first time a process decodes it.
+public protocol ContractEnum: RawRepresentable, Sendable, Hashable, CaseIterable where RawValue == String {}

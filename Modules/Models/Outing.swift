@@ -1,7 +1,7 @@
 import Foundation
 
 /// Seoul's four crowd levels, lowest first (citydata `AREA_CONGEST_LVL`).
-public enum CrowdLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum CrowdLevel: String, ContractEnum, Comparable {
     /// 여유
     case relaxed
     /// 보통
@@ -36,7 +36,7 @@ public enum CrowdLevel: String, Sendable, Hashable, CaseIterable, Comparable {
 }
 
 /// Where the crowd is heading.
-public enum CrowdTrend: String, Sendable, Hashable, CaseIterable {
+public enum CrowdTrend: String, ContractEnum {
     case rising, steady, falling
 }
 
@@ -64,12 +64,12 @@ public struct CrowdNow: Hashable, Sendable, Codable {
 }
 
 /// Precipitation type (citydata `PRECPT_TYPE`).
-public enum Precipitation: String, Sendable, Hashable, CaseIterable {
+public enum Precipitation: String, ContractEnum {
     case none, rain, rainAndSnow = "rain_and_snow", snow, shower
 }
 
 /// Seoul's integrated air quality grade.
-public enum AirQuality: String, Sendable, Hashable, CaseIterable {
+public enum AirQuality: String, ContractEnum {
     case good, moderate, bad, veryBad = "very_bad"
 }
 
@@ -148,7 +148,7 @@ public struct ParkEvent: Hashable, Sendable, Codable {
 }
 
 /// Kind of notice.
-public enum NoticeKind: String, Sendable, Hashable, CaseIterable {
+public enum NoticeKind: String, ContractEnum {
     case info, closure, warning
 }
 
@@ -191,7 +191,7 @@ public struct OutingSignals: Hashable, Sendable, Codable {
 }
 
 /// Kinds of facilities.
-public enum FacilityKind: String, Sendable, Hashable, CaseIterable {
+public enum FacilityKind: String, ContractEnum {
     case restroom, convenienceStore = "convenience_store", bikeRental = "bike_rental", drinkingFountain = "drinking_fountain"
     case playground, swimmingPool = "swimming_pool", campground, dockingPier = "docking_pier"
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How full a lot is, as shown to the user.
-public enum LotStatusLabel: String, Sendable, Hashable, CaseIterable {
+public enum LotStatusLabel: String, ContractEnum {
     case available, normal, crowded, full, closed, unknown
 }
 
@@ -45,7 +45,7 @@ public struct LotStatus: Hashable, Sendable, Codable {
 }
 
 /// Why a lot was recommended.
-public enum RecommendationReason: String, Sendable, Hashable, CaseIterable {
+public enum RecommendationReason: String, ContractEnum {
     /// Most free spaces right now.
     case mostAvailable = "most_available"
     /// Expected to keep the most spaces until arrival.

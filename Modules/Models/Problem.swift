@@ -1,5 +1,5 @@
 /// Stable error codes of the /v2 API (the `code` member of a problem details body).
-public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
+public enum ProblemCode: String, ContractEnum {
     case badRequest = "bad_request"
     case notFound = "not_found"
     case unknownPark = "unknown_park"

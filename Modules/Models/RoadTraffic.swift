@@ -1,7 +1,7 @@
 import Foundation
 
 /// Road traffic level (citydata `ROAD_TRAFFIC_IDX`).
-public enum RoadTrafficLevel: String, Sendable, Hashable, CaseIterable {
+public enum RoadTrafficLevel: String, ContractEnum {
     /// 원활
     case smooth
     /// 서행

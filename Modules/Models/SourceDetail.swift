@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a source is not simply fresh, as a code: clients word it in their language from the code and its numbers;
 /// `SourceStatus.detail` keeps the English sentence for older clients.
-public enum SourceDetailCode: String, Sendable, Hashable, CaseIterable {
+public enum SourceDetailCode: String, ContractEnum {
     /// Nothing collected yet.
     case notCollected = "not_collected"
     /// The source answers with errors; `text` is its own wording.

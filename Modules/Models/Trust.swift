@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a read may go out unsigned when a request proof cannot be made or is refused.
-public enum UnsignedReadPolicy: String, Sendable, Hashable, CaseIterable {
+public enum UnsignedReadPolicy: String, ContractEnum {
     case allow, deny
 }
 

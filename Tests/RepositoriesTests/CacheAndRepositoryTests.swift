@@ -42,6 +42,25 @@ func temporaryDatabaseURL() -> URL {
         #expect(try CacheDatabase(url: url).firstScreen("yeouido") == screen)
     }
 
+    @Test func readingAMigratedCacheWritesNothingAndTheFirstWriteStillLands() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        do {
+            let cache = try CacheDatabase(url: url)
+            try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+        }  // closed: the last connection checkpoints the WAL into the file
+        let before = try Data(contentsOf: url)
+        let reader = try CacheDatabase(url: url)
+        #expect(try reader.homeSummary("yeouido") != nil)
+        // No migration check written, no WAL frames: a printed command that reads a fresh value touches nothing.
+        let wal = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? 0
+        #expect(wal == 0)
+        #expect(try Data(contentsOf: url) == before)
+        // The writer opens on the first write, and the reader sees what it wrote.
+        try reader.store(summary, body: summaryBody, etag: "\"new\"", for: "yeouido", fetchedAt: Date())
+        #expect(try reader.homeSummary("yeouido")?.etag == "\"new\"")
+    }
+
     @Test func wrongParkIsNeverStored() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
