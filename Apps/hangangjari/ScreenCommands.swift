@@ -18,7 +18,19 @@ struct UICommand: AsyncParsableCommand {
     @Flag(name: .customLong("exit-after-first-paint"), help: .hidden) var exitAfterFirstPaint = false
 
     func run() async throws {
+        try rejectCommandTakenForPark()
         try await runScreen(options: options, park: try options.park(park), tab: tab, lot: nil, exitAfterFirstPaint: exitAfterFirstPaint)
+    }
+
+    /// `hangangjari --lang ko alerts`: options before a command make the parser choose this default command, with the
+    /// command's name as the park. Say so, with the line that works, instead of "unknown park".
+    private func rejectCommandTakenForPark() throws {
+        guard let park, let command = Hangangjari.configuration.subcommands.first(where: { $0.configuration.commandName == park })
+        else { return }
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        arguments.removeAll { $0 == park }
+        let line = (["hangangjari", park] + arguments).joined(separator: " ")
+        throw ValidationError(Localizer(options.language())(.cliCommandAfterOptions, command.configuration.commandName ?? park, line))
     }
 }
 

@@ -33,6 +33,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliApiNotURL = "cli.apiNotURL"
     case cliApiSet = "cli.apiSet"
     case cliCacheCleared = "cli.cache_cleared"
+    case cliCommandAfterOptions = "cli.command_after_options"
     case cliDesktopInstalled = "cli.desktop_installed"
     case cliDesktopRemoved = "cli.desktop_removed"
     case cliDidYouMean = "cli.did_you_mean"
@@ -686,6 +687,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Cleared the cache %@ (settings, favourites and widget snapshots are kept).")
             case .ko: .text("캐시 %@을(를) 비웠어요 (설정, 즐겨찾기, 위젯 스냅샷은 그대로예요).")
+            }
+        case .cliCommandAfterOptions:
+            switch language {
+            case .en: .text("'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`.")
+            case .ko: .text("'%@'은(는) 명령이라 그 앞의 옵션은 앱의 옵션으로 읽혔어요. 옵션은 명령 뒤에 쓰세요: `%@`")
             }
         case .cliDesktopInstalled:
             switch language {

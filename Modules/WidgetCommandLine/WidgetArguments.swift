@@ -26,7 +26,7 @@ public struct WidgetArguments: ParsableArguments {
     public func validate() throws {
         guard WidgetKind(rawValue: kind) != nil else { throw ValidationError(helpText(.errorKind)) }
         guard WidgetFormat(rawValue: format) != nil else {
-            throw ValidationError(helpText(.errorFormat).replacingOccurrences(of: "%@", with: WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")))
+            throw ValidationError(CommandLineHelp.localizer(.errorFormat, WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         if let park, Catalog.bundled.findPark(park) == nil {
             let names = Catalog.bundled.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")

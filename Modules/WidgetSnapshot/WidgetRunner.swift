@@ -43,16 +43,20 @@ public struct WidgetRunner: Sendable {
     }
 
     /// The output when a fresh snapshot can be shown, without network, SQLite or a backend; nil otherwise.
-    /// `messages` receives warnings either way (a settings file moved aside is reported here, once).
+    /// `messages` receives the warnings of this run: a settings file moved aside is reported here, once, either way;
+    /// fields that stay wrong in the file are left to the fetching helper when it takes over (it reads them again).
     public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])? {
         let (settings, warning) = SettingsStore(container: container).load()
         let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
-        if let warning { messages.append(warning.text(l)) }
         let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let loader = WidgetEntryLoader(store: store, fetch: { _ in throw CancellationError() }, now: now)
-        guard let snapshot = loader.freshSnapshot(options.kind, park, maxAge: options.maxAge) else { return nil }
+        guard let snapshot = loader.freshSnapshot(options.kind, park, maxAge: options.maxAge) else {
+            if let warning, settings.fieldProblems.isEmpty { messages.append(warning.text(l)) }
+            return nil
+        }
+        if let warning { messages.append(warning.text(l)) }
         let entry = loader.entry(options.kind, park, snapshot, fetched: false, failures: 0)
         return finish(entry, options: options, settings: settings, language: language, messages: messages)
     }

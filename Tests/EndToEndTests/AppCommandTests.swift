@@ -176,6 +176,11 @@ import Testing
         #expect(korean.status == 64 && korean.stderr.contains("알 수 없는 화면 'tickets'"))
         let flag = try await run(["home", "--no-such-flag"])
         #expect(flag.status == 64)
+        // Options before the command: the parser takes the command's name for a park; the error gives the line that works.
+        let early = try await run(["--lang", "ko", "alerts", "--state-dir", dir.path])
+        #expect(early.status == 64)
+        #expect(early.stderr.contains("'alerts'은(는) 명령이라") && early.stderr.contains("`hangangjari alerts --lang ko --state-dir \(dir.path)`"))
+        #expect(!early.stderr.contains("공원을 찾을 수 없어요"))
     }
 
     @Test func favouritesWidgetLocationAndDirections() async throws {

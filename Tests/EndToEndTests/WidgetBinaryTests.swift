@@ -94,6 +94,17 @@ import WidgetSnapshot
         #expect(run.seconds < 5)
     }
 
+    /// A field that stays wrong in settings.json is named once, by whichever half finishes the run.
+    @Test func aBadSettingsFieldIsNamedOnce() async throws {
+        let dir = stateDir()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"alertThresholds": {"banpo-1": "x"}}"#.utf8).write(to: dir.appendingPathComponent("settings.json"))
+        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9"])
+        #expect(run.status == ExitStatus.unavailable)
+        #expect(run.stderr.components(separatedBy: "alertThresholds.banpo-1").count == 2, "\(run.stderr)")
+    }
+
     @Test func slowServerIsCutAtTheDeadline() async throws {
         let raw = try RawHTTPServer { _ in .hang }
         defer { raw.stop() }
@@ -148,7 +159,7 @@ import WidgetSnapshot
         try Data("{not json".utf8).write(to: dir.appendingPathComponent("settings.json"))
         let run = try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("moved aside"))
+        #expect(run.stderr.components(separatedBy: "moved aside").count == 2, "\(run.stderr)")  // once, not once per half
         guard case .success = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "yeouido") else {
             Issue.record("snapshot not rewritten")
             return
@@ -182,5 +193,11 @@ import WidgetSnapshot
         let unknown = try await Self.runAsync(["--park", "yeoido"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("yeouido"))
+        // The error lists what would have worked, in both languages.
+        let format = try await Self.runAsync(["--format", "plain"])
+        #expect(format.status == 64)
+        #expect(format.stderr.contains("--format must be one of " + WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")), "\(format.stderr)")
+        let korean = try await Self.runAsync(["--format", "plain", "--lang", "ko"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stderr.contains("--format은 text, "), "\(korean.stderr)")
     }
 }
