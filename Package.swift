@@ -85,20 +85,32 @@ let package = Package(
         .target(name: "Localization", path: "Modules/Localization"),
         .target(name: "Storage", dependencies: ["Localization", "Models"], path: "Modules/Storage"),
         .target(
-            name: "Cache", dependencies: ["Localization", "Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "Cache",
+            dependencies: ["Localization", "Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Modules/Cache"),
-        .target(name: "Repositories", dependencies: ["Cache", "Localization", "Models", "Networking", "Storage"], path: "Modules/Repositories"),
-        .target(name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
-            name: "AppBackend", dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
+            name: "Repositories", dependencies: ["Cache", "Localization", "Models", "Networking", "Storage"],
+            path: "Modules/Repositories"),
+        .target(
+            name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
+        .target(
+            name: "AppBackend",
+            dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
         .target(
-            name: "AppCore", dependencies: ["AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "WidgetSnapshot"],
+            name: "AppCore",
+            dependencies: [
+                "AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage",
+                "WidgetSnapshot",
+            ],
             path: "Modules/AppCore"),
         .target(
-            name: "AppScreens", dependencies: ["AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetSnapshot"],
+            name: "AppScreens",
+            dependencies: ["AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetSnapshot"],
             path: "Modules/AppScreens"),
-        .target(name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"], path: "Modules/TerminalUI"),
+        .target(
+            name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"],
+            path: "Modules/TerminalUI"),
         .target(
             name: "WidgetCommandLine",
             dependencies: [
@@ -109,17 +121,23 @@ let package = Package(
         ),
         .target(
             name: "CommandLineSupport",
-            dependencies: ["Localization", "Models", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Localization", "Models", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Modules/CommandLineSupport"),
         .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
-        .target(name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"], path: "Modules/FaultMatrix"),
-        .target(name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
+        .target(
+            name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"],
+            path: "Modules/FaultMatrix"),
+        .target(
+            name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "AppBackend", "AppCore", "AppScreens", "Cache", "CommandLineSupport", "Localization", "Models", "Storage", "TerminalUI",
+                "AppBackend", "AppCore", "AppScreens", "Cache", "CommandLineSupport", "Localization", "Models",
+                "Storage", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -133,7 +151,8 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "AppBackend", "CommandLineSupport", "Localization", "Models", "Repositories", "Storage", "WidgetCommandLine", "WidgetSnapshot",
+                "AppBackend", "CommandLineSupport", "Localization", "Models", "Repositories", "Storage",
+                "WidgetCommandLine", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"
@@ -152,32 +171,47 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "AppCore", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer", "RequestProof", "Storage", "WidgetSnapshot",
+                "AppCore", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer", "RequestProof",
+                "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/bench",
             exclude: ["run"]
         ),
 
-        .executableTarget(name: "hangangjari-faults", dependencies: ["FaultMatrix"], path: "Tools/faults", exclude: ["run"]),
+        .executableTarget(
+            name: "hangangjari-faults", dependencies: ["FaultMatrix"], path: "Tools/faults", exclude: ["run"]),
 
         // MARK: Tests
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Models", "TestSupport"], path: "Tests/LocalizationTests"),
+        .testTarget(
+            name: "LocalizationTests", dependencies: ["Localization", "Models", "TestSupport"],
+            path: "Tests/LocalizationTests"),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], path: "Tests/QRCodeTests"),
-        .testTarget(name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
-        .testTarget(name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"], path: "Tests/WidgetSnapshotTests"),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
+        .testTarget(
+            name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
+            path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport"],
             path: "Tests/EndToEndTests"),
         .testTarget(
-            name: "RepositoriesTests", dependencies: ["Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
+            name: "RepositoriesTests",
+            dependencies: ["Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
             path: "Tests/RepositoriesTests"),
         .testTarget(
-            name: "AppCoreTests", dependencies: ["AppCore", "AppBackend", "Localization", "Repositories", "Storage", "Models", "TestSupport", "WidgetSnapshot"],
+            name: "AppCoreTests",
+            dependencies: [
+                "AppCore", "AppBackend", "Localization", "Repositories", "Storage", "Models", "TestSupport",
+                "WidgetSnapshot",
+            ],
             path: "Tests/AppCoreTests"),
         .testTarget(
-            name: "AppScreensTests", dependencies: ["AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport", "WidgetSnapshot"],
+            name: "AppScreensTests",
+            dependencies: [
+                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport", "WidgetSnapshot",
+            ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),

@@ -5,11 +5,13 @@ import Storage
 
 /// Wires the fetch through a backend session (the configured API, or the embedded reference backend).
 enum BackendWiring {
-    static func fetcher(configuration: AppConfiguration, container: SharedContainer, timeout: Double, clock: WallClock) async throws
+    static func fetcher(configuration: AppConfiguration, container: SharedContainer, timeout: Double, clock: WallClock)
+        async throws
         -> @Sendable (ParkID) async throws -> HomeSummary
     {
         let session = try await BackendSession.open(
-            configuration: configuration, container: container, timeout: timeout, policy: .alwaysRevalidate, clock: clock)
+            configuration: configuration, container: container, timeout: timeout, policy: .alwaysRevalidate,
+            clock: clock)
         return { park in
             let loaded = try await session.parking.homeSummary(park)
             if case .stale(let reason) = loaded.trust { throw RepositoryUnavailable(reason: reason) }

@@ -12,7 +12,8 @@ import WidgetSnapshot
 @main
 struct WidgetFetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "hangangjari-widget", abstract: helpText(.helpCmdWidgetFetch), discussion: WidgetArguments.discussion,
+        commandName: "hangangjari-widget", abstract: helpText(.helpCmdWidgetFetch),
+        discussion: WidgetArguments.discussion,
         version: ProductVersion.current)
 
     @OptionGroup var arguments: WidgetArguments
@@ -29,11 +30,13 @@ struct WidgetFetch: AsyncParsableCommand {
         let runner = WidgetRunner(
             container: container, environment: environment,
             makeFetch: {
-                try await BackendWiring.fetcher(configuration: configuration, container: container, timeout: requestTimeout, clock: clock)
+                try await BackendWiring.fetcher(
+                    configuration: configuration, container: container, timeout: requestTimeout, clock: clock)
             },
             now: clock.now)
         let options = arguments.options
         let (output, messages) = await runner.run(options)
-        try WidgetArguments.emit(output, messages: messages, format: options.format, container: container, now: clock.now())
+        try WidgetArguments.emit(
+            output, messages: messages, format: options.format, container: container, now: clock.now())
     }
 }

@@ -5,7 +5,7 @@ import Storage
 import WidgetSnapshot
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The widget command. It serves a fresh snapshot itself (small binary, no argument parser, no SQLite, fast
@@ -19,9 +19,11 @@ enum HangangjariWidget {
         let quick = QuickArguments.parse(arguments)
         // A malformed clock or state directory is left to the helper, which reports it.
         if let quick, let clock = try? WallClock.from(environment: environment),
-           let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment) {
+            let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment)
+        {
             let runner = WidgetRunner(
-                container: container, environment: environment, makeFetch: { throw CancellationError() }, now: clock.now)
+                container: container, environment: environment, makeFetch: { throw CancellationError() }, now: clock.now
+            )
             var warnings: [String] = []
             if let (output, messages) = runner.freshOutput(quick.options, messages: &warnings) {
                 WidgetMessages.emit(messages, format: quick.options.format, container: container, now: clock.now())

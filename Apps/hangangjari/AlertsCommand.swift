@@ -28,7 +28,8 @@ struct AlertsCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsSet))
         @OptionGroup var options: AppOptions
-        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots) var target: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots)
+        var target: String
         @Argument(help: ArgumentHelp(helpText(.helpArgSpaces))) var spaces: Int
 
         func validate() throws {
@@ -46,7 +47,8 @@ struct AlertsCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsRemove))
         @OptionGroup var options: AppOptions
-        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots) var target: String
+        @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots)
+        var target: String
 
         func run() throws {
             let target = try options.alertTarget(target)

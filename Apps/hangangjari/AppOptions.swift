@@ -25,7 +25,9 @@ struct AppOptions: ParsableArguments {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     func container() throws -> SharedContainer {
-        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch { throw ValidationError(Reason(error).text(CommandLineHelp.localizer)) }
+        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch {
+            throw ValidationError(Reason(error).text(CommandLineHelp.localizer))
+        }
     }
 
     var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: api, environment: environment) }
@@ -37,14 +39,16 @@ struct AppOptions: ParsableArguments {
 
     func language(settings: Settings? = nil) -> Language {
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
-        return Language.resolve(explicit: lang, settings: settings?.language ?? configuration.language, environment: environment)
+        return Language.resolve(
+            explicit: lang, settings: settings?.language ?? configuration.language, environment: environment)
     }
 
     /// The store over the live environment, showing `park` on `tab`.
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
         let (environment, warnings) = AppEnvironment.live(
-            configuration: configuration, container: container, environment: self.environment, timeout: timeout, clock: try clock())
+            configuration: configuration, container: container, environment: self.environment, timeout: timeout,
+            clock: try clock())
         if !warnings.isEmpty {
             let l = context().l
             printError(warnings.map { $0.text(l) })
@@ -58,7 +62,8 @@ struct AppOptions: ParsableArguments {
         let columns = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 40 ? $0 : nil } ?? 80
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
         return ScreenContext(
-            language: language(settings: settings), now: ((try? clock()) ?? .system).now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns,
+            language: language(settings: settings), now: ((try? clock()) ?? .system).now(),
+            machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: columns,
             ambiguous: settings?.ambiguousWidth ?? .single)
     }
 
@@ -72,7 +77,9 @@ struct AppOptions: ParsableArguments {
     func unknownPark(_ error: ParkLookup.NotFound) -> ValidationError {
         let l = Localizer(language())
         var text = l(.cliUnknownPark, error.query)
-        if !error.suggestions.isEmpty { text += " " + l(.cliDidYouMean, error.suggestions.map(\.rawValue).joined(separator: ", ")) }
+        if !error.suggestions.isEmpty {
+            text += " " + l(.cliDidYouMean, error.suggestions.map(\.rawValue).joined(separator: ", "))
+        }
         return ValidationError(text + " " + l(.cliListParks))
     }
 }

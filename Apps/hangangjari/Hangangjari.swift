@@ -12,8 +12,10 @@ struct Hangangjari: AsyncParsableCommand {
         discussion: helpText(.helpDiscussionRoot),
         version: ProductVersion.current,
         subcommands: [
-            UICommand.self, HomeCommand.self, ParkingCommand.self, ForecastCommand.self, OutingCommand.self, ParksCommand.self,
-            OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, AlertsCommand.self, WidgetCommand.self, LocationCommand.self, SettingsCommand.self,
+            UICommand.self, HomeCommand.self, ParkingCommand.self, ForecastCommand.self, OutingCommand.self,
+            ParksCommand.self,
+            OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, AlertsCommand.self, WidgetCommand.self,
+            LocationCommand.self, SettingsCommand.self,
             DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self, KeyCommand.self,
         ],
         defaultSubcommand: UICommand.self)

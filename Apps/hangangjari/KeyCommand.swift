@@ -5,7 +5,8 @@ import Storage
 
 /// `hangangjari key set|remove`: the Seoul Open Data key, read from standard input (never argv, which `ps` shows).
 struct KeyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "key", abstract: helpText(.helpCmdKey), subcommands: [Set.self, Remove.self])
+    static let configuration = CommandConfiguration(
+        commandName: "key", abstract: helpText(.helpCmdKey), subcommands: [Set.self, Remove.self])
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdKeySet))

@@ -19,29 +19,37 @@ struct UICommand: AsyncParsableCommand {
 
     func run() async throws {
         try rejectCommandTakenForPark()
-        try await runScreen(options: options, park: try options.park(park), tab: tab, lot: nil, exitAfterFirstPaint: exitAfterFirstPaint)
+        try await runScreen(
+            options: options, park: try options.park(park), tab: tab, lot: nil, exitAfterFirstPaint: exitAfterFirstPaint
+        )
     }
 
     /// `hangangjari --lang ko alerts`: options before a command make the parser choose this default command, with the
     /// command's name as the park. Say so, with the line that works, instead of "unknown park".
     private func rejectCommandTakenForPark() throws {
-        guard let park, let command = Hangangjari.configuration.subcommands.first(where: { $0.configuration.commandName == park })
+        guard let park,
+            let command = Hangangjari.configuration.subcommands.first(where: { $0.configuration.commandName == park })
         else { return }
         var arguments = Array(CommandLine.arguments.dropFirst())
         arguments.removeAll { $0 == park }
         let line = (["hangangjari", park] + arguments).joined(separator: " ")
-        throw ValidationError(Localizer(options.language())(.cliCommandAfterOptions, command.configuration.commandName ?? park, line))
+        throw ValidationError(
+            Localizer(options.language())(.cliCommandAfterOptions, command.configuration.commandName ?? park, line))
     }
 }
 
 /// Runs the full-screen app on a terminal, or prints the tab once otherwise.
-func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exitAfterFirstPaint: Bool = false) async throws {
+func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exitAfterFirstPaint: Bool = false)
+    async throws
+{
     let store = try options.store(park: park, tab: tab, lot: lot)
     guard Terminal.isInteractive else {
         try await printScreen(tab, store: store, options: options, json: false, refresh: false)
         return
     }
-    var app = InteractiveApp(store: store, language: options.language(settings: store.snapshot.settings), mode: .terminal(environment: options.environment))
+    var app = InteractiveApp(
+        store: store, language: options.language(settings: store.snapshot.settings),
+        mode: .terminal(environment: options.environment))
     app.exitAfterFirstPaint = exitAfterFirstPaint
     let status = await app.run()
     if status != 0 { throw ExitCode(status) }
@@ -49,7 +57,9 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
 
 func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool, refresh: Bool) async throws {
     let mode: RenderMode = Terminal.isInteractive ? .terminal(environment: options.environment) : .plain
-    let output = await PrintedScreen.run(tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.snapshot.settings), mode: mode)
+    let output = await PrintedScreen.run(
+        tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.snapshot.settings),
+        mode: mode)
     FileHandle.standardOutput.write(Data(output.stdout.utf8))
     printError(output.stderr)
     if output.status != 0 { throw ExitCode(output.status) }
@@ -116,7 +126,8 @@ struct ParksCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 
     func run() async throws {
-        try await printScreen(.parks, store: try options.store(tab: .parks), options: options, json: json, refresh: refresh)
+        try await printScreen(
+            .parks, store: try options.store(tab: .parks), options: options, json: json, refresh: refresh)
     }
 }
 
@@ -139,7 +150,8 @@ struct OpenCommand: AsyncParsableCommand {
         if let lot = parsed.lotId, Catalog.bundled.lot(lot)?.parkId != parsed.parkId {
             let lots = Catalog.bundled.lots(in: parsed.parkId).map(\.id.rawValue).joined(separator: ", ")
             let ctx = options.context()
-            throw ValidationError(ctx.l(.messageBadLink, ctx.l(.errorLotNotInPark, lot.rawValue, parsed.parkId.rawValue, lots)))
+            throw ValidationError(
+                ctx.l(.messageBadLink, ctx.l(.errorLotNotInPark, lot.rawValue, parsed.parkId.rawValue, lots)))
         }
         try await runScreen(options: options, park: parsed.parkId, tab: AppTab(parsed.screen), lot: parsed.lotId)
     }

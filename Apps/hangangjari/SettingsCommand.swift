@@ -10,7 +10,9 @@ import Storage
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: helpText(.helpCmdSettings),
-        subcommands: [Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self, AmbiguousWidthSetting.self], defaultSubcommand: Show.self)
+        subcommands: [
+            Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self, AmbiguousWidthSetting.self,
+        ], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdSettingsShow))
@@ -26,12 +28,17 @@ struct SettingsCommand: ParsableCommand {
                 settings: settings, configuration: options.configuration, language: ctx.l.language,
                 settingsFile: container.file("settings.json").path,
                 configFile: (try? ConfigFile.url(options.environment).path) ?? "-")
-            if json { print(SettingsListing.json(view)) } else { for line in SettingsListing.all(view, ctx) { print(line) } }
+            if json {
+                print(SettingsListing.json(view))
+            } else {
+                for line in SettingsListing.all(view, ctx) { print(line) }
+            }
         }
     }
 
     struct LanguageSetting: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "language", abstract: helpText(.helpCmdSettingsLanguage))
+        static let configuration = CommandConfiguration(
+            commandName: "language", abstract: helpText(.helpCmdSettingsLanguage))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgLanguage))) var language: String
 
@@ -40,9 +47,15 @@ struct SettingsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let settings = try SettingsStore(container: options.container()).update { $0.language = language == "auto" ? nil : language }
-            let l = Localizer(Language.resolve(explicit: nil, settings: settings.language, environment: options.environment))
-            print(l(.cliLanguageSet, settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, l.language.rawValue)))
+            let settings = try SettingsStore(container: options.container()).update {
+                $0.language = language == "auto" ? nil : language
+            }
+            let l = Localizer(
+                Language.resolve(explicit: nil, settings: settings.language, environment: options.environment))
+            print(
+                l(
+                    .cliLanguageSet,
+                    settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, l.language.rawValue)))
         }
     }
 
@@ -69,7 +82,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct StrictSigning: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "strict-signing", abstract: helpText(.helpCmdSettingsStrictSigning))
+        static let configuration = CommandConfiguration(
+            commandName: "strict-signing", abstract: helpText(.helpCmdSettingsStrictSigning))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgOnOff))) var value: String
 
@@ -80,7 +94,10 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             let l = options.context().l
             let file: URL
-            do { file = try ConfigFile.set("strict_signing", to: value == "on" ? "true" : nil, environment: options.environment) } catch {
+            do {
+                file = try ConfigFile.set(
+                    "strict_signing", to: value == "on" ? "true" : nil, environment: options.environment)
+            } catch {
                 throw ValidationError(Reason(error).text(l))
             }
             print(l(.cliStrictSigningSet, l(value == "on" ? .settingsOn : .settingsOff), file.path))
@@ -88,13 +105,18 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct AmbiguousWidthSetting: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "ambiguous-width", abstract: helpText(.helpCmdSettingsAmbiguousWidth))
+        static let configuration = CommandConfiguration(
+            commandName: "ambiguous-width", abstract: helpText(.helpCmdSettingsAmbiguousWidth))
         @OptionGroup var options: AppOptions
-        @Argument(help: ArgumentHelp(helpText(.helpArgAmbiguousWidth)), completion: .list(AmbiguousWidth.allCases.map(\.rawValue)))
+        @Argument(
+            help: ArgumentHelp(helpText(.helpArgAmbiguousWidth)),
+            completion: .list(AmbiguousWidth.allCases.map(\.rawValue)))
         var value: AmbiguousWidth
 
         func run() throws {
-            let settings = try SettingsStore(container: options.container()).update { $0.ambiguousWidth = value == .single ? nil : value }
+            let settings = try SettingsStore(container: options.container()).update {
+                $0.ambiguousWidth = value == .single ? nil : value
+            }
             print(options.context(settings: settings).l(.cliAmbiguousWidthSet, value.rawValue))
         }
     }

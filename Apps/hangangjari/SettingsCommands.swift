@@ -9,7 +9,8 @@ import Storage
 
 struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "favorites", abstract: helpText(.helpCmdFavorites), subcommands: [Add.self, Remove.self, List.self],
+        commandName: "favorites", abstract: helpText(.helpCmdFavorites),
+        subcommands: [Add.self, Remove.self, List.self],
         defaultSubcommand: List.self)
 
     struct Add: ParsableCommand {
@@ -19,7 +20,9 @@ struct FavoritesCommand: ParsableCommand {
 
         func run() throws {
             let id = try options.park(park)!
-            try SettingsStore(container: options.container()).update { if !$0.favorites.contains(id) { $0.favorites.append(id) } }
+            try SettingsStore(container: options.container()).update {
+                if !$0.favorites.contains(id) { $0.favorites.append(id) }
+            }
             print(Messages.text(.favoriteAdded(id), options.context()))
         }
     }
@@ -54,7 +57,8 @@ enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct WidgetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "widget", abstract: helpText(.helpCmdWidget), subcommands: [Set.self])
+    static let configuration = CommandConfiguration(
+        commandName: "widget", abstract: helpText(.helpCmdWidget), subcommands: [Set.self])
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdWidgetSet))
@@ -70,7 +74,10 @@ struct WidgetCommand: ParsableCommand {
             }
             let ctx = options.context()
             for k in kinds {
-                print(ctx.l(.cliWidgetSet, ctx.l(k == "parking" ? .widgetKindParking : .widgetKindGeneral), Catalog.bundled.park(id).map { ctx.korean ? $0.shortNameKo : $0.shortNameEn } ?? id.rawValue))
+                print(
+                    ctx.l(
+                        .cliWidgetSet, ctx.l(k == "parking" ? .widgetKindParking : .widgetKindGeneral),
+                        Catalog.bundled.park(id).map { ctx.korean ? $0.shortNameKo : $0.shortNameEn } ?? id.rawValue))
             }
         }
     }

@@ -1,8 +1,8 @@
 import AppBackend
-import Cache
 import AppCore
 import AppScreens
 import ArgumentParser
+import Cache
 import CommandLineSupport
 import Foundation
 import Localization
@@ -33,7 +33,8 @@ struct DirectionsCommand: ParsableCommand {
             .flatMap { try? $0.homeSummary(id)?.summary }
         let request: DirectionsRequest?
         do {
-            request = try DirectionsRequest.resolve(park: id, lot: lot.map { LotID($0) }, mode: by, summary: summary, catalog: .bundled)
+            request = try DirectionsRequest.resolve(
+                park: id, lot: lot.map { LotID($0) }, mode: by, summary: summary, catalog: .bundled)
         } catch {
             guard case .lotNotInPark(let lot, let park, let lots) = error else { throw ValidationError("\(error)") }
             throw ValidationError(options.context().l(.errorLotNotInPark, lot, park, lots.joined(separator: ", ")))
@@ -44,11 +45,15 @@ struct DirectionsCommand: ParsableCommand {
         if qr {
             let mode = isatty(1) != 0 ? RenderMode.terminal(environment: options.environment) : .plain
             let ctx = options.context()
-            for line in DirectionsCode.lines(url: url, ctx) { print(line.render(width: 400, mode: mode, widths: ctx.widths, pad: false)) }
+            for line in DirectionsCode.lines(url: url, ctx) {
+                print(line.render(width: 400, mode: mode, widths: ctx.widths, pad: false))
+            }
             return
         }
         print(url)
-        if DesktopOpener.open(url, environment: options.environment) { printError([options.context().l(.messageDirectionsOpened, url)]) }
+        if DesktopOpener.open(url, environment: options.environment) {
+            printError([options.context().l(.messageDirectionsOpened, url)])
+        }
     }
 }
 
@@ -60,19 +65,26 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let results = await Doctor.run(
-            configuration: options.configuration, container: try options.container(), timeout: options.timeout, clock: try options.clock())
+            configuration: options.configuration, container: try options.container(), timeout: options.timeout,
+            clock: try options.clock())
         let ctx = options.context()
         if json { print(DoctorJSON.render(results, ctx.l)) }
         for result in results where !json {
-            let status = ctx.l(result.status == .ok ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
-            print(ctx.widths.drawn(ctx.widths.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + ctx.widths.padded(status, to: 8) + result.detail.text(ctx.l)))
+            let status = ctx.l(
+                result.status == .ok
+                    ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
+            print(
+                ctx.widths.drawn(
+                    ctx.widths.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + ctx.widths.padded(status, to: 8)
+                        + result.detail.text(ctx.l)))
         }
         if Doctor.overall(results) == .failed { throw ExitCode(ExitStatus.unavailable) }
     }
 }
 
 struct CacheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "cache", abstract: helpText(.helpCmdCache), subcommands: [Clear.self])
+    static let configuration = CommandConfiguration(
+        commandName: "cache", abstract: helpText(.helpCmdCache), subcommands: [Clear.self])
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdCacheClear))
@@ -87,7 +99,9 @@ struct CacheCommand: ParsableCommand {
                 try cache.clear()
                 cleared.append(cache.url.path)
             }
-            print(options.context().l(.cliCacheCleared, cleared.isEmpty ? container.url.path : cleared.joined(separator: ", ")))
+            print(
+                options.context().l(
+                    .cliCacheCleared, cleared.isEmpty ? container.url.path : cleared.joined(separator: ", ")))
         }
     }
 }
@@ -104,7 +118,8 @@ struct InstallDesktopCommand: ParsableCommand {
             print(options.context().l(.cliDesktopRemoved, changed.isEmpty ? "-" : changed.joined(separator: ", ")))
             return
         }
-        let installed = try DesktopIntegration.install(executable: RunningExecutable.path(), environment: options.environment)
+        let installed = try DesktopIntegration.install(
+            executable: RunningExecutable.path(), environment: options.environment)
         print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
     }
 }
@@ -118,6 +133,9 @@ struct CatalogCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let configured = AppConfiguration.resolve(apiFlag: nil, environment: environment).language
-        print(CatalogListing.render(Catalog.bundled, Localizer(Language.resolve(explicit: lang, settings: configured, environment: environment))))
+        print(
+            CatalogListing.render(
+                Catalog.bundled,
+                Localizer(Language.resolve(explicit: lang, settings: configured, environment: environment))))
     }
 }

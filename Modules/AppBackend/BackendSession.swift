@@ -15,7 +15,11 @@ public enum BackendOrigin: Sendable, Equatable {
 
     /// The origin a configuration implies, known before anything starts.
     public init(_ configuration: AppConfiguration) {
-        if let url = configuration.apiURL { self = .configured(url: url) } else { self = .embedded(realData: configuration.seoulKey != nil) }
+        if let url = configuration.apiURL {
+            self = .configured(url: url)
+        } else {
+            self = .embedded(realData: configuration.seoulKey != nil)
+        }
     }
 
     /// The cache file for this origin: simulated and real data never share a cache.
@@ -43,7 +47,8 @@ public struct BackendSession: Sendable {
     /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here. `clock`
     /// is the time of the client, the repositories and an embedded backend alike.
     public static func open(
-        configuration: AppConfiguration, container: SharedContainer, timeout: Double, policy: CachePolicy = CachePolicy(),
+        configuration: AppConfiguration, container: SharedContainer, timeout: Double,
+        policy: CachePolicy = CachePolicy(),
         cache: CacheDatabase?? = nil, clock: WallClock = .system
     ) async throws -> BackendSession {
         let origin = BackendOrigin(configuration)
@@ -76,12 +81,15 @@ public struct BackendSession: Sendable {
         // An embedded backend issues new keys every run: its credentials are not worth keeping.
         let store: CredentialStore = backend == nil ? FileCredentialStore.live(directory: container.url) : .inMemory()
         let client = APIClient(
-            configuration: api, transport: CurlTransport(configuration: TransportConfiguration(userAgent: api.userAgent)).transport,
+            configuration: api,
+            transport: CurlTransport(configuration: TransportConfiguration(userAgent: api.userAgent)).transport,
             store: store, now: clock.now)
         let cache = cache ?? openCache(origin: origin, container: container)
         return BackendSession(
-            origin: origin, client: client, parking: ParkingRepository(cache: cache, client: client, policy: policy, now: clock.now),
-            forecast: ForecastRepository(cache: cache, client: client, policy: policy, now: clock.now), embedded: backend, baseURL: baseURL)
+            origin: origin, client: client,
+            parking: ParkingRepository(cache: cache, client: client, policy: policy, now: clock.now),
+            forecast: ForecastRepository(cache: cache, client: client, policy: policy, now: clock.now),
+            embedded: backend, baseURL: baseURL)
     }
 
     /// The cache of an origin, or nil when it cannot be opened (the session still works, without memory).

@@ -15,7 +15,10 @@ public final class AppStore: Sendable {
 
     /// A store showing `park` (else the first favourite, else the park nearest home, else Yeouido), painted from the
     /// cache when it holds that park.
-    public init(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil, simulated: Bool, environment: AppEnvironment, catalog: Catalog = .bundled) {
+    public init(
+        park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil, simulated: Bool, environment: AppEnvironment,
+        catalog: Catalog = .bundled
+    ) {
         self.environment = environment
         self.catalog = catalog
         let (settings, warning) = environment.loadSettings()
@@ -66,11 +69,15 @@ public final class AppStore: Sendable {
             let loaded = try await environment.loadSummary(park, force)
             var saveProblem: Reason?
             if case .current = loaded.trust, loaded.origin != .cache {
-                do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch { saveProblem = Reason(error) }
+                do { try environment.writeSnapshots(loaded.value, loaded.fetchedAt) } catch {
+                    saveProblem = Reason(error)
+                }
             }
             update { state in
                 state.parks[park] = ParkState(summary: loaded)
-                if case .stale(let reason) = loaded.trust, park == state.parkId { state.message = .showingStale(reason: reason) }
+                if case .stale(let reason) = loaded.trust, park == state.parkId {
+                    state.message = .showingStale(reason: reason)
+                }
                 if let saveProblem { state.message = .saveFailed(reason: saveProblem) }
             }
         } catch {
@@ -97,7 +104,9 @@ public final class AppStore: Sendable {
         let loaded = try? await environment.loadParks(force)
         update { state in
             state.parksListLoading = false
-            if let loaded { state.parksList = loaded } else if var last = state.parksList {
+            if let loaded {
+                state.parksList = loaded
+            } else if var last = state.parksList {
                 last.trust = .stale(reason: Reason(.reasonRefreshFailed))
                 state.parksList = last
             }
@@ -157,7 +166,9 @@ public final class AppStore: Sendable {
             state.tab = tab
             state.showHelp = false
             state.directionsCode = nil
-            if tab == .parks, let row = state.parksInListOrder(catalog).firstIndex(where: { $0.id == state.parkId }) { state.parksCursor = row }
+            if tab == .parks, let row = state.parksInListOrder(catalog).firstIndex(where: { $0.id == state.parkId }) {
+                state.parksCursor = row
+            }
         }
     }
 
@@ -219,7 +230,11 @@ public final class AppStore: Sendable {
         let park = state.withLock { $0.parkId }
         do {
             let saved = try environment.updateSettings { settings in
-                if let i = settings.favorites.firstIndex(of: park) { settings.favorites.remove(at: i) } else { settings.favorites.append(park) }
+                if let i = settings.favorites.firstIndex(of: park) {
+                    settings.favorites.remove(at: i)
+                } else {
+                    settings.favorites.append(park)
+                }
             }
             update { state in
                 state.settings = saved
@@ -238,7 +253,9 @@ public final class AppStore: Sendable {
                 settings.widgetParks["parking"] = park
                 settings.widgetParks["general"] = park
             }
-            if let summary, case .current = summary.trust { try environment.writeSnapshots(summary.value, summary.fetchedAt) }
+            if let summary, case .current = summary.trust {
+                try environment.writeSnapshots(summary.value, summary.fetchedAt)
+            }
             update { state in
                 state.settings = saved
                 state.message = .widgetSet(park)
@@ -250,17 +267,27 @@ public final class AppStore: Sendable {
 
     /// Shows (or hides) the directions link of the viewed park as a QR code, for a phone to scan.
     public func toggleDirectionsCode(map: MapProvider = .kakao) {
-        let (park, summary, home, lot, shown) = state.withLock { ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.directionsCode) }
+        let (park, summary, home, lot, shown) = state.withLock {
+            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.directionsCode)
+        }
         guard shown == nil else { return update { $0.directionsCode = nil } }
-        guard let request = try? DirectionsRequest.resolve(park: park, lot: lot, mode: .car, summary: summary, catalog: catalog) else { return }
+        guard
+            let request = try? DirectionsRequest.resolve(
+                park: park, lot: lot, mode: .car, summary: summary, catalog: catalog)
+        else { return }
         let url = MapLinks.url(request, map: map, from: home)
         update { $0.directionsCode = url }
     }
 
     /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.
     public func directions(map: MapProvider = .kakao) {
-        let (park, summary, home, lot) = state.withLock { ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot) }
-        guard let request = try? DirectionsRequest.resolve(park: park, lot: lot, mode: .car, summary: summary, catalog: catalog) else { return }
+        let (park, summary, home, lot) = state.withLock {
+            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot)
+        }
+        guard
+            let request = try? DirectionsRequest.resolve(
+                park: park, lot: lot, mode: .car, summary: summary, catalog: catalog)
+        else { return }
         let url = MapLinks.url(request, map: map, from: home)
         let opened = environment.openURL(url)
         update { $0.message = .directions(url: url, opened: opened) }

@@ -53,7 +53,8 @@ public enum DesktopIntegration {
     @discardableResult
     public static func uninstall(environment: [String: String]) throws -> [String] {
         var changed: [String] = []
-        let desktop = try XDG.dataHome(environment).appendingPathComponent("applications").appendingPathComponent(desktopFileName)
+        let desktop = try XDG.dataHome(environment).appendingPathComponent("applications").appendingPathComponent(
+            desktopFileName)
         if FileManager.default.fileExists(atPath: desktop.path) {
             try FileManager.default.removeItem(at: desktop)
             changed.append(desktop.path)

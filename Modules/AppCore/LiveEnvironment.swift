@@ -17,7 +17,10 @@ actor SessionStarter {
     private let policy: CachePolicy
     private var starting: Task<BackendSession, any Error>?
 
-    init(configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?, clock: WallClock, policy: CachePolicy) {
+    init(
+        configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?,
+        clock: WallClock, policy: CachePolicy
+    ) {
         self.clock = clock
         self.policy = policy
         self.configuration = configuration
@@ -28,9 +31,13 @@ actor SessionStarter {
 
     func session() async throws -> BackendSession {
         if let starting { return try await starting.value }
-        let (configuration, container, timeout, cache, clock, policy) = (self.configuration, self.container, self.timeout, self.cache, self.clock, self.policy)
+        let (configuration, container, timeout, cache, clock, policy) = (
+            self.configuration, self.container, self.timeout, self.cache, self.clock, self.policy
+        )
         let task = Task {
-            try await BackendSession.open(configuration: configuration, container: container, timeout: timeout, policy: policy, cache: cache, clock: clock)
+            try await BackendSession.open(
+                configuration: configuration, container: container, timeout: timeout, policy: policy, cache: cache,
+                clock: clock)
         }
         starting = task
         do {
@@ -51,7 +58,9 @@ extension AppEnvironment {
     ) -> (environment: AppEnvironment, cacheWarnings: [Reason]) {
         let origin = BackendOrigin(configuration)
         let cache = BackendSession.openCache(origin: origin, container: container)
-        let starter = SessionStarter(configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock, policy: policy)
+        let starter = SessionStarter(
+            configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock,
+            policy: policy)
         let settings = SettingsStore(container: container)
         let snapshots = SnapshotStore(container: container)
         let now = clock.now

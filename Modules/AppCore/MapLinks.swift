@@ -30,7 +30,8 @@ public struct DirectionsRequest: Sendable, Equatable {
 
         public var description: String {
             switch self {
-            case .lotNotInPark(let lot, let park, let lots): "lot '\(lot)' is not in \(park); its lots are \(lots.joined(separator: ", "))"
+            case .lotNotInPark(let lot, let park, let lots):
+                "lot '\(lot)' is not in \(park); its lots are \(lots.joined(separator: ", "))"
             }
         }
     }
@@ -48,7 +49,9 @@ public struct DirectionsRequest: Sendable, Equatable {
             }
             return DirectionsRequest(name: found.nameKo, coordinate: found.coordinate, mode: mode)
         }
-        guard mode == .car else { return DirectionsRequest(name: parkInfo.nameKo, coordinate: parkInfo.coordinate, mode: mode) }
+        guard mode == .car else {
+            return DirectionsRequest(name: parkInfo.nameKo, coordinate: parkInfo.coordinate, mode: mode)
+        }
         let recommended = summary?.parking.recommended.flatMap { r in lots.first { $0.id == r.lotId } }
         guard let target = recommended ?? lots.max(by: { $0.capacity < $1.capacity }) else {
             return DirectionsRequest(name: parkInfo.nameKo, coordinate: parkInfo.coordinate, mode: mode)
@@ -70,25 +73,29 @@ public enum MapLinks {
         let name = encode(request.name)
         // The maps are Korean services: the start point is named in Korean whatever the app's language.
         let start = encode(Localizer(.ko)(.mapStart))
-        let lat = format(request.coordinate.lat), lon = format(request.coordinate.lon)
+        let lat = format(request.coordinate.lat)
+        let lon = format(request.coordinate.lon)
         switch map {
         case .kakao:
             guard let home else { return "https://map.kakao.com/link/to/\(name),\(lat),\(lon)" }
-            let by = switch request.mode {
-            case .car: "car"
-            case .transit: "traffic"
-            case .walk: "walk"
-            }
-            return "https://map.kakao.com/link/by/\(by)/\(start),\(format(home.lat)),\(format(home.lon))/\(name),\(lat),\(lon)"
+            let by =
+                switch request.mode {
+                case .car: "car"
+                case .transit: "traffic"
+                case .walk: "walk"
+                }
+            return
+                "https://map.kakao.com/link/by/\(by)/\(start),\(format(home.lat)),\(format(home.lon))/\(name),\(lat),\(lon)"
         case .naver:
             let start = home.map { "\(format($0.lon)),\(format($0.lat)),\(start)" } ?? "-"
             return "https://map.naver.com/p/directions/\(start)/\(lon),\(lat),\(name)/-/\(request.mode.rawValue)"
         case .google:
-            let travel = switch request.mode {
-            case .car: "driving"
-            case .transit: "transit"
-            case .walk: "walking"
-            }
+            let travel =
+                switch request.mode {
+                case .car: "driving"
+                case .transit: "transit"
+                case .walk: "walking"
+                }
             var url = "https://www.google.com/maps/dir/?api=1&destination=\(lat),\(lon)&travelmode=\(travel)"
             if let home { url += "&origin=\(format(home.lat)),\(format(home.lon))" }
             return url

@@ -9,7 +9,8 @@ public enum ParkLookup {
         public var suggestions: [ParkID]
 
         public var description: String {
-            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.map(\.rawValue).joined(separator: " or "))?)"
+            let hint =
+                suggestions.isEmpty ? "" : " (did you mean \(suggestions.map(\.rawValue).joined(separator: " or "))?)"
             return "unknown park '\(query)'\(hint); `hangangjari parks` lists all 11"
         }
     }

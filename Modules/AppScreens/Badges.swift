@@ -11,12 +11,15 @@ enum Badges {
         if let loaded = park.summary {
             switch loaded.verdict(shownOn: screen) {
             case .current: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
-            case .stale where loaded.trust.refreshFailure == nil && loaded.value.freshness.overall(shownOn: screen) == .unavailable:
+            case .stale
+            where loaded.trust.refreshFailure == nil && loaded.value.freshness.overall(shownOn: screen) == .unavailable:
                 spans.append(Span(ctx.l(.statePartlyUnavailable), .colored(.red, bold: true)))
             case .stale, .unavailable: spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
             }
             spans.append(Span(" · " + ctx.age(loaded.fetchedAt), .dim))
-            if loaded.value.freshness.isSimulated { spans.append(Span(" · " + ctx.l(.badgeSimulated), .colored(.magenta))) }
+            if loaded.value.freshness.isSimulated {
+                spans.append(Span(" · " + ctx.l(.badgeSimulated), .colored(.magenta)))
+            }
         } else if park.loading {
             spans.append(Span(ctx.l(.badgeLoading), .dim))
         } else {
@@ -32,7 +35,9 @@ enum Badges {
         let cells = min(width, max(0, Int((Double(filled) / Double(total) * Double(width)).rounded())))
         let share = Double(filled) / Double(total)
         let color: Style.Color = share < 0.1 ? .red : share < 0.4 ? .yellow : .green
-        return Span(String(repeating: ctx.widths.barBlock, count: cells) + String(repeating: "░", count: width - cells), .colored(color))
+        return Span(
+            String(repeating: ctx.widths.barBlock, count: cells) + String(repeating: "░", count: width - cells),
+            .colored(color))
     }
 
     static func labelStyle(_ label: OpenEnum<LotStatusLabel>) -> Style {

@@ -3,12 +3,18 @@ import Localization
 /// How a piece of text is drawn. Colours are the 16 standard ANSI colours, so any terminal shows them.
 public struct Style: Sendable, Equatable {
     public enum Color: Int, Sendable {
-        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+        case red = 31
+        case green = 32
+        case yellow = 33
+        case blue = 34
+        case magenta = 35
+        case cyan = 36
     }
 
     /// Explicit ink and paper for what must look the same in every theme (a QR code), drawn even with `NO_COLOR`.
     public enum Paint: Int, Sendable {
-        case black = 30, brightWhite = 97
+        case black = 30
+        case brightWhite = 97
     }
 
     public var bold = false

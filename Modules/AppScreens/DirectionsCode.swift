@@ -18,7 +18,9 @@ public enum DirectionsCode {
         let shown = code + [caption(ctx)]
         let widest = shown.map { $0.width(ctx.widths) }.max() ?? 0
         guard shown.count + 1 <= height, widest <= ctx.width else {
-            return [Line(ctx.l(.directionsCodeNeedsRoom, widest, shown.count + 1), .bold), Line(url), Line.blank, close]
+            return [
+                Line(ctx.l(.directionsCodeNeedsRoom, widest, shown.count + 1), .bold), Line(url), Line.blank, close,
+            ]
         }
         return shown + [close]
     }

@@ -41,8 +41,13 @@ public enum DoctorJSON {
 
     /// One JSON document.
     public static func render(_ results: [Doctor.Result], _ l: Localizer) -> String {
-        ContractCoding.text(Report(
-            version: ProductVersion.current, status: Doctor.overall(results).rawValue,
-            checks: results.map { Check(check: $0.check.rawValue, status: $0.status.rawValue, detail: $0.detail.technical, text: $0.detail.text(l)) }))
+        ContractCoding.text(
+            Report(
+                version: ProductVersion.current, status: Doctor.overall(results).rawValue,
+                checks: results.map {
+                    Check(
+                        check: $0.check.rawValue, status: $0.status.rawValue, detail: $0.detail.technical,
+                        text: $0.detail.text(l))
+                }))
     }
 }

@@ -12,7 +12,12 @@ enum ForecastScreen {
         let forecast = lot.flatMap { id in overview.lots.first { $0.lotId == id } } ?? overview.park
         let lotInfo = forecast.lotId.flatMap { id in summary.parking.lots.first { $0.lot.id == id } }
         let title = lotInfo.map { ctx.name($0.lot) } ?? ctx.l(.forecastAllLots)
-        var lines = [Line([Span(ctx.l(.forecastTitle, title), .bold), Span("  " + ctx.l(.forecastMadeAt, ctx.clock(overview.generatedAt)), .dim)])]
+        var lines = [
+            Line([
+                Span(ctx.l(.forecastTitle, title), .bold),
+                Span("  " + ctx.l(.forecastMadeAt, ctx.clock(overview.generatedAt)), .dim),
+            ])
+        ]
         let nowValue = lotInfo.map { $0.status.available } ?? summary.parking.totalAvailable
         if forecast.points.isEmpty, let opening = forecast.opening {
             // Closed now: the forecast for the opening, and when that is.
@@ -31,7 +36,8 @@ enum ForecastScreen {
         lines += crowd(overview.crowd, ctx)
         if let seoul = overview.sourceCrowd, !seoul.points.isEmpty {
             lines.append(Line(ctx.l(.forecastCrowdSeoul), .bold))
-            lines += Screens.wrap(seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
+            lines += Screens.wrap(
+                seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
         }
         return lines
     }
@@ -46,19 +52,28 @@ enum ForecastScreen {
         let bottom = min(top - 10, max(0, Int(Double(lowest) * 0.85 / 10) * 10))
         let columnWidth = 8
         func row(_ value: Int) -> Int {
-            min(chartHeight - 1, max(0, Int((Double(value - bottom) / Double(top - bottom) * Double(chartHeight - 1)).rounded())))
+            min(
+                chartHeight - 1,
+                max(0, Int((Double(value - bottom) / Double(top - bottom) * Double(chartHeight - 1)).rounded())))
         }
         var lines: [Line] = []
         for level in stride(from: chartHeight - 1, through: 0, by: -1) {
-            let axis = level == chartHeight - 1 ? ctx.right(ctx.count(top), 6) : level == 0 ? ctx.right(ctx.count(bottom), 6) : String(repeating: " ", count: 6)
+            let axis =
+                level == chartHeight - 1
+                ? ctx.right(ctx.count(top), 6)
+                : level == 0 ? ctx.right(ctx.count(bottom), 6) : String(repeating: " ", count: 6)
             var line = Line([Span(axis + " ┤", .dim)])
-            let nowCell: Span = (now.map(row) == level) ? Span(ctx.fit("   ◆", columnWidth), .colored(.cyan, bold: true)) : Span(String(repeating: " ", count: columnWidth))
+            let nowCell: Span =
+                (now.map(row) == level)
+                ? Span(ctx.fit("   ◆", columnWidth), .colored(.cyan, bold: true))
+                : Span(String(repeating: " ", count: columnWidth))
             line.spans.append(nowCell)
             for point in points {
                 let (low, mid, high) = (row(point.p10), row(point.p50), row(point.p90))
                 let cell: Span
                 if level == mid {
-                    cell = Span(ctx.fit("   ●", columnWidth), .colored(point.riskOfNoSpace >= 0.3 ? .red : .green, bold: true))
+                    cell = Span(
+                        ctx.fit("   ●", columnWidth), .colored(point.riskOfNoSpace >= 0.3 ? .red : .green, bold: true))
                 } else if level >= low, level <= high {
                     cell = Span(ctx.fit("   ┃", columnWidth), .colored(.blue))
                 } else {
@@ -68,7 +83,9 @@ enum ForecastScreen {
             }
             lines.append(line)
         }
-        var axis = Line([Span(String(repeating: " ", count: 7) + "└", .dim), Span(ctx.fit(ctx.l(.forecastNow), columnWidth), .dim)])
+        var axis = Line([
+            Span(String(repeating: " ", count: 7) + "└", .dim), Span(ctx.fit(ctx.l(.forecastNow), columnWidth), .dim),
+        ])
         for point in points { axis.append(ctx.fit(ctx.clock(point.at), columnWidth), .dim) }
         lines.append(axis)
         var medians = Line([Span(ctx.fit("  p50", 8)), Span(ctx.fit("   " + ctx.count(now), columnWidth))])
@@ -77,17 +94,29 @@ enum ForecastScreen {
         var ranges = Line([Span(ctx.fit("  p10–90", 8), .dim), Span(String(repeating: " ", count: columnWidth))])
         for point in points { ranges.append(ctx.fit(" \(point.p10)–\(point.p90)", columnWidth), .dim) }
         lines.append(ranges)
-        var risks = Line([Span(ctx.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth))])
-        for point in points { risks.append(ctx.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth), point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim) }
+        var risks = Line([
+            Span(ctx.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth)),
+        ])
+        for point in points {
+            risks.append(
+                ctx.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth),
+                point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim)
+        }
         lines.append(risks)
         lines.append(Line(ctx.l(.forecastLegend), .dim))
         return lines
     }
 
     static func crowd(_ crowd: CrowdForecast, _ ctx: ScreenContext) -> [Line] {
-        let lines = [Line([Span(ctx.l(.forecastCrowd, ctx.l(Words.basis(crowd.basis))), .bold),
-                           Span("  " + ctx.l(.forecastConfidence, ctx.l(Words.confidence(crowd.confidence))), .dim)])]
+        let lines = [
+            Line([
+                Span(ctx.l(.forecastCrowd, ctx.l(Words.basis(crowd.basis))), .bold),
+                Span("  " + ctx.l(.forecastConfidence, ctx.l(Words.confidence(crowd.confidence))), .dim),
+            ])
+        ]
         guard !crowd.points.isEmpty else { return lines + [Line(ctx.l(.valueUnknown), .dim)] }
-        return lines + Screens.wrap(crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
+        return lines
+            + Screens.wrap(
+                crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
     }
 }

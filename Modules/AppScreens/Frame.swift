@@ -10,7 +10,9 @@ public enum Frame {
 
     /// The full-screen frame.
     public static func interactive(_ state: AppState, _ ctx: ScreenContext, height: Int) -> [Line] {
-        if ctx.width < 40 || height < 10 { return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)] }
+        if ctx.width < 40 || height < 10 {
+            return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)]
+        }
         if let url = state.directionsCode { return DirectionsCode.screen(url: url, ctx, height: height) }
         var lines = header(state, ctx) + [tabs(state, ctx), Line(String(repeating: "─", count: ctx.width), .dim)]
         let bodyHeight = height - lines.count - 2
@@ -26,7 +28,9 @@ public enum Frame {
 
     /// The frame printed once by `hangangjari home|parking|...` (no tabs or keys).
     public static func printed(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
-        var lines = header(state, ctx) + [Line(String(repeating: "─", count: min(ctx.width, 80)), .dim)] + Screens.body(state, ctx)
+        var lines =
+            header(state, ctx) + [Line(String(repeating: "─", count: min(ctx.width, 80)), .dim)]
+            + Screens.body(state, ctx)
         if state.tab != .parks, case .stale(let reason)? = state.current.summary?.verdict(shownOn: state.tab.screen) {
             lines += [Line.blank, Line(ctx.l(.messageShowingStale, reason), .colored(.yellow))]
         }
@@ -72,12 +76,13 @@ public enum Frame {
     }
 
     static func keys(_ state: AppState, _ ctx: ScreenContext) -> Line {
-        let extra: String? = switch state.tab {
-        case .parking: ctx.l(.keysParking)
-        case .forecast: ctx.l(.keysForecast)
-        case .parks: ctx.l(.keysParks)
-        default: nil
-        }
+        let extra: String? =
+            switch state.tab {
+            case .parking: ctx.l(.keysParking)
+            case .forecast: ctx.l(.keysForecast)
+            case .parks: ctx.l(.keysParks)
+            default: nil
+            }
         var line = Line(ctx.l(.keysCommon), .dim)
         if let extra { line.append("  " + extra, .dim) }
         return line
@@ -85,8 +90,10 @@ public enum Frame {
 
     static func help(_ ctx: ScreenContext) -> [Line] {
         [Line(ctx.l(.helpTitle), .bold), Line.blank]
-            + [L10nKey.helpPark, .helpTabs, .helpFavorite, .helpWidget, .helpRefresh, .helpRefreshAll, .helpDirections,
-               .helpQr, .helpSort, .helpLot, .helpParksList, .helpQuit].map { Line("  " + ctx.l($0)) }
+            + [
+                L10nKey.helpPark, .helpTabs, .helpFavorite, .helpWidget, .helpRefresh, .helpRefreshAll, .helpDirections,
+                .helpQr, .helpSort, .helpLot, .helpParksList, .helpQuit,
+            ].map { Line("  " + ctx.l($0)) }
             + [Line.blank, Line(ctx.l(.helpDeepLinks), .dim)]
     }
 }

@@ -11,21 +11,34 @@ enum HomeScreen {
         let signals = summary.outing.signals
         var lines: [Line] = []
         if let available = parking.totalAvailable {
-            lines.append(Screens.row(ctx, ctx.l(.labelParking), [
-                Span(ctx.l(.parkingTotals, ctx.count(available), ctx.count(parking.totalCapacity)), .bold),
-                Span("  "), Badges.bar(available, of: parking.totalCapacity, width: 12, ctx),
-                Span("  " + ctx.l(.lotsReporting, parking.lotsReporting, parking.lots.count), .dim),
-            ]))
+            lines.append(
+                Screens.row(
+                    ctx, ctx.l(.labelParking),
+                    [
+                        Span(ctx.l(.parkingTotals, ctx.count(available), ctx.count(parking.totalCapacity)), .bold),
+                        Span("  "), Badges.bar(available, of: parking.totalCapacity, width: 12, ctx),
+                        Span("  " + ctx.l(.lotsReporting, parking.lotsReporting, parking.lots.count), .dim),
+                    ]))
         } else if let closure = parking.closure(at: ctx.now) {
-            lines.append(Screens.row(ctx, ctx.l(.labelParking), WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l), .colored(.yellow)))
+            lines.append(
+                Screens.row(
+                    ctx, ctx.l(.labelParking),
+                    WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
+                    .colored(.yellow)))
         } else {
             lines.append(Screens.row(ctx, ctx.l(.labelParking), ctx.l(.noLiveCount), .dim))
         }
-        if let recommended = parking.recommended, let lot = parking.lots.first(where: { $0.lot.id == recommended.lotId }) {
-            lines.append(Screens.row(ctx, ctx.l(.labelRecommended), [
-                Span(ctx.name(lot.lot), .bold), Span(" — " + ctx.l(.spacesFree, ctx.count(lot.status.available))),
-                Span(" (" + ctx.l(Words.reason(recommended.reason)) + ")", .dim),
-            ]))
+        if let recommended = parking.recommended,
+            let lot = parking.lots.first(where: { $0.lot.id == recommended.lotId })
+        {
+            lines.append(
+                Screens.row(
+                    ctx, ctx.l(.labelRecommended),
+                    [
+                        Span(ctx.name(lot.lot), .bold),
+                        Span(" — " + ctx.l(.spacesFree, ctx.count(lot.status.available))),
+                        Span(" (" + ctx.l(Words.reason(recommended.reason)) + ")", .dim),
+                    ]))
             if let hint = summary.forecast.lots.first(where: { $0.lotId == lot.lot.id })?.point(minutesAhead: 30) {
                 lines.append(arrival(hint, label: ctx.l(.arrivalIn, hint.minutesAhead), ctx))
             }
@@ -35,24 +48,37 @@ enum HomeScreen {
         } else if let opening = summary.forecast.park.opening {
             lines.append(arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
         } else if summary.forecast.park.points.isEmpty {
-            lines.append(Screens.row(ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(Words.gap(summary.forecast.park.gap))), .dim))
+            lines.append(
+                Screens.row(
+                    ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(Words.gap(summary.forecast.park.gap))), .dim))
         }
         lines.append(.blank)
         lines.append(crowd(signals.crowd, ctx))
         lines += weather(signals.weather, ctx)
         if let arrival = weatherOnArrival(signals.weather, ctx) { lines.append(arrival) }
         if let roads = roads(signals.roadTraffic, ctx) { lines.append(roads) }
-        lines.append(Screens.row(ctx, ctx.l(.labelEvents), signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx)))
+        lines.append(
+            Screens.row(
+                ctx, ctx.l(.labelEvents), signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx)))
         let notices = signals.notices.map { ctx.l(Words.notice($0.kind)) + ": " + ctx.text($0.text) }
-        lines.append(Screens.row(ctx, ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
-                                 signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain))
+        lines.append(
+            Screens.row(
+                ctx, ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
+                signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain))
         let verdict = SnapshotBuilder.verdict(summary, now: ctx.now)
-        let style: Style = switch verdict.call {
-        case .go: .colored(.green, bold: true)
-        case .caution: .colored(.yellow, bold: true)
-        case .skip: .colored(.red, bold: true)
-        }
-        lines.append(Screens.row(ctx, ctx.l(.labelToday), [Span(ctx.l(WidgetText.verdict(verdict)), style), Span(" — " + ctx.l(WidgetText.reason(verdict.reason)))]))
+        let style: Style =
+            switch verdict.call {
+            case .go: .colored(.green, bold: true)
+            case .caution: .colored(.yellow, bold: true)
+            case .skip: .colored(.red, bold: true)
+            }
+        lines.append(
+            Screens.row(
+                ctx, ctx.l(.labelToday),
+                [
+                    Span(ctx.l(WidgetText.verdict(verdict)), style),
+                    Span(" — " + ctx.l(WidgetText.reason(verdict.reason))),
+                ]))
         lines.append(.blank)
         lines.append(Screens.row(ctx, ctx.l(.labelSources), sources(summary.freshness, ctx)))
         return lines
@@ -60,18 +86,24 @@ enum HomeScreen {
 
     static func arrival(_ point: ForecastPoint, label: String, _ ctx: ScreenContext) -> Line {
         let risk = Int((point.riskOfNoSpace * 100).rounded())
-        return Screens.row(ctx, label, [
-            Span(ctx.l(.arrivalAbout, point.p50)),
-            Span(" (p10–p90 \(point.p10)–\(point.p90))", .dim),
-            Span(" · " + ctx.l(.riskOfNoSpace, risk), risk >= 30 ? .colored(.red, bold: true) : risk >= 10 ? .colored(.yellow) : .plain),
-        ])
+        return Screens.row(
+            ctx, label,
+            [
+                Span(ctx.l(.arrivalAbout, point.p50)),
+                Span(" (p10–p90 \(point.p10)–\(point.p90))", .dim),
+                Span(
+                    " · " + ctx.l(.riskOfNoSpace, risk),
+                    risk >= 30 ? .colored(.red, bold: true) : risk >= 10 ? .colored(.yellow) : .plain),
+            ])
     }
 
     static func crowd(_ crowd: CrowdNow?, _ ctx: ScreenContext) -> Line {
         guard let crowd else { return Screens.row(ctx, ctx.l(.labelCrowd), ctx.l(.crowdUnknown), .dim) }
         var text = ctx.l(WidgetText.crowd(crowd.level))
         if let trend = Words.trend(crowd.trend) { text += " · " + ctx.l(trend) }
-        if let low = crowd.populationMin, let high = crowd.populationMax { text += " · " + ctx.l(.peopleRange, ctx.count(low), ctx.count(high)) }
+        if let low = crowd.populationMin, let high = crowd.populationMax {
+            text += " · " + ctx.l(.peopleRange, ctx.count(low), ctx.count(high))
+        }
         let style: Style = (crowd.level.known ?? .normal) >= .slightlyCrowded ? .colored(.yellow, bold: true) : .plain
         return Screens.row(ctx, ctx.l(.labelCrowd), text, style)
     }
@@ -80,14 +112,25 @@ enum HomeScreen {
         guard let weather else { return [Screens.row(ctx, ctx.l(.labelWeather), ctx.l(.valueUnknown), .dim)] }
         var parts: [String] = []
         if let t = weather.temperatureC {
-            parts.append(weather.feelsLikeC.map { ctx.l(.temperatureFeels, degrees(t), degrees($0)) } ?? ctx.l(.temperature, degrees(t)))
+            parts.append(
+                weather.feelsLikeC.map { ctx.l(.temperatureFeels, degrees(t), degrees($0)) }
+                    ?? ctx.l(.temperature, degrees(t)))
         }
         if let p = Words.precipitation(weather.precipitation) { parts.append(ctx.l(p)) }
-        if let text = weather.precipitationText, !text.isEmpty, weather.precipitation?.known != Precipitation.none { parts.append(text) }
+        if let text = weather.precipitationText, !text.isEmpty, weather.precipitation?.known != Precipitation.none {
+            parts.append(text)
+        }
         var air = ctx.l(Words.air(weather.air))
-        if weather.pm10 != nil || weather.pm25 != nil { air += " (PM10 \(ctx.count(weather.pm10)), PM2.5 \(ctx.count(weather.pm25)))" }
-        return [Screens.row(ctx, ctx.l(.labelWeather), parts.isEmpty ? ctx.l(.valueUnknown) : parts.joined(separator: " · ")),
-                Screens.row(ctx, ctx.l(.labelAir), air, (weather.air?.known).map { $0 == .bad || $0 == .veryBad } == true ? .colored(.red) : .plain)]
+        if weather.pm10 != nil || weather.pm25 != nil {
+            air += " (PM10 \(ctx.count(weather.pm10)), PM2.5 \(ctx.count(weather.pm25)))"
+        }
+        return [
+            Screens.row(
+                ctx, ctx.l(.labelWeather), parts.isEmpty ? ctx.l(.valueUnknown) : parts.joined(separator: " · ")),
+            Screens.row(
+                ctx, ctx.l(.labelAir), air,
+                (weather.air?.known).map { $0 == .bad || $0 == .veryBad } == true ? .colored(.red) : .plain),
+        ]
     }
 
     static func degrees(_ value: Double) -> String {
@@ -97,7 +140,8 @@ enum HomeScreen {
 
     static func events(_ events: [ParkEvent], _ ctx: ScreenContext) -> String {
         events.map { event in
-            ctx.text(event.title) + " " + when(event, ctx) + (event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "")
+            ctx.text(event.title) + " " + when(event, ctx)
+                + (event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "")
         }.joined(separator: " · ")
     }
 
@@ -119,21 +163,25 @@ enum HomeScreen {
         if let chance = point.precipitationChance { parts.append(ctx.l(.weatherRainChance, chance)) }
         if let sky = point.sky { parts.append(sky) }
         guard !parts.isEmpty else { return nil }
-        return Screens.row(ctx, ctx.l(.labelOnArrival), ctx.l(.weatherAtArrival, ctx.clock(point.at), parts.joined(separator: " · ")))
+        return Screens.row(
+            ctx, ctx.l(.labelOnArrival), ctx.l(.weatherAtArrival, ctx.clock(point.at), parts.joined(separator: " · ")))
     }
 
     /// Road traffic near the park, for drivers.
     static func roads(_ traffic: RoadTraffic?, _ ctx: ScreenContext) -> Line? {
         guard let traffic else { return nil }
-        let level: L10nKey = switch traffic.level.known {
-        case .smooth?: .roadSmooth
-        case .slow?: .roadSlow
-        case .congested?: .roadCongested
-        case nil: .roadUnknown
-        }
+        let level: L10nKey =
+            switch traffic.level.known {
+            case .smooth?: .roadSmooth
+            case .slow?: .roadSlow
+            case .congested?: .roadCongested
+            case nil: .roadUnknown
+            }
         var text = ctx.l(level)
         if let speed = traffic.speedKmh { text += " · " + ctx.l(.roadSpeed, Int(speed.rounded())) }
-        let style: Style = traffic.level.known == .congested ? .colored(.red) : traffic.level.known == .slow ? .colored(.yellow) : .plain
+        let style: Style =
+            traffic.level.known == .congested
+            ? .colored(.red) : traffic.level.known == .slow ? .colored(.yellow) : .plain
         return Screens.row(ctx, ctx.l(.labelRoads), text, style)
     }
 
@@ -142,11 +190,12 @@ enum HomeScreen {
         for (index, status) in freshness.sources.enumerated() {
             if index > 0 { spans.append(Span(" · ", .dim)) }
             let name = Words.source(status.source).map { ctx.l($0) } ?? status.source
-            let style: Style = switch status.state.known {
-            case .fresh?, .noItem?: .colored(.green)
-            case .stale?: .colored(.yellow)
-            case .unavailable?, nil: .colored(.red)
-            }
+            let style: Style =
+                switch status.state.known {
+                case .fresh?, .noItem?: .colored(.green)
+                case .stale?: .colored(.yellow)
+                case .unavailable?, nil: .colored(.red)
+                }
             spans.append(Span(name + " "))
             spans.append(Span(ctx.l(Words.state(status.state)), style))
         }

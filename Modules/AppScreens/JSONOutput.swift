@@ -35,25 +35,36 @@ public enum JSONOutput {
         let verdict = verdict(tab, state)
         if tab == .parks {
             let list = state.parksList
-            return try ContractCoding.encode(Envelope(park: nil, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
-                                       origin: list?.origin.rawValue, fetchedAt: list?.fetchedAt, simulated: state.simulatedBackend,
-                                       deepLink: nil, data: list?.value))
+            return try ContractCoding.encode(
+                Envelope(
+                    park: nil, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
+                    origin: list?.origin.rawValue, fetchedAt: list?.fetchedAt, simulated: state.simulatedBackend,
+                    deepLink: nil, data: list?.value))
         }
         let link = DeepLink(parkId: state.parkId, screen: tab.screen).description
         guard let loaded = state.current.summary else {
-            return try ContractCoding.encode(Envelope<HomeSummary>(
-                park: state.parkId, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
-                origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, data: nil))
+            return try ContractCoding.encode(
+                Envelope<HomeSummary>(
+                    park: state.parkId, screen: tab.rawValue, trust: verdict.word,
+                    staleReason: verdict.reason?.technical,
+                    origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, data: nil))
         }
         let summary = loaded.shown
         func envelope<T: Encodable>(_ data: T) throws -> Foundation.Data {
-            try ContractCoding.encode(Envelope(park: summary.park.id, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
-                                origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt, simulated: summary.freshness.isSimulated,
-                                deepLink: link, data: data))
+            try ContractCoding.encode(
+                Envelope(
+                    park: summary.park.id, screen: tab.rawValue, trust: verdict.word,
+                    staleReason: verdict.reason?.technical,
+                    origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt,
+                    simulated: summary.freshness.isSimulated,
+                    deepLink: link, data: data))
         }
         switch tab {
         case .home, .parks: return try envelope(summary)
-        case .parking: return try envelope(ParkingResponse(parking: summary.parking, generatedAt: summary.generatedAt, freshness: summary.freshness))
+        case .parking:
+            return try envelope(
+                ParkingResponse(
+                    parking: summary.parking, generatedAt: summary.generatedAt, freshness: summary.freshness))
         case .forecast: return try envelope(ForecastResponse(forecast: summary.forecast, freshness: summary.freshness))
         case .outing: return try envelope(OutingResponse(outing: summary.outing, generatedAt: summary.generatedAt))
         }

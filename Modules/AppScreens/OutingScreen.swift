@@ -14,24 +14,39 @@ enum OutingScreen {
             var details = [HomeScreen.when(event, ctx)]
             if let place = event.place { details.append(ctx.text(place)) }
             if event.free == true { details.append(ctx.l(.eventFree)) }
-            lines.append(Screens.row(ctx, index == 0 ? ctx.l(.labelEvents) : "", [
-                Span(ctx.text(event.title)), Span(" " + details.joined(separator: " · "), .dim),
-                Span(event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "", .colored(.yellow)),
-            ]))
+            lines.append(
+                Screens.row(
+                    ctx, index == 0 ? ctx.l(.labelEvents) : "",
+                    [
+                        Span(ctx.text(event.title)), Span(" " + details.joined(separator: " · "), .dim),
+                        Span(event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "", .colored(.yellow)),
+                    ]))
         }
         if let roads = HomeScreen.roads(outing.signals.roadTraffic, ctx) { lines.append(roads) }
         if outing.signals.notices.isEmpty { lines.append(Screens.row(ctx, ctx.l(.labelNotices), ctx.l(.valueNone))) }
         for (index, notice) in outing.signals.notices.enumerated() {
             let lots = notice.lotIds.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
-            lines.append(Screens.row(ctx, index == 0 ? ctx.l(.labelNotices) : "", [
-                Span(ctx.l(Words.notice(notice.kind)) + ": ", notice.kind == .known(.closure) ? .colored(.yellow, bold: true) : .bold),
-                Span(ctx.text(notice.text)), Span(lots.isEmpty ? "" : " (" + lots.joined(separator: ", ") + ")", .dim),
-            ]))
+            lines.append(
+                Screens.row(
+                    ctx, index == 0 ? ctx.l(.labelNotices) : "",
+                    [
+                        Span(
+                            ctx.l(Words.notice(notice.kind)) + ": ",
+                            notice.kind == .known(.closure) ? .colored(.yellow, bold: true) : .bold),
+                        Span(ctx.text(notice.text)),
+                        Span(lots.isEmpty ? "" : " (" + lots.joined(separator: ", ") + ")", .dim),
+                    ]))
         }
         let facilities = outing.facilities.map { ctx.l(Words.facility($0.kind)) + " \($0.count)" }
-        lines.append(Screens.row(ctx, ctx.l(.labelFacilities), facilities.isEmpty ? ctx.l(.valueNone) : facilities.joined(separator: " · ")))
+        lines.append(
+            Screens.row(
+                ctx, ctx.l(.labelFacilities),
+                facilities.isEmpty ? ctx.l(.valueNone) : facilities.joined(separator: " · ")))
         let hints = outing.directions.transitHints.isEmpty ? summary.park.transitHints : outing.directions.transitHints
-        for (index, hint) in hints.enumerated() { lines.append(Screens.row(ctx, index == 0 ? ctx.l(.labelTransit) : "", TransitHintText.localize(hint, ctx.l))) }
+        for (index, hint) in hints.enumerated() {
+            lines.append(
+                Screens.row(ctx, index == 0 ? ctx.l(.labelTransit) : "", TransitHintText.localize(hint, ctx.l)))
+        }
         let entrances = outing.directions.carEntrances.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
         if !entrances.isEmpty { lines.append(Screens.row(ctx, ctx.l(.labelByCar), entrances.joined(separator: ", "))) }
         lines.append(.blank)
@@ -41,17 +56,24 @@ enum OutingScreen {
 
     static func sourceTable(_ sources: [SourceStatus], _ ctx: ScreenContext) -> [Line] {
         let widths = [12, 13, 14, 14, 10]
-        let header = [ctx.l(.columnSource), ctx.l(.columnState), ctx.l(.columnObserved), ctx.l(.columnLastSuccess), ctx.l(.columnData)]
+        let header = [
+            ctx.l(.columnSource), ctx.l(.columnState), ctx.l(.columnObserved), ctx.l(.columnLastSuccess),
+            ctx.l(.columnData),
+        ]
         var lines = [Line(zip(header, widths).map { Span(ctx.fit($0, $1), .bold) })]
         for status in sources {
             let name = Words.source(status.source).map { ctx.l($0) } ?? status.source
-            let stateStyle: Style = status.state.known == .fresh || status.state.known == .noItem ? .colored(.green)
+            let stateStyle: Style =
+                status.state.known == .fresh || status.state.known == .noItem
+                ? .colored(.green)
                 : status.state.known == .stale ? .colored(.yellow) : .colored(.red)
             var line = Line([
                 Span(ctx.fit(name, widths[0])), Span(ctx.fit(ctx.l(Words.state(status.state)), widths[1]), stateStyle),
                 Span(ctx.fit(status.observedAt.map(ctx.clock) ?? "—", widths[2])),
                 Span(ctx.fit(status.lastSuccessAt.map(ctx.age) ?? "—", widths[3])),
-                Span(ctx.fit(ctx.l(status.simulated ? .dataSimulated : .dataReal), widths[4]), status.simulated ? .colored(.magenta) : .plain),
+                Span(
+                    ctx.fit(ctx.l(status.simulated ? .dataSimulated : .dataReal), widths[4]),
+                    status.simulated ? .colored(.magenta) : .plain),
             ])
             if let detail = SourceDetailWords.text(status, ctx) { line.append(" " + detail, .dim) }
             lines.append(line)

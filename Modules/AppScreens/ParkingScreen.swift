@@ -6,21 +6,30 @@ import WidgetSnapshot
 /// Parking: every lot with a bar of remaining/capacity, status label, observed time, fees, hours, and the distance
 /// from home when one is set; ordered by recommendation or distance.
 enum ParkingScreen {
-    static func lines(_ summary: HomeSummary, order: LotOrder, home: Coordinate?, focused: LotID?, _ ctx: ScreenContext) -> [Line] {
+    static func lines(_ summary: HomeSummary, order: LotOrder, home: Coordinate?, focused: LotID?, _ ctx: ScreenContext)
+        -> [Line]
+    {
         let recommended = summary.parking.recommended?.lotId
         let lots = sorted(summary.parking.lots, order: order, home: home, recommended: recommended)
         let nameWidth = 20
         let statusWidth = Self.statusWidth + 1
         var lines: [Line] = [
-            Line([Span(ctx.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(ctx.right(ctx.l(.columnFree), 9), .bold), Span("  "),
-                  Span(ctx.fit("", 10)), Span("  "), Span(ctx.fit(ctx.l(.columnStatus), statusWidth), .bold),
-                  Span(ctx.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold)]),
+            Line([
+                Span(ctx.fit(ctx.l(.columnLot), nameWidth + 2), .bold), Span(ctx.right(ctx.l(.columnFree), 9), .bold),
+                Span("  "),
+                Span(ctx.fit("", 10)), Span("  "), Span(ctx.fit(ctx.l(.columnStatus), statusWidth), .bold),
+                Span(ctx.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold),
+            ])
         ]
         if let closure = summary.parking.closure(at: ctx.now) {
-            lines.insert(Line(WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l), .colored(.yellow, bold: true)), at: 0)
+            lines.insert(
+                Line(
+                    WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
+                    .colored(.yellow, bold: true)), at: 0)
         }
         for entry in lots {
-            let lot = entry.lot, status = entry.status
+            let lot = entry.lot
+            let status = entry.status
             let marker = lot.id == recommended ? "▶ " : "  "
             var first = Line([
                 Span(marker, .colored(.green, bold: true)),
@@ -34,15 +43,21 @@ enum ParkingScreen {
             lines.append(first)
             var details = [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"]
             if let shared = status.sharedWith, !shared.isEmpty {
-                details.append(ctx.l(.parkingSharedWith, shared.compactMap { ctx.catalog.lot($0) }.map(ctx.name).joined(separator: ", ")))
+                details.append(
+                    ctx.l(
+                        .parkingSharedWith,
+                        shared.compactMap { ctx.catalog.lot($0) }.map(ctx.name).joined(separator: ", ")))
             }
             lines.append(Line("    " + details.joined(separator: " · "), .dim))
         }
         lines.append(.blank)
         // Why the counts are not current, in full (the source table's column would cut it).
-        if let source = summary.freshness["parking"], source.state != .known(.fresh), let detail = SourceDetailWords.text(source, ctx) {
+        if let source = summary.freshness["parking"], source.state != .known(.fresh),
+            let detail = SourceDetailWords.text(source, ctx)
+        {
             let name = Words.source(source.source).map { ctx.l($0) } ?? source.source
-            let words = (name + ": " + ctx.l(Words.state(source.state)) + " — " + detail).split(separator: " ").map(String.init)
+            let words = (name + ": " + ctx.l(Words.state(source.state)) + " — " + detail).split(separator: " ").map(
+                String.init)
             lines += Screens.wrap(words, ctx).map { Line($0.text, .colored(.yellow)) }
         }
         var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
@@ -54,10 +69,14 @@ enum ParkingScreen {
     /// The widest status word in any language, so no word runs into the time after it.
     static let statusWidth: Int = {
         let labels: [OpenEnum<LotStatusLabel>] = LotStatusLabel.allCases.map { .known($0) } + [.unknown("newer")]
-        return Language.allCases.flatMap { language in labels.map { DisplayWidth.of(Localizer(language)(WidgetText.label($0))) } }.max() ?? 11
+        return Language.allCases.flatMap { language in
+            labels.map { DisplayWidth.of(Localizer(language)(WidgetText.label($0))) }
+        }.max() ?? 11
     }()
 
-    static func sorted(_ lots: [LotWithStatus], order: LotOrder, home: Coordinate?, recommended: LotID?) -> [LotWithStatus] {
+    static func sorted(_ lots: [LotWithStatus], order: LotOrder, home: Coordinate?, recommended: LotID?)
+        -> [LotWithStatus]
+    {
         if order == .distance, let home {
             return lots.sorted { $0.lot.coordinate.distance(to: home) < $1.lot.coordinate.distance(to: home) }
         }
@@ -68,7 +87,9 @@ enum ParkingScreen {
     }
 
     static func fees(_ fees: Fees, _ ctx: ScreenContext) -> String {
-        var text = ctx.l(.feeLine, ctx.l.krw(fees.basicCharge), fees.basicMinutes, ctx.l.krw(fees.additionalCharge), fees.additionalUnitMinutes)
+        var text = ctx.l(
+            .feeLine, ctx.l.krw(fees.basicCharge), fees.basicMinutes, ctx.l.krw(fees.additionalCharge),
+            fees.additionalUnitMinutes)
         if let pass = fees.dayPass { text += " · " + ctx.l(.feeDayPass, ctx.l.krw(pass)) }
         return text
     }

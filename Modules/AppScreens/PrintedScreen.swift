@@ -15,7 +15,9 @@ public enum PrintedScreen {
 
     /// `refresh` asks the server even when the cache is current; without it, a park whose cached value the store
     /// opened with is still current is printed as it is, like the widget within its max-age.
-    public static func run(_ tab: AppTab, store: AppStore, json: Bool, refresh: Bool = false, context: ScreenContext, mode: RenderMode) async -> Output {
+    public static func run(
+        _ tab: AppTab, store: AppStore, json: Bool, refresh: Bool = false, context: ScreenContext, mode: RenderMode
+    ) async -> Output {
         if tab == .parks {
             await store.refreshParksList(force: refresh)
         } else if refresh || store.snapshot.current.summary?.trust != .current {
@@ -31,12 +33,17 @@ public enum PrintedScreen {
         }
         if json {
             let data = (try? JSONOutput.render(tab, state)) ?? Data()
-            return Output(stdout: String(decoding: data, as: UTF8.self) + "\n", stderr: stderr, status: verdict.exitStatus)
+            return Output(
+                stdout: String(decoding: data, as: UTF8.self) + "\n", stderr: stderr, status: verdict.exitStatus)
         }
         var printable = state
         printable.tab = tab
-        let lines = Frame.printed(printable, context).map { $0.render(width: context.width, mode: mode, widths: context.widths, pad: false) }
-        return Output(stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr, status: verdict.exitStatus)
+        let lines = Frame.printed(printable, context).map {
+            $0.render(width: context.width, mode: mode, widths: context.widths, pad: false)
+        }
+        return Output(
+            stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr,
+            status: verdict.exitStatus)
     }
 
     static func trimTrailing(_ line: String) -> String {

@@ -14,8 +14,10 @@ public struct ScreenContext: Sendable {
     /// How the terminal measures text (ambiguous-width characters in one column or two).
     public var widths: DisplayWidth
 
-    public init(language: Language, catalog: Catalog = .bundled, now: Date, machineOffsetSeconds: Int, width: Int,
-                ambiguous: AmbiguousWidth = .single) {
+    public init(
+        language: Language, catalog: Catalog = .bundled, now: Date, machineOffsetSeconds: Int, width: Int,
+        ambiguous: AmbiguousWidth = .single
+    ) {
         self.l = Localizer(language)
         self.catalog = catalog
         self.now = now

@@ -14,7 +14,9 @@ public enum Screens {
         let summary = loaded.shown
         switch state.tab {
         case .home: return HomeScreen.lines(summary, ctx)
-        case .parking: return ParkingScreen.lines(summary, order: state.lotOrder, home: state.settings.home, focused: state.focusedLot, ctx)
+        case .parking:
+            return ParkingScreen.lines(
+                summary, order: state.lotOrder, home: state.settings.home, focused: state.focusedLot, ctx)
         case .forecast: return ForecastScreen.lines(summary, lot: state.focusedLot, ctx)
         case .outing: return OutingScreen.lines(summary, ctx)
         case .parks: return []
@@ -27,7 +29,11 @@ public enum Screens {
         var lines: [String] = [""]
         for piece in pieces where !piece.isEmpty {
             let candidate = lines[lines.count - 1].isEmpty ? piece : lines[lines.count - 1] + " " + piece
-            if ctx.widths.of(candidate) > width, !lines[lines.count - 1].isEmpty { lines.append("  " + piece) } else { lines[lines.count - 1] = candidate }
+            if ctx.widths.of(candidate) > width, !lines[lines.count - 1].isEmpty {
+                lines.append("  " + piece)
+            } else {
+                lines[lines.count - 1] = candidate
+            }
         }
         return lines.map { Line($0) }
     }
@@ -37,7 +43,9 @@ public enum Screens {
         Line([Span(ctx.fit(label, labelWidth), .bold)] + value)
     }
 
-    static func row(_ ctx: ScreenContext, _ label: String, _ value: String, _ style: Style = .plain, labelWidth: Int = 14) -> Line {
+    static func row(
+        _ ctx: ScreenContext, _ label: String, _ value: String, _ style: Style = .plain, labelWidth: Int = 14
+    ) -> Line {
         row(ctx, label, [Span(value, style)], labelWidth: labelWidth)
     }
 }

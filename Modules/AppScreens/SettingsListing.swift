@@ -28,7 +28,8 @@ public enum SettingsListing {
         let names = thresholds.map { name($0.target, ctx) }
         let width = names.map(ctx.widths.of).max() ?? 0
         for (threshold, name) in zip(thresholds, names) {
-            lines.append("  " + ctx.widths.padded(name, to: width + 2) + l.plural(.settingsBelow, count: threshold.spaces))
+            lines.append(
+                "  " + ctx.widths.padded(name, to: width + 2) + l.plural(.settingsBelow, count: threshold.spaces))
         }
         return lines.map(ctx.widths.drawn)
     }
@@ -38,13 +39,16 @@ public enum SettingsListing {
         let l = ctx.l
         let width = 18
         func row(_ key: L10nKey, _ value: String) -> String { ctx.widths.padded(l(key), to: width) + value }
-        let language = view.settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, view.language.rawValue)
+        let language =
+            view.settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, view.language.rawValue)
         var lines = [
             row(.settingsLanguage, language),
             row(.settingsApi, view.configuration.apiURL ?? l(.settingsEmbedded)),
             row(.settingsStrictSigning, l(view.configuration.strictSigning ? .settingsOn : .settingsOff)),
             row(.settingsAmbiguousWidth, (view.settings.ambiguousWidth ?? .single).rawValue),
-            row(.settingsFavorites, view.settings.favorites.isEmpty ? "-" : view.settings.favorites.map(\.rawValue).joined(separator: ", ")),
+            row(
+                .settingsFavorites,
+                view.settings.favorites.isEmpty ? "-" : view.settings.favorites.map(\.rawValue).joined(separator: ", ")),
             row(.settingsHome, view.settings.home == nil ? l(.settingsNotSet) : l(.settingsSet)),
             row(.settingsFiles, view.settingsFile),
             row(.settingsConfigFile, view.configFile),
@@ -61,7 +65,10 @@ public enum SettingsListing {
         public var settingsFile: String
         public var configFile: String
 
-        public init(settings: Settings, configuration: AppConfiguration, language: Language, settingsFile: String, configFile: String) {
+        public init(
+            settings: Settings, configuration: AppConfiguration, language: Language, settingsFile: String,
+            configFile: String
+        ) {
             self.settings = settings
             self.configuration = configuration
             self.language = language
@@ -91,11 +98,16 @@ public enum SettingsListing {
     /// One JSON document (the home position itself is never printed).
     public static func json(_ view: SettingsView) -> String {
         let thresholds = Dictionary(uniqueKeysWithValues: view.settings.thresholds.map { ($0.target.id, $0.spaces) })
-        return ContractCoding.text(JSONView(
-            version: ProductVersion.current, language: view.language.rawValue, languageChosen: view.settings.language,
-            api: view.configuration.apiURL, strictSigning: view.configuration.strictSigning, favorites: view.settings.favorites,
-            widgetParks: view.settings.widgetParks, homeSet: view.settings.home != nil, alertsEnabled: view.settings.alertsEnabled,
-            alertThresholds: thresholds, quietFrom: view.settings.quietFrom, quietUntil: view.settings.quietUntil,
-            ambiguousWidth: view.settings.ambiguousWidth ?? .single, settingsFile: view.settingsFile, configFile: view.configFile))
+        return ContractCoding.text(
+            JSONView(
+                version: ProductVersion.current, language: view.language.rawValue,
+                languageChosen: view.settings.language,
+                api: view.configuration.apiURL, strictSigning: view.configuration.strictSigning,
+                favorites: view.settings.favorites,
+                widgetParks: view.settings.widgetParks, homeSet: view.settings.home != nil,
+                alertsEnabled: view.settings.alertsEnabled,
+                alertThresholds: thresholds, quietFrom: view.settings.quietFrom, quietUntil: view.settings.quietUntil,
+                ambiguousWidth: view.settings.ambiguousWidth ?? .single, settingsFile: view.settingsFile,
+                configFile: view.configFile))
     }
 }

@@ -11,7 +11,9 @@ enum SourceDetailWords {
         } else if let detail = status.detail, !detail.isEmpty {
             parts.append(ServerDetailText.localize(detail, ctx.l))
         }
-        if let rows = status.unmatchedRows, !rows.isEmpty { parts.append(ctx.l(.serverDetailUnmatchedRows, rows.joined(separator: ", "))) }
+        if let rows = status.unmatchedRows, !rows.isEmpty {
+            parts.append(ctx.l(.serverDetailUnmatchedRows, rows.joined(separator: ", ")))
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a command to completion with posix_spawn and reports its wall time and peak RSS (from wait4's rusage).
@@ -23,12 +23,13 @@ public enum ChildProcess {
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
         defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
+            for pointer in cArgs + cEnv { free(pointer) }
         }
         var pid: pid_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else { return Measurement(seconds: .nan, peakRSSKiB: 0, status: -1) }
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else {
+            return Measurement(seconds: .nan, peakRSSKiB: 0, status: -1)
+        }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
@@ -41,7 +42,9 @@ public enum ChildProcess {
     ///
     /// posix_spawn uses vfork, so a child's own ru_maxrss includes the parent's memory before exec; GNU time forks
     /// from a small process and reports the command's peak alone (0 when /usr/bin/time is missing).
-    public static func repeated(_ argv: [String], runs: Int, environment: [String: String]? = nil) -> (median: Double, peakRSSKiB: Int, statuses: Set<Int32>) {
+    public static func repeated(_ argv: [String], runs: Int, environment: [String: String]? = nil) -> (
+        median: Double, peakRSSKiB: Int, statuses: Set<Int32>
+    ) {
         var times: [Double] = []
         var statuses = Set<Int32>()
         for _ in 0..<runs {
@@ -55,7 +58,8 @@ public enum ChildProcess {
     /// The peak RSS in KiB of one run of `argv`, through `/usr/bin/time -f %M`.
     public static func peakRSS(_ argv: [String], environment: [String: String]? = nil) -> Int {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return 0 }
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("hj-rss-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hj-rss-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: report) }
         _ = measure(["/usr/bin/time", "-f", "%M", "-o", report.path] + argv, environment: environment)
         let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""

@@ -56,7 +56,9 @@ public struct BenchmarkRow: Sendable {
     public var goal: String
     public var met: Bool?
 
-    public init(figure: String, value: String, reference: String = "", ratio: String = "", goal: String = "", met: Bool? = nil) {
+    public init(
+        figure: String, value: String, reference: String = "", ratio: String = "", goal: String = "", met: Bool? = nil
+    ) {
         self.figure = figure
         self.value = value
         self.reference = reference
@@ -68,12 +70,15 @@ public struct BenchmarkRow: Sendable {
     /// A fixed-width table.
     public static func render(_ rows: [BenchmarkRow]) -> String {
         let headers = ["figure", "value", "reference (same run)", "ratio", "goal", "met"]
-        let cells = rows.map { [$0.figure, $0.value, $0.reference, $0.ratio, $0.goal, $0.met.map { $0 ? "yes" : "NO" } ?? ""] }
+        let cells = rows.map {
+            [$0.figure, $0.value, $0.reference, $0.ratio, $0.goal, $0.met.map { $0 ? "yes" : "NO" } ?? ""]
+        }
         let widths = headers.indices.map { i in ([headers[i]] + cells.map { $0[i] }).map(\.count).max() ?? 0 }
         func line(_ values: [String]) -> String {
             zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
         }
-        return ([line(headers), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(separator: "\n")
+        return ([line(headers), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(
+            separator: "\n")
     }
 }
 
@@ -81,7 +86,9 @@ public struct BenchmarkRow: Sendable {
 public enum External {
     /// Runs a program to completion and returns its standard output and wall time.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String]) throws -> (output: String, seconds: Double, status: Int32) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (
+        output: String, seconds: Double, status: Int32
+    ) {
         let (process, pipe) = piped(executable, arguments)
         let started = Date()
         try process.run()
@@ -96,7 +103,9 @@ public enum External {
         _ executable: String, _ arguments: [String], readyPrefix: String, environment: [String: String] = [:]
     ) throws -> (Process, String) {
         let (process, pipe) = piped(executable, arguments)
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         var buffer = Data()
         while !buffer.contains(10) {
@@ -107,7 +116,8 @@ public enum External {
         let line = String(decoding: buffer.prefix { $0 != 10 }, as: UTF8.self)
         guard line.hasPrefix(readyPrefix) else {
             process.terminate()
-            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "\(executable) did not start: \(line)"])
+            throw CocoaError(
+                .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "\(executable) did not start: \(line)"])
         }
         return (process, line)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A command run on a fresh pseudo-terminal (what a user's terminal gives it), for timing full-screen start-up and
@@ -17,9 +17,10 @@ public final class PseudoTerminalProcess: Sendable {
     public init(_ argv: [String], environment: [String: String], width: UInt16 = 80, height: UInt16 = 24) throws {
         // posix_openpt and friends are hidden behind feature macros in the Glibc module: the Linux ioctls instead.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
-              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, tiocsptlck, &unlock) == 0,
+            ioctl(master, tiocgptn, &number) == 0
         else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal"])
         }
@@ -33,11 +34,11 @@ public final class PseudoTerminalProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80 /* POSIX_SPAWN_SETSID */)
+        posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
         let env = environment.map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
+        defer { for pointer in cArgs + cEnv { free(pointer) } }
         // The size is set on the slave before the command starts, through a descriptor opened here.
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
@@ -79,3 +80,11 @@ public final class PseudoTerminalProcess: Sendable {
         return (seconds, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
     }
 }
+
+// Linux constants that Glibc does not export to Swift.
+/// `TIOCSPTLCK`: lock or unlock a pseudo-terminal's slave.
+private let tiocsptlck: UInt = 0x4004_5431
+/// `TIOCGPTN`: the number of a pseudo-terminal's slave.
+private let tiocgptn: UInt = 0x8004_5430
+/// `POSIX_SPAWN_SETSID`: start the child in a new session.
+private let posixSpawnSetsid = Int16(0x80)

@@ -25,7 +25,9 @@ public final class CacheDatabase: Sendable {
         self.url = url
         var warnings: [Reason] = []
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unwritable(path: url.path, reason: error.localizedDescription)
         }
@@ -34,9 +36,10 @@ public final class CacheDatabase: Sendable {
             opened = try Self.open(url)
         } catch let failure as OpenFailure {
             let moved = Self.moveAside(url)
-            warnings.append(failure.tooNew
-                ? Reason(.reasonCacheTooNew, url.path, moved ?? "?")
-                : Reason(.reasonCacheUnreadable, url.path, moved ?? "?", failure.reason))
+            warnings.append(
+                failure.tooNew
+                    ? Reason(.reasonCacheTooNew, url.path, moved ?? "?")
+                    : Reason(.reasonCacheUnreadable, url.path, moved ?? "?", failure.reason))
             do { opened = try Self.open(url) } catch { throw .unwritable(path: url.path, reason: "\(error)") }
         } catch {
             throw .unwritable(path: url.path, reason: "\(error)")
@@ -54,30 +57,32 @@ public final class CacheDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE home_summary (
-                    park_id TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL, generated_at REAL NOT NULL);
-                CREATE TABLE park (
-                    id TEXT PRIMARY KEY, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
-                    area_code TEXT NOT NULL);
-                CREATE TABLE lot (
-                    id TEXT PRIMARY KEY, park_id TEXT NOT NULL, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, capacity INTEGER NOT NULL,
-                    lat REAL NOT NULL, lon REAL NOT NULL, opens TEXT NOT NULL, closes TEXT NOT NULL, basic_charge INTEGER NOT NULL);
-                CREATE INDEX lot_by_park ON lot(park_id);
-                CREATE TABLE lot_status (
-                    lot_id TEXT PRIMARY KEY, park_id TEXT NOT NULL, available INTEGER, capacity INTEGER NOT NULL,
-                    observed_at REAL, label TEXT NOT NULL, recommended INTEGER NOT NULL, fetched_at REAL NOT NULL);
-                CREATE INDEX lot_status_by_park ON lot_status(park_id);
-                CREATE TABLE forecast_overview (
-                    park_id TEXT PRIMARY KEY, generated_at REAL NOT NULL, horizon_minutes INTEGER NOT NULL,
-                    p50_30 INTEGER, p10_30 INTEGER, p90_30 INTEGER, risk_30 REAL, body BLOB NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE home_summary (
+                        park_id TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL, generated_at REAL NOT NULL);
+                    CREATE TABLE park (
+                        id TEXT PRIMARY KEY, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
+                        area_code TEXT NOT NULL);
+                    CREATE TABLE lot (
+                        id TEXT PRIMARY KEY, park_id TEXT NOT NULL, name_ko TEXT NOT NULL, name_en TEXT NOT NULL, capacity INTEGER NOT NULL,
+                        lat REAL NOT NULL, lon REAL NOT NULL, opens TEXT NOT NULL, closes TEXT NOT NULL, basic_charge INTEGER NOT NULL);
+                    CREATE INDEX lot_by_park ON lot(park_id);
+                    CREATE TABLE lot_status (
+                        lot_id TEXT PRIMARY KEY, park_id TEXT NOT NULL, available INTEGER, capacity INTEGER NOT NULL,
+                        observed_at REAL, label TEXT NOT NULL, recommended INTEGER NOT NULL, fetched_at REAL NOT NULL);
+                    CREATE INDEX lot_status_by_park ON lot_status(park_id);
+                    CREATE TABLE forecast_overview (
+                        park_id TEXT PRIMARY KEY, generated_at REAL NOT NULL, horizon_minutes INTEGER NOT NULL,
+                        p50_30 INTEGER, p10_30 INTEGER, p90_30 INTEGER, risk_30 REAL, body BLOB NOT NULL);
+                    """)
         }
         migrator.registerMigration("v2-responses") { db in
-            try db.execute(sql: """
-                CREATE TABLE response (
-                    key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE response (
+                        key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL)
+                    """)
         }
         return migrator
     }
@@ -87,7 +92,9 @@ public final class CacheDatabase: Sendable {
         try AtomicFile.restrictToOwner(url.path)
         if let reader = try openReader(url, migrated: false) { return (reader, nil) }
         let writer = try openWriter(url)
-        guard let reader = try openReader(url, migrated: true) else { throw OpenFailure(reason: "not migrated", tooNew: false) }
+        guard let reader = try openReader(url, migrated: true) else {
+            throw OpenFailure(reason: "not migrated", tooNew: false)
+        }
         return (reader, writer)
     }
 
@@ -150,38 +157,56 @@ public final class CacheDatabase: Sendable {
         try ParkGuard.check(summary, requested: park)
         try write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO home_summary (park_id, etag, body, fetched_at, generated_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [park.rawValue, etag, body, fetchedAt.timeIntervalSince1970, summary.generatedAt.timeIntervalSince1970])
+                sql:
+                    "INSERT OR REPLACE INTO home_summary (park_id, etag, body, fetched_at, generated_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    park.rawValue, etag, body, fetchedAt.timeIntervalSince1970,
+                    summary.generatedAt.timeIntervalSince1970,
+                ])
             let p = summary.park
             try db.execute(
-                sql: "INSERT OR REPLACE INTO park (id, name_ko, name_en, lat, lon, area_code) VALUES (?, ?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT OR REPLACE INTO park (id, name_ko, name_en, lat, lon, area_code) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [p.id.rawValue, p.nameKo, p.nameEn, p.coordinate.lat, p.coordinate.lon, p.citydataAreaCode])
             let recommended = summary.parking.recommended?.lotId
             for entry in summary.parking.lots {
-                let lot = entry.lot, status = entry.status
+                let lot = entry.lot
+                let status = entry.status
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO lot (id, park_id, name_ko, name_en, capacity, lat, lon, opens, closes, basic_charge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [lot.id.rawValue, lot.parkId.rawValue, lot.nameKo, lot.nameEn, lot.capacity, lot.coordinate.lat,
-                                lot.coordinate.lon, lot.hours.open, lot.hours.close, lot.fees.basicCharge])
+                    sql:
+                        "INSERT OR REPLACE INTO lot (id, park_id, name_ko, name_en, capacity, lat, lon, opens, closes, basic_charge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        lot.id.rawValue, lot.parkId.rawValue, lot.nameKo, lot.nameEn, lot.capacity, lot.coordinate.lat,
+                        lot.coordinate.lon, lot.hours.open, lot.hours.close, lot.fees.basicCharge,
+                    ])
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO lot_status (lot_id, park_id, available, capacity, observed_at, label, recommended, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [status.lotId.rawValue, park.rawValue, status.available, status.capacity,
-                                status.observedAt?.timeIntervalSince1970, status.label.rawValue, status.lotId == recommended,
-                                fetchedAt.timeIntervalSince1970])
+                    sql:
+                        "INSERT OR REPLACE INTO lot_status (lot_id, park_id, available, capacity, observed_at, label, recommended, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        status.lotId.rawValue, park.rawValue, status.available, status.capacity,
+                        status.observedAt?.timeIntervalSince1970, status.label.rawValue, status.lotId == recommended,
+                        fetchedAt.timeIntervalSince1970,
+                    ])
             }
             let forecast = summary.forecast
             let hint = forecast.park.point(minutesAhead: 30)
             try db.execute(
-                sql: "INSERT OR REPLACE INTO forecast_overview (park_id, generated_at, horizon_minutes, p50_30, p10_30, p90_30, risk_30, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [park.rawValue, forecast.generatedAt.timeIntervalSince1970, forecast.horizonMinutes, hint?.p50, hint?.p10,
-                            hint?.p90, hint?.riskOfNoSpace, try ContractCoding.encode(forecast)])
+                sql:
+                    "INSERT OR REPLACE INTO forecast_overview (park_id, generated_at, horizon_minutes, p50_30, p10_30, p90_30, risk_30, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    park.rawValue, forecast.generatedAt.timeIntervalSince1970, forecast.horizonMinutes, hint?.p50,
+                    hint?.p10,
+                    hint?.p90, hint?.riskOfNoSpace, try ContractCoding.encode(forecast),
+                ])
         }
     }
 
     /// Forgets everything (`hangangjari cache clear`).
     public func clear() throws {
         try write { db in
-            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview", "response"] { try db.execute(sql: "DELETE FROM \(table)") }
+            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview", "response"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
         }
     }
 
@@ -204,8 +229,10 @@ public final class CacheDatabase: Sendable {
     /// A stored response body.
     public func response(key: String) throws -> CachedResponse? {
         try reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key]).map {
-                CachedResponse(body: $0["body"], etag: $0["etag"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"]))
+            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key]).map
+            {
+                CachedResponse(
+                    body: $0["body"], etag: $0["etag"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"]))
             }
         }
     }
@@ -228,15 +255,20 @@ public final class CacheDatabase: Sendable {
     /// The cached home summary of a park; a cached row that no longer decodes, or is for another park, is dropped.
     public func homeSummary(_ park: ParkID) throws -> CachedSummary? {
         let row = try reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM home_summary WHERE park_id = ?", arguments: [park.rawValue])
+            try Row.fetchOne(
+                db, sql: "SELECT etag, body, fetched_at FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]
+            )
         }
         guard let row else { return nil }
         let body: Data = row["body"]
         guard let summary = try? ParkGuard.decode(HomeSummary.self, from: body, requested: park) else {
-            try write { db in try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]) }
+            try write { db in
+                try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue])
+            }
             return nil
         }
-        return CachedSummary(summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+        return CachedSummary(
+            summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
     }
 
     /// The first screen straight from the split tables (no JSON decoding): the park's lots and statuses.
@@ -262,20 +294,27 @@ public final class CacheDatabase: Sendable {
     /// The first screen of a park, or nil when nothing is cached.
     public func firstScreen(_ park: ParkID) throws -> FirstScreen? {
         try reader.read { db in
-            guard let p = try Row.fetchOne(db, sql: "SELECT name_ko, name_en FROM park WHERE id = ?", arguments: [park.rawValue]) else { return nil }
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT lot.id, lot.name_ko, lot.name_en, lot.capacity, s.available, s.label, s.recommended, s.fetched_at
-                FROM lot JOIN lot_status s ON s.lot_id = lot.id WHERE lot.park_id = ? ORDER BY lot.id
-                """, arguments: [park.rawValue])
-            let forecast = try Int.fetchOne(db, sql: "SELECT p50_30 FROM forecast_overview WHERE park_id = ?", arguments: [park.rawValue])
+            guard
+                let p = try Row.fetchOne(
+                    db, sql: "SELECT name_ko, name_en FROM park WHERE id = ?", arguments: [park.rawValue])
+            else { return nil }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT lot.id, lot.name_ko, lot.name_en, lot.capacity, s.available, s.label, s.recommended, s.fetched_at
+                    FROM lot JOIN lot_status s ON s.lot_id = lot.id WHERE lot.park_id = ? ORDER BY lot.id
+                    """, arguments: [park.rawValue])
+            let forecast = try Int.fetchOne(
+                db, sql: "SELECT p50_30 FROM forecast_overview WHERE park_id = ?", arguments: [park.rawValue])
             let lots = rows.map { r in
                 FirstScreen.Lot(
                     id: LotID(r["id"] as String), nameKo: r["name_ko"], nameEn: r["name_en"], capacity: r["capacity"],
                     available: r["available"], label: OpenEnum(rawValue: r["label"]), recommended: r["recommended"])
             }
             let fetched = rows.compactMap { $0["fetched_at"] as Double? }.max() ?? 0
-            return FirstScreen(parkId: park, nameKo: p["name_ko"], nameEn: p["name_en"], lots: lots,
-                               fetchedAt: Date(timeIntervalSince1970: fetched), forecastP50In30: forecast)
+            return FirstScreen(
+                parkId: park, nameKo: p["name_ko"], nameEn: p["name_en"], lots: lots,
+                fetchedAt: Date(timeIntervalSince1970: fetched), forecastP50In30: forecast)
         }
     }
 }

@@ -4,7 +4,7 @@ import Storage
 import WidgetSnapshot
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real binaries against the real server, one row per fault: what the user sees (value, freshness label,
@@ -40,7 +40,9 @@ public struct FaultMatrix: Sendable {
     var widget: String { path("hangangjari-widget") }
     var app: String { path("hangangjari") }
     var runner: Runner {
-        Runner(environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(clock) { $1 }, scratch: scratch)
+        Runner(
+            environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(clock) { $1 },
+            scratch: scratch)
     }
     var dead: String { "http://127.0.0.1:9" }
 
@@ -51,7 +53,9 @@ public struct FaultMatrix: Sendable {
     }
 
     func server(_ arguments: [String] = []) throws -> ServerProcess {
-        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "allow"] + arguments, environment: clock)
+        try ServerProcess(
+            binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "allow"] + arguments, environment: clock
+        )
     }
 
     func widget(_ dir: URL, _ api: String, _ extra: [String] = []) -> Run {
@@ -84,231 +88,344 @@ public struct FaultMatrix: Sendable {
 
     func cases() -> [Case] {
         [
-            ("server down, nothing saved", "placeholder 'no data', exit 4, < deadline", {
-                let run = widget(stateDir(), dead, ["--deadline", "3"])
-                return Check(observed: Self.brief(run), passed: run.status == 4 && run.stdout.contains("no data") && run.seconds < 3.5)
-            }),
-            ("server down, last snapshot", "last value marked not updated, exit 3, file kept", {
-                let dir = stateDir()
-                let server = try server()
-                _ = widget(dir, server.baseURL)
-                server.stop()
-                let before = bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
-                let run = widget(dir, server.baseURL, ["--max-age", "0", "--deadline", "3"])
-                let kept = before != nil && before == bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
-                return Check(observed: Self.brief(run), passed: run.status == 3 && run.stdout.contains("Not updated") && kept)
-            }),
-            ("slow past the deadline", "placeholder within --deadline 1.5 s", {
-                let server = try server(["--faults", "latency=6000"])
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL, ["--deadline", "1.5"])
-                return Check(observed: Self.brief(run) + String(format: " in %.2f s", run.seconds), passed: run.seconds < 2.5 && run.status == 4)
-            }),
+            (
+                "server down, nothing saved", "placeholder 'no data', exit 4, < deadline",
+                {
+                    let run = widget(stateDir(), dead, ["--deadline", "3"])
+                    return Check(
+                        observed: Self.brief(run),
+                        passed: run.status == 4 && run.stdout.contains("no data") && run.seconds < 3.5)
+                }
+            ),
+            (
+                "server down, last snapshot", "last value marked not updated, exit 3, file kept",
+                {
+                    let dir = stateDir()
+                    let server = try server()
+                    _ = widget(dir, server.baseURL)
+                    server.stop()
+                    let before = bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                    let run = widget(dir, server.baseURL, ["--max-age", "0", "--deadline", "3"])
+                    let kept =
+                        before != nil && before == bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                    return Check(
+                        observed: Self.brief(run), passed: run.status == 3 && run.stdout.contains("Not updated") && kept
+                    )
+                }
+            ),
+            (
+                "slow past the deadline", "placeholder within --deadline 1.5 s",
+                {
+                    let server = try server(["--faults", "latency=6000"])
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL, ["--deadline", "1.5"])
+                    return Check(
+                        observed: Self.brief(run) + String(format: " in %.2f s", run.seconds),
+                        passed: run.seconds < 2.5 && run.status == 4)
+                }
+            ),
         ] + payloadFaults() + sourceAndAppFaults() + trustFaults() + fileFaults() + concurrencyFaults()
     }
 
     func payloadFaults() -> [Case] {
-        [("5xx", "5xx=1"), ("truncated body", "truncate"), ("garbage JSON", "garbage"), ("payload for another park", "wrong-park")].map { name, spec in
-            (name, "placeholder, exit 4, nothing saved", {
-                let server = try server(["--faults", spec])
-                defer { server.stop() }
-                let dir = stateDir()
-                let run = widget(dir, server.baseURL, ["--deadline", "3"])
-                let nothing: Bool
-                if case .failure(.missing) = snapshot(dir) { nothing = true } else { nothing = false }
-                return Check(observed: Self.brief(run), passed: run.status == 4 && nothing)
-            })
+        [
+            ("5xx", "5xx=1"), ("truncated body", "truncate"), ("garbage JSON", "garbage"),
+            ("payload for another park", "wrong-park"),
+        ].map { name, spec in
+            (
+                name, "placeholder, exit 4, nothing saved",
+                {
+                    let server = try server(["--faults", spec])
+                    defer { server.stop() }
+                    let dir = stateDir()
+                    let run = widget(dir, server.baseURL, ["--deadline", "3"])
+                    let nothing: Bool
+                    if case .failure(.missing) = snapshot(dir) { nothing = true } else { nothing = false }
+                    return Check(observed: Self.brief(run), passed: run.status == 4 && nothing)
+                }
+            )
         }
     }
 
     func sourceAndAppFaults() -> [Case] {
         [
-            ("stale sources", "value shown, labelled stale (bars exit 0)", {
-                let server = try server(["--faults", "stale-sources"])
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL, ["--format", "waybar"])
-                return Check(observed: Self.brief(run), passed: run.stdout.contains("\"stale\"") && !run.stdout.contains("\"fresh\""))
-            }),
-            ("failing sources", "never shown as fresh", {
-                let server = try server(["--faults", "failing-sources"])
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL, ["--format", "waybar"])
-                return Check(observed: Self.brief(run), passed: !run.stdout.contains("\"fresh\""))
-            }),
-            ("unsigned reads denied", "signed reads still work, exit 0", {
-                let server = try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"], environment: clock)
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL)
-                return Check(observed: Self.brief(run), passed: run.status == 0)
-            }),
-            ("app: API down after a visit", "last values marked stale with the reason, exit 3", {
-                let dir = stateDir()
-                let server = try server()
-                _ = runner.run([app, "home", "banpo", "--state-dir", dir.path, "--api", server.baseURL])
-                server.stop()
-                let run = runner.run([app, "parking", "banpo", "--refresh", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json"])
-                let stale = run.stdout.contains("\"trust\" : \"stale\"") || run.stdout.contains("\"trust\":\"stale\"")
-                return Check(observed: "exit \(run.status), trust \(stale ? "stale" : "?")", passed: run.status == 3 && stale && run.stderr.contains("Showing the last values"))
-            }),
-            ("app: unknown park", "usage error with a suggestion, exit 64", {
-                let run = runner.run([app, "home", "yeoido", "--state-dir", stateDir().path, "--api", dead])
-                return Check(observed: "exit \(run.status)", passed: run.status == 64 && run.stderr.contains("yeouido"))
-            }),
+            (
+                "stale sources", "value shown, labelled stale (bars exit 0)",
+                {
+                    let server = try server(["--faults", "stale-sources"])
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL, ["--format", "waybar"])
+                    return Check(
+                        observed: Self.brief(run),
+                        passed: run.stdout.contains("\"stale\"") && !run.stdout.contains("\"fresh\""))
+                }
+            ),
+            (
+                "failing sources", "never shown as fresh",
+                {
+                    let server = try server(["--faults", "failing-sources"])
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL, ["--format", "waybar"])
+                    return Check(observed: Self.brief(run), passed: !run.stdout.contains("\"fresh\""))
+                }
+            ),
+            (
+                "unsigned reads denied", "signed reads still work, exit 0",
+                {
+                    let server = try ServerProcess(
+                        binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"], environment: clock)
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL)
+                    return Check(observed: Self.brief(run), passed: run.status == 0)
+                }
+            ),
+            (
+                "app: API down after a visit", "last values marked stale with the reason, exit 3",
+                {
+                    let dir = stateDir()
+                    let server = try server()
+                    _ = runner.run([app, "home", "banpo", "--state-dir", dir.path, "--api", server.baseURL])
+                    server.stop()
+                    let run = runner.run([
+                        app, "parking", "banpo", "--refresh", "--state-dir", dir.path, "--api", server.baseURL,
+                        "--timeout", "1", "--json",
+                    ])
+                    let stale =
+                        run.stdout.contains("\"trust\" : \"stale\"") || run.stdout.contains("\"trust\":\"stale\"")
+                    return Check(
+                        observed: "exit \(run.status), trust \(stale ? "stale" : "?")",
+                        passed: run.status == 3 && stale && run.stderr.contains("Showing the last values"))
+                }
+            ),
+            (
+                "app: unknown park", "usage error with a suggestion, exit 64",
+                {
+                    let run = runner.run([app, "home", "yeoido", "--state-dir", stateDir().path, "--api", dead])
+                    return Check(
+                        observed: "exit \(run.status)", passed: run.status == 64 && run.stderr.contains("yeouido"))
+                }
+            ),
         ]
     }
 
     /// A server with `--unsigned-reads deny` and `extra`: only signed reads can succeed.
     func strictServer(_ extra: [String] = []) throws -> ServerProcess {
-        try ServerProcess(binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"] + extra, environment: clock)
+        try ServerProcess(
+            binary: path("hangangjari-server"), arguments: ["--unsigned-reads", "deny"] + extra, environment: clock)
     }
 
     func token(_ dir: URL) -> String? {
         guard let data = bytes(dir.appendingPathComponent("credentials.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return object["accessToken"] as? String
     }
 
     func trustFaults() -> [Case] {
         [
-            ("proof rejected, unsigned allowed", "falls back to an unsigned read: value, exit 0", {
-                let server = try server(["--faults", "reject-proofs"])
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL, ["--deadline", "4"])
-                return Check(observed: Self.brief(run), passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido") && !run.stdout.contains("no data"))
-            }),
-            ("proof rejected, unsigned denied", "last value marked not updated, reason says unsigned, exit 3, file kept", {
-                let dir = stateDir()
-                let good = try strictServer()
-                _ = widget(dir, good.baseURL)
-                good.stop()
-                let before = bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
-                let server = try strictServer(["--faults", "reject-proofs"])
-                defer { server.stop() }
-                let run = widget(dir, server.baseURL, ["--max-age", "0", "--deadline", "4"])
-                let kept = before != nil && before == bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
-                return Check(observed: Self.brief(run),
-                             passed: run.status == 3 && run.stdout.contains("could not be signed") && run.stdout.contains("Not updated") && kept)
-            }),
-            ("expired token (2 s lifetime)", "renewed without a word: fresh value, exit 0, new token", {
-                let dir = stateDir()
-                let server = try strictServer(["--token-lifetime", "2"])
-                defer { server.stop() }
-                let first = widget(dir, server.baseURL)
-                let old = token(dir)
-                try await Task.sleep(for: .seconds(3))
-                let run = widget(dir, server.baseURL, ["--max-age", "0"])
-                let renewed = old != nil && token(dir) != nil && token(dir) != old
-                return Check(observed: Self.brief(run) + (renewed ? ", token renewed" : ", token not renewed"),
-                             passed: first.status == 0 && run.status == 0 && renewed && run.stderr.isEmpty)
-            }),
-            ("server clock 10 min ahead", "signed reads still accepted, exit 0; doctor warns of 600 s", {
-                let dir = stateDir()
-                let server = try strictServer(["--faults", "clock-skew=600"])
-                defer { server.stop() }
-                let run = widget(dir, server.baseURL)
-                let doctor = runner.run([app, "doctor", "--state-dir", dir.path, "--api", server.baseURL])
-                let warned = doctor.stdout.split(separator: "\n").contains { $0.contains("differs by 600 s") || $0.contains("differs by 599 s") || $0.contains("differs by 601 s") }
-                return Check(observed: Self.brief(run) + (warned ? ", doctor: 600 s" : ", doctor silent"), passed: run.status == 0 && warned)
-            }),
-            ("server clock 10 min behind", "signed reads still accepted, exit 0", {
-                let server = try strictServer(["--faults", "clock-skew=-600"])
-                defer { server.stop() }
-                let run = widget(stateDir(), server.baseURL)
-                return Check(observed: Self.brief(run), passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido"))
-            }),
+            (
+                "proof rejected, unsigned allowed", "falls back to an unsigned read: value, exit 0",
+                {
+                    let server = try server(["--faults", "reject-proofs"])
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL, ["--deadline", "4"])
+                    return Check(
+                        observed: Self.brief(run),
+                        passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido") && !run.stdout.contains("no data"))
+                }
+            ),
+            (
+                "proof rejected, unsigned denied",
+                "last value marked not updated, reason says unsigned, exit 3, file kept",
+                {
+                    let dir = stateDir()
+                    let good = try strictServer()
+                    _ = widget(dir, good.baseURL)
+                    good.stop()
+                    let before = bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                    let server = try strictServer(["--faults", "reject-proofs"])
+                    defer { server.stop() }
+                    let run = widget(dir, server.baseURL, ["--max-age", "0", "--deadline", "4"])
+                    let kept =
+                        before != nil && before == bytes(dir.appendingPathComponent("widget-parking-yeouido.json"))
+                    return Check(
+                        observed: Self.brief(run),
+                        passed: run.status == 3 && run.stdout.contains("could not be signed")
+                            && run.stdout.contains("Not updated") && kept)
+                }
+            ),
+            (
+                "expired token (2 s lifetime)", "renewed without a word: fresh value, exit 0, new token",
+                {
+                    let dir = stateDir()
+                    let server = try strictServer(["--token-lifetime", "2"])
+                    defer { server.stop() }
+                    let first = widget(dir, server.baseURL)
+                    let old = token(dir)
+                    try await Task.sleep(for: .seconds(3))
+                    let run = widget(dir, server.baseURL, ["--max-age", "0"])
+                    let renewed = old != nil && token(dir) != nil && token(dir) != old
+                    return Check(
+                        observed: Self.brief(run) + (renewed ? ", token renewed" : ", token not renewed"),
+                        passed: first.status == 0 && run.status == 0 && renewed && run.stderr.isEmpty)
+                }
+            ),
+            (
+                "server clock 10 min ahead", "signed reads still accepted, exit 0; doctor warns of 600 s",
+                {
+                    let dir = stateDir()
+                    let server = try strictServer(["--faults", "clock-skew=600"])
+                    defer { server.stop() }
+                    let run = widget(dir, server.baseURL)
+                    let doctor = runner.run([app, "doctor", "--state-dir", dir.path, "--api", server.baseURL])
+                    let warned = doctor.stdout.split(separator: "\n").contains {
+                        $0.contains("differs by 600 s") || $0.contains("differs by 599 s")
+                            || $0.contains("differs by 601 s")
+                    }
+                    return Check(
+                        observed: Self.brief(run) + (warned ? ", doctor: 600 s" : ", doctor silent"),
+                        passed: run.status == 0 && warned)
+                }
+            ),
+            (
+                "server clock 10 min behind", "signed reads still accepted, exit 0",
+                {
+                    let server = try strictServer(["--faults", "clock-skew=-600"])
+                    defer { server.stop() }
+                    let run = widget(stateDir(), server.baseURL)
+                    return Check(
+                        observed: Self.brief(run), passed: run.status == 0 && run.stdout.hasPrefix("P Yeouido"))
+                }
+            ),
         ]
     }
 
     func fileFaults() -> [Case] {
         [
-            ("corrupt snapshot and settings", "moved aside, favourites kept, fresh value, exit 0", {
-                let server = try server()
-                defer { server.stop() }
-                let dir = stateDir()
-                try Data("garbage{".utf8).write(to: dir.appendingPathComponent("widget-parking-yeouido.json"))
-                try Data(#"{"favorites":["banpo","jamsil"],"widgetParks":{"#.utf8).write(to: dir.appendingPathComponent("settings.json"))
-                let run = widget(dir, server.baseURL)
-                let favorites = SettingsStore(container: SharedContainer(url: dir)).load().settings.favorites
-                var rewritten = false
-                if case .success = snapshot(dir, "banpo") { rewritten = true }
-                return Check(observed: Self.brief(run), passed: run.status == 0 && favorites == ["banpo", "jamsil"] && rewritten && run.stderr.contains("moved aside"))
-            }),
-            ("corrupt cache database", "moved aside and rebuilt, exit 0", {
-                let server = try server()
-                defer { server.stop() }
-                let dir = stateDir()
-                try Data(repeating: 0x5A, count: 8192).write(to: dir.appendingPathComponent("cache.sqlite"))
-                let run = runner.run([app, "home", "--state-dir", dir.path, "--api", server.baseURL])
-                return Check(observed: "exit \(run.status)", passed: run.status == 0 && run.stderr.contains("moved aside"))
-            }),
-            ("read-only state directory", "value still printed, clear error on stderr", {
-                try await withTmpfs(options: "ro,size=64k") { dir in
+            (
+                "corrupt snapshot and settings", "moved aside, favourites kept, fresh value, exit 0",
+                {
                     let server = try server()
                     defer { server.stop() }
+                    let dir = stateDir()
+                    try Data("garbage{".utf8).write(to: dir.appendingPathComponent("widget-parking-yeouido.json"))
+                    try Data(#"{"favorites":["banpo","jamsil"],"widgetParks":{"#.utf8).write(
+                        to: dir.appendingPathComponent("settings.json"))
                     let run = widget(dir, server.baseURL)
-                    return Check(observed: Self.brief(run), passed: !run.stdout.isEmpty && run.stderr.contains("could not save"))
+                    let favorites = SettingsStore(container: SharedContainer(url: dir)).load().settings.favorites
+                    var rewritten = false
+                    if case .success = snapshot(dir, "banpo") { rewritten = true }
+                    return Check(
+                        observed: Self.brief(run),
+                        passed: run.status == 0 && favorites == ["banpo", "jamsil"] && rewritten
+                            && run.stderr.contains("moved aside"))
                 }
-            }),
-            ("full state directory", "value printed, error on stderr, saved snapshot intact", {
-                try await withTmpfs(options: "size=1m") { dir in
+            ),
+            (
+                "corrupt cache database", "moved aside and rebuilt, exit 0",
+                {
                     let server = try server()
                     defer { server.stop() }
-                    _ = widget(dir, server.baseURL)
-                    let file = dir.appendingPathComponent("widget-parking-yeouido.json")
-                    let before = bytes(file)
-                    fill(dir)
-                    let run = widget(dir, server.baseURL, ["--max-age", "0"])
-                    var readable = false
-                    if case .success = snapshot(dir) { readable = true }
-                    return Check(observed: Self.brief(run) + (before == nil ? " (nothing saved first)" : ""),
-                                 passed: !run.stdout.isEmpty && before != nil && readable && bytes(file) == before && run.stderr.contains("could not save"))
+                    let dir = stateDir()
+                    try Data(repeating: 0x5A, count: 8192).write(to: dir.appendingPathComponent("cache.sqlite"))
+                    let run = runner.run([app, "home", "--state-dir", dir.path, "--api", server.baseURL])
+                    return Check(
+                        observed: "exit \(run.status)", passed: run.status == 0 && run.stderr.contains("moved aside"))
                 }
-            }),
-            ("kill -9 during writes (20x)", "snapshot and settings always readable", {
-                let server = try server()
-                defer { server.stop() }
-                let dir = stateDir()
-                _ = runner.run([app, "favorites", "add", "yeouido", "--state-dir", dir.path])
-                // Kills spread over a whole run, so some land while files are being written.
-                let whole = widget(dir, server.baseURL, ["--max-age", "0"]).seconds
-                var corrupt = 0
-                for round in 0..<20 {
-                    guard let spawned = runner.spawn([widget, "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"]) else { continue }
-                    usleep(UInt32(whole * 1_000_000 * Double(round + 1) / 21))
-                    kill(spawned.pid, SIGKILL)
-                    _ = runner.finish(spawned)
-                    if case .failure(let failure) = snapshot(dir), failure != .missing { corrupt += 1 }
-                    let (settings, warning) = SettingsStore(container: SharedContainer(url: dir)).load()
-                    if warning != nil || settings.favorites != ["yeouido"] { corrupt += 1 }
+            ),
+            (
+                "read-only state directory", "value still printed, clear error on stderr",
+                {
+                    try await withTmpfs(options: "ro,size=64k") { dir in
+                        let server = try server()
+                        defer { server.stop() }
+                        let run = widget(dir, server.baseURL)
+                        return Check(
+                            observed: Self.brief(run),
+                            passed: !run.stdout.isEmpty && run.stderr.contains("could not save"))
+                    }
                 }
-                return Check(observed: "\(corrupt) corrupt reads", passed: corrupt == 0)
-            }),
+            ),
+            (
+                "full state directory", "value printed, error on stderr, saved snapshot intact",
+                {
+                    try await withTmpfs(options: "size=1m") { dir in
+                        let server = try server()
+                        defer { server.stop() }
+                        _ = widget(dir, server.baseURL)
+                        let file = dir.appendingPathComponent("widget-parking-yeouido.json")
+                        let before = bytes(file)
+                        fill(dir)
+                        let run = widget(dir, server.baseURL, ["--max-age", "0"])
+                        var readable = false
+                        if case .success = snapshot(dir) { readable = true }
+                        return Check(
+                            observed: Self.brief(run) + (before == nil ? " (nothing saved first)" : ""),
+                            passed: !run.stdout.isEmpty && before != nil && readable && bytes(file) == before
+                                && run.stderr.contains("could not save"))
+                    }
+                }
+            ),
+            (
+                "kill -9 during writes (20x)", "snapshot and settings always readable",
+                {
+                    let server = try server()
+                    defer { server.stop() }
+                    let dir = stateDir()
+                    _ = runner.run([app, "favorites", "add", "yeouido", "--state-dir", dir.path])
+                    // Kills spread over a whole run, so some land while files are being written.
+                    let whole = widget(dir, server.baseURL, ["--max-age", "0"]).seconds
+                    var corrupt = 0
+                    for round in 0..<20 {
+                        guard
+                            let spawned = runner.spawn([
+                                widget, "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0",
+                            ])
+                        else { continue }
+                        usleep(UInt32(whole * 1_000_000 * Double(round + 1) / 21))
+                        kill(spawned.pid, SIGKILL)
+                        _ = runner.finish(spawned)
+                        if case .failure(let failure) = snapshot(dir), failure != .missing { corrupt += 1 }
+                        let (settings, warning) = SettingsStore(container: SharedContainer(url: dir)).load()
+                        if warning != nil || settings.favorites != ["yeouido"] { corrupt += 1 }
+                    }
+                    return Check(observed: "\(corrupt) corrupt reads", passed: corrupt == 0)
+                }
+            ),
         ]
     }
 
     func concurrencyFaults() -> [Case] {
         [
-            ("20 concurrent widgets while the app writes", "all answer, same value, files intact", {
-                let server = try server()
-                defer { server.stop() }
-                let dir = stateDir()
-                let appRun = runner.spawn([app, "parks", "--state-dir", dir.path, "--api", server.baseURL])
-                let spawned = (0..<20).compactMap { _ in runner.spawn([widget, "--state-dir", dir.path, "--api", server.baseURL]) }
-                let runs = spawned.map { runner.finish($0) }
-                if let appRun { _ = runner.finish(appRun) }
-                let outputs = Set(runs.map(\.stdout))
-                var readable = false
-                if case .success = snapshot(dir) { readable = true }
-                return Check(observed: "\(runs.filter { $0.status == 0 }.count)/20 exit 0, \(outputs.count) distinct",
-                             passed: runs.allSatisfy { $0.status == 0 } && outputs.count == 1 && readable)
-            }),
+            (
+                "20 concurrent widgets while the app writes", "all answer, same value, files intact",
+                {
+                    let server = try server()
+                    defer { server.stop() }
+                    let dir = stateDir()
+                    let appRun = runner.spawn([app, "parks", "--state-dir", dir.path, "--api", server.baseURL])
+                    let spawned = (0..<20).compactMap { _ in
+                        runner.spawn([widget, "--state-dir", dir.path, "--api", server.baseURL])
+                    }
+                    let runs = spawned.map { runner.finish($0) }
+                    if let appRun { _ = runner.finish(appRun) }
+                    let outputs = Set(runs.map(\.stdout))
+                    var readable = false
+                    if case .success = snapshot(dir) { readable = true }
+                    return Check(
+                        observed: "\(runs.filter { $0.status == 0 }.count)/20 exit 0, \(outputs.count) distinct",
+                        passed: runs.allSatisfy { $0.status == 0 } && outputs.count == 1 && readable)
+                }
+            )
         ]
     }
 
     /// Fills a directory's file system until writing fails.
     func fill(_ dir: URL) {
         let path = dir.appendingPathComponent("filler").path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let filler = FileHandle(forWritingAtPath: path) else { return }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let filler = FileHandle(forWritingAtPath: path)
+        else { return }
         defer { try? filler.close() }
         while (try? filler.write(contentsOf: Data(repeating: 1, count: 16384))) != nil {}
     }
@@ -329,10 +446,14 @@ public struct FaultMatrix: Sendable {
             max(8, rows.map { $0.observed.count }.max() ?? 0),
         ]
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
-        var lines = [pad("fault", widths[0]) + "  " + pad("expected", widths[1]) + "  " + pad("observed", widths[2]) + "  ok"]
+        var lines = [
+            pad("fault", widths[0]) + "  " + pad("expected", widths[1]) + "  " + pad("observed", widths[2]) + "  ok"
+        ]
         lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "  --")
         for row in rows {
-            lines.append(pad(row.fault, widths[0]) + "  " + pad(row.expected, widths[1]) + "  " + pad(row.observed, widths[2]) + "  " + (row.passed ? "yes" : "NO"))
+            lines.append(
+                pad(row.fault, widths[0]) + "  " + pad(row.expected, widths[1]) + "  " + pad(row.observed, widths[2])
+                    + "  " + (row.passed ? "yes" : "NO"))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One finished run of a binary: what the user saw.
@@ -25,7 +25,8 @@ public struct Runner: Sendable {
     /// Starts `argv`; returns its pid and the files its output goes to.
     public func spawn(_ argv: [String]) -> (pid: pid_t, out: URL, err: URL, started: UInt64)? {
         let id = UUID().uuidString
-        let out = scratch.appendingPathComponent("\(id).out"), err = scratch.appendingPathComponent("\(id).err")
+        let out = scratch.appendingPathComponent("\(id).out")
+        let err = scratch.appendingPathComponent("\(id).err")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,7 +35,7 @@ public struct Runner: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
+        defer { for pointer in cArgs + cEnv { free(pointer) } }
         var pid: pid_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
         guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else { return nil }
@@ -57,7 +58,9 @@ public struct Runner: Sendable {
 
     /// Runs `argv` to completion.
     public func run(_ argv: [String]) -> Run {
-        guard let spawned = spawn(argv) else { return Run(status: -1, stdout: "", stderr: "could not start \(argv[0])", seconds: 0) }
+        guard let spawned = spawn(argv) else {
+            return Run(status: -1, stdout: "", stderr: "could not start \(argv[0])", seconds: 0)
+        }
         return finish(spawned)
     }
 }

@@ -14,7 +14,8 @@ public enum CommandLineHelp {
     }
 
     /// The localizer of help and usage errors.
-    public static let localizer = Localizer(language(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
+    public static let localizer = Localizer(
+        language(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
 }
 
 /// A help string of the command-line tools in the process's language.

@@ -34,7 +34,9 @@ public struct DisplayWidth: Sendable, Equatable {
     /// `text` as it is drawn: unchanged in one-column terminals, the app's marks replaced by narrow stand-ins in
     /// double-width ones.
     public func drawn(_ text: String) -> String {
-        guard ambiguous == .double, text.unicodeScalars.contains(where: { Self.narrowStandIns[$0] != nil }) else { return text }
+        guard ambiguous == .double, text.unicodeScalars.contains(where: { Self.narrowStandIns[$0] != nil }) else {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { scalars.append(Self.narrowStandIns[scalar] ?? scalar) }
         return String(scalars)
@@ -72,7 +74,8 @@ public struct DisplayWidth: Sendable, Equatable {
         let scalars = character.unicodeScalars
         // An emoji sequence (VS16, skin tone, ZWJ family) is drawn as one emoji, two columns.
         if scalars.count > 1, let base = scalars.first, base.properties.isEmoji,
-           base.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") {
+            base.properties.isEmojiPresentation || scalars.contains("\u{FE0F}")
+        {
             return 2
         }
         return scalars.reduce(0) { $0 + width(of: $1) }
@@ -88,15 +91,24 @@ public struct DisplayWidth: Sendable, Equatable {
         default: break
         }
         if Self.contains(EastAsianWidthTable.wide, v) { return 2 }
-        if ambiguous == .double, Self.narrowStandIns[scalar] == nil, Self.contains(EastAsianWidthTable.ambiguous, v) { return 2 }
+        if ambiguous == .double, Self.narrowStandIns[scalar] == nil, Self.contains(EastAsianWidthTable.ambiguous, v) {
+            return 2
+        }
         return 1
     }
 
     static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
-        var low = 0, high = ranges.count - 1
+        var low = 0
+        var high = ranges.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            if value < ranges[middle].lowerBound { high = middle - 1 } else if value > ranges[middle].upperBound { low = middle + 1 } else { return true }
+            if value < ranges[middle].lowerBound {
+                high = middle - 1
+            } else if value > ranges[middle].upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
         return false
     }

@@ -16,18 +16,23 @@ public enum ParserWords {
         "ARGUMENTS:": .parserArguments, "OPTIONS:": .parserOptions, "SUBCOMMANDS:": .parserSubcommands,
     ]
     static let prefixes: [(String, L10nKey)] = [
-        ("OVERVIEW:", .parserOverview), ("USAGE:", .parserUsageHeading), ("Usage:", .parserUsage), ("Help:", .parserHelp),
+        ("OVERVIEW:", .parserOverview), ("USAGE:", .parserUsageHeading), ("Usage:", .parserUsage),
+        ("Help:", .parserHelp),
     ]
 
     static func localizeLine(_ line: String, _ l: Localizer) -> String {
         if let key = headings[line] { return l(key) }
         if line.hasPrefix("Error: ") { return l(.parserError) + " " + localizeMessage(String(line.dropFirst(7)), l) }
         for (english, key) in prefixes where line.hasPrefix(english + " ") {
-            return l(key) + line.dropFirst(english.count).replacingOccurrences(of: "<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
+            return l(key)
+                + line.dropFirst(english.count).replacingOccurrences(
+                    of: "<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
         }
         let indent = String(line.prefix { $0 == " " })
         let body = String(line.dropFirst(indent.count))
-        if let command = enclosed(body, "See '", "' for more information.") { return indent + l(.parserSeeMore, command) }
+        if let command = enclosed(body, "See '", "' for more information.") {
+            return indent + l(.parserSeeMore, command)
+        }
         if let command = enclosed(body, "See '", " <subcommand>' for detailed help.") {
             return indent + l(.parserSeeSubcommandHelp, command)
         }
@@ -46,10 +51,14 @@ public enum ParserWords {
     /// The help flag's text and the `(default: …)`/`(values: …; default: …)` notes after option help.
     static func localizeOptionHelp(_ line: String, _ l: Localizer) -> String {
         var line = line
-        for (english, key) in [("Show help information.", L10nKey.parserShowHelp), ("Show the version.", .parserShowVersion)] {
+        for (english, key) in [
+            ("Show help information.", L10nKey.parserShowHelp), ("Show the version.", .parserShowVersion),
+        ] {
             if line.hasSuffix(english) { line = line.dropLast(english.count) + l(key) }
         }
-        guard let open = line.range(of: "(values: ") ?? line.range(of: "(default: "), line.hasSuffix(")") else { return line }
+        guard let open = line.range(of: "(values: ") ?? line.range(of: "(default: "), line.hasSuffix(")") else {
+            return line
+        }
         let notes = line[open.upperBound..<line.index(before: line.endIndex)]
         let label = line[open.lowerBound...].hasPrefix("(values: ") ? "values" : "default"
         var parts: [String] = []
@@ -66,7 +75,8 @@ public enum ParserWords {
     /// The parser's usage-error sentences.
     static func localizeMessage(_ message: String, _ l: Localizer) -> String {
         if let both = enclosed(message, "Unknown option '", "'?"), let split = both.range(of: "'. Did you mean '") {
-            return l(.parserUnknownOption, both[..<split.lowerBound]) + ". " + l(.parserDidYouMeanOption, both[split.upperBound...])
+            return l(.parserUnknownOption, both[..<split.lowerBound]) + ". "
+                + l(.parserDidYouMeanOption, both[split.upperBound...])
         }
         if let name = enclosed(message, "Unknown option '", "'") { return l(.parserUnknownOption, name) }
         if let name = enclosed(message, "Missing value for '", "'") { return l(.parserMissingValue, name) }
@@ -75,8 +85,10 @@ public enum ParserWords {
         if let names = enclosed(message, "Missing one of: ", "") { return l(.parserMissingOneOf, names) }
         if let option = enclosed(message, "Invalid option: ", "") { return l(.parserInvalidOption, option) }
         if let rest = enclosed(message, "The value '", ""), let split = rest.range(of: "' is invalid for '"),
-           let close = rest[split.upperBound...].firstIndex(of: "'") {
-            let value = rest[..<split.lowerBound], name = rest[split.upperBound..<close]
+            let close = rest[split.upperBound...].firstIndex(of: "'")
+        {
+            let value = rest[..<split.lowerBound]
+            let name = rest[split.upperBound..<close]
             return l(.parserInvalidValue, value, name) + localizeValueList(String(rest[rest.index(after: close)...]), l)
         }
         return message
@@ -91,7 +103,9 @@ public enum ParserWords {
 
     /// The text between `prefix` and `suffix` when `text` is exactly that, else nil.
     static func enclosed(_ text: String, _ prefix: String, _ suffix: String) -> String? {
-        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count else { return nil }
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count else {
+            return nil
+        }
         return String(text.dropFirst(prefix.count).dropLast(suffix.count))
     }
 }

@@ -10,9 +10,13 @@ public enum ServerDetailText {
         case "last good response served after a failed rebuild": return l(.serverDetailLastGood)
         default: break
         }
-        if detail.hasPrefix("source failing since ") { return l(.serverDetailFailingSince, String(detail.dropFirst(21))) }
+        if detail.hasPrefix("source failing since ") {
+            return l(.serverDetailFailingSince, String(detail.dropFirst(21)))
+        }
         if detail.hasPrefix("source failing: ") { return l(.serverDetailSourceFailing, String(detail.dropFirst(16))) }
-        if detail.hasPrefix("older than "), detail.hasSuffix(" min"), let minutes = Int(detail.dropFirst(11).dropLast(4)) {
+        if detail.hasPrefix("older than "), detail.hasSuffix(" min"),
+            let minutes = Int(detail.dropFirst(11).dropLast(4))
+        {
             return l(.serverDetailOlderThan, minutes)
         }
         return detail

@@ -13,9 +13,16 @@ public enum StringCatalog {
     }
 
     /// Every entry, for tests and tools (built on first use; the apps never need it).
-    public static let all: [L10nKey: [Language: CatalogEntry]] = Dictionary(uniqueKeysWithValues: L10nKey.allCases.map { key in
-        (key, Dictionary(uniqueKeysWithValues: Language.allCases.compactMap { language in lookup(key, language).map { (language, $0) } }))
-    })
+    public static let all: [L10nKey: [Language: CatalogEntry]] = Dictionary(
+        uniqueKeysWithValues: L10nKey.allCases.map { key in
+            (
+                key,
+                Dictionary(
+                    uniqueKeysWithValues: Language.allCases.compactMap { language in
+                        lookup(key, language).map { (language, $0) }
+                    })
+            )
+        })
 }
 
 /// Strings in one language. Formatting is done here, without `String(format:)`, so that no CoreFoundation or ICU
@@ -66,7 +73,10 @@ public struct Localizer: Sendable {
                 continue
             }
             var j = format.index(after: i)
-            guard j < format.endIndex else { out.append(c); break }
+            guard j < format.endIndex else {
+                out.append(c)
+                break
+            }
             if format[j] == "%" {
                 out.append("%")
                 i = format.index(after: j)
@@ -75,14 +85,24 @@ public struct Localizer: Sendable {
             var position: Int?
             var digits = ""
             var k = j
-            while k < format.endIndex, format[k].isNumber { digits.append(format[k]); k = format.index(after: k) }
+            while k < format.endIndex, format[k].isNumber {
+                digits.append(format[k])
+                k = format.index(after: k)
+            }
             if !digits.isEmpty, k < format.endIndex, format[k] == "$" {
                 position = Int(digits).map { $0 - 1 }
                 j = format.index(after: k)
             }
             var spec = ""
-            while j < format.endIndex, "lhqz".contains(format[j]) { spec.append(format[j]); j = format.index(after: j) }
-            guard j < format.endIndex, "@diu".contains(format[j]) else { out.append(c); i = format.index(after: i); continue }
+            while j < format.endIndex, "lhqz".contains(format[j]) {
+                spec.append(format[j])
+                j = format.index(after: j)
+            }
+            guard j < format.endIndex, "@diu".contains(format[j]) else {
+                out.append(c)
+                i = format.index(after: i)
+                continue
+            }
             let index = position ?? next
             if position == nil { next += 1 }
             out += index < arguments.count ? arguments[index].description : ""

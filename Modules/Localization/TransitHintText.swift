@@ -7,7 +7,8 @@ public enum TransitHintText {
         guard l.language != .en, let parsed = Hint(hint) else { return hint }
         var lines = parsed.lines.map { $0 == "Gyeongui-Jungang" ? l(.transitLineGyeonguiJungang) : l(.transitLine, $0) }
         if let former = parsed.formerName { lines.append(l(.transitFormerName, former)) }
-        var text = l(.transitHint, l(.transitStation, parsed.station), lines.joined(separator: ", "), exits(parsed.exits, l))
+        var text = l(
+            .transitHint, l(.transitStation, parsed.station), lines.joined(separator: ", "), exits(parsed.exits, l))
         if let tail = parsed.tail { text += ", " + tail.localized(l) }
         return text
     }
@@ -27,7 +28,9 @@ public enum TransitHintText {
         var tail: Tail?
 
         init?(_ text: String) {
-            guard let open = text.firstIndex(of: "("), let close = text.firstIndex(of: ")"), open < close else { return nil }
+            guard let open = text.firstIndex(of: "("), let close = text.firstIndex(of: ")"), open < close else {
+                return nil
+            }
             station = String(text[..<open]).trimmingSpaces
             var inside = String(text[text.index(after: open)..<close]).components(separatedBy: "; ")
             if inside.count == 2, inside[1].hasPrefix("the station was called ") {
@@ -36,7 +39,9 @@ public enum TransitHintText {
             }
             guard inside.count == 1 else { return nil }
             var lineList = inside[0]
-            for prefix in ["Lines ", "Line "] where lineList.hasPrefix(prefix) { lineList = String(lineList.dropFirst(prefix.count)) }
+            for prefix in ["Lines ", "Line "] where lineList.hasPrefix(prefix) {
+                lineList = String(lineList.dropFirst(prefix.count))
+            }
             lines = lineList.components(separatedBy: ", ")
             guard !lines.isEmpty, lines.allSatisfy({ Int($0) != nil || $0 == "Gyeongui-Jungang" }) else { return nil }
             var rest = String(text[text.index(after: close)...]).trimmingSpaces
@@ -56,15 +61,31 @@ public enum TransitHintText {
 
     /// What follows the exit: a bus to change to, or a distance or walk.
     enum Tail {
-        case villageBus(String), bus(String), distance(String), walkMinutes(String), walkway(String)
+        case villageBus(String)
+        case bus(String)
+        case distance(String)
+        case walkMinutes(String)
+        case walkway(String)
 
         init?(_ text: String) {
-            if text.hasPrefix("then village bus ") { self = .villageBus(String(text.dropFirst(17))); return }
-            if text.hasPrefix("then bus ") { self = .bus(String(text.dropFirst(9))); return }
+            if text.hasPrefix("then village bus ") {
+                self = .villageBus(String(text.dropFirst(17)))
+                return
+            }
+            if text.hasPrefix("then bus ") {
+                self = .bus(String(text.dropFirst(9)))
+                return
+            }
             guard text.hasPrefix("about ") else { return nil }
             let amount = String(text.dropFirst(6))
-            if amount.hasSuffix(" min walk") { self = .walkMinutes(String(amount.dropLast(9))); return }
-            if amount.hasSuffix(" walkway") { self = .walkway(String(amount.dropLast(8))); return }
+            if amount.hasSuffix(" min walk") {
+                self = .walkMinutes(String(amount.dropLast(9)))
+                return
+            }
+            if amount.hasSuffix(" walkway") {
+                self = .walkway(String(amount.dropLast(8)))
+                return
+            }
             guard amount.hasSuffix(" m") || amount.hasSuffix(" km") else { return nil }
             self = .distance(amount)
         }

@@ -10,7 +10,10 @@ extension ContractError: ExplainableError {
         case .missingField(let field): l(.reasonMissingField, field)
         case .wrongType(let field, _): l(.reasonWrongType, field)
         case .invalidValue(let field, _): l(.reasonInvalidValue, field)
-        case .wrongPark(_, let received): l(.reasonWrongPark, Catalog.bundled.park(received).map { l.language == .ko ? $0.nameKo : $0.nameEn } ?? received.rawValue)
+        case .wrongPark(_, let received):
+            l(
+                .reasonWrongPark,
+                Catalog.bundled.park(received).map { l.language == .ko ? $0.nameKo : $0.nameEn } ?? received.rawValue)
         }
     }
 }

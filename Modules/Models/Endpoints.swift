@@ -113,7 +113,9 @@ public struct HealthResponse: Hashable, Sendable, Codable {
     /// What readiness checked (`/v2/health/ready` only).
     public var checks: [HealthCheck]?
 
-    public init(status: OpenEnum<Status>, version: String, source: String, serverTime: Date, checks: [HealthCheck]? = nil) {
+    public init(
+        status: OpenEnum<Status>, version: String, source: String, serverTime: Date, checks: [HealthCheck]? = nil
+    ) {
         self.status = status
         self.version = version
         self.source = source
@@ -137,8 +139,11 @@ public struct HealthCheck: Hashable, Sendable, Codable {
 
 /// Operational telemetry events. Never carries coordinates or anything personal.
 public enum TelemetryEventKind: String, ContractEnum {
-    case appStart = "app_start", widgetRefresh = "widget_refresh", fetchFailed = "fetch_failed"
-    case proofRejected = "proof_rejected", unsignedFallback = "unsigned_fallback"
+    case appStart = "app_start"
+    case widgetRefresh = "widget_refresh"
+    case fetchFailed = "fetch_failed"
+    case proofRejected = "proof_rejected"
+    case unsignedFallback = "unsigned_fallback"
 }
 
 /// One telemetry event.
@@ -182,7 +187,8 @@ public struct PushSubscription: Hashable, Sendable, Codable {
     public var quietFrom: String?
     public var quietUntil: String?
 
-    public init(installHash: String, lotId: LotID, threshold: Int, quietFrom: String? = nil, quietUntil: String? = nil) {
+    public init(installHash: String, lotId: LotID, threshold: Int, quietFrom: String? = nil, quietUntil: String? = nil)
+    {
         self.installHash = installHash
         self.lotId = lotId
         self.threshold = threshold

@@ -78,7 +78,9 @@ public struct ParkingForecast: Hashable, Sendable, Codable {
     /// While the lot (or every lot of the park) is closed: the forecast for when it opens next (optional addition).
     public var opening: ForecastPoint?
 
-    public init(lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil, opening: ForecastPoint? = nil) {
+    public init(
+        lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil, opening: ForecastPoint? = nil
+    ) {
         self.lotId = lotId
         self.points = points
         self.gap = gap
@@ -121,7 +123,9 @@ public struct CrowdForecast: Hashable, Sendable, Codable {
     public var confidence: OpenEnum<ForecastConfidence>
     public var basis: OpenEnum<CrowdForecastBasis>
 
-    public init(points: [CrowdForecastPoint], confidence: OpenEnum<ForecastConfidence>, basis: OpenEnum<CrowdForecastBasis>) {
+    public init(
+        points: [CrowdForecastPoint], confidence: OpenEnum<ForecastConfidence>, basis: OpenEnum<CrowdForecastBasis>
+    ) {
         self.points = points
         self.confidence = confidence
         self.basis = basis

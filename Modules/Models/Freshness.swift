@@ -34,7 +34,8 @@ public struct SourceStatus: Hashable, Sendable, Codable {
 
     public init(
         source: String, sourceName: String, state: OpenEnum<FreshnessState>, observedAt: Date?,
-        lastSuccessAt: Date?, simulated: Bool, detail: String? = nil, reason: SourceDetail? = nil, unmatchedRows: [String]? = nil
+        lastSuccessAt: Date?, simulated: Bool, detail: String? = nil, reason: SourceDetail? = nil,
+        unmatchedRows: [String]? = nil
     ) {
         self.source = source
         self.sourceName = sourceName

@@ -23,7 +23,9 @@ public enum ISO8601 {
         let secondOfDay = seconds - days * 86_400
         let (y, m, d) = SeoulTime.civil(Int(days))
         let (year, month, day) = (Int64(y), Int64(m), Int64(d))
-        let hour = secondOfDay / 3600, minute = (secondOfDay % 3600) / 60, second = secondOfDay % 60
+        let hour = secondOfDay / 3600
+        let minute = (secondOfDay % 3600) / 60
+        let second = secondOfDay % 60
         var out = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
         if offsetSeconds == 0 {
             out += "Z"
@@ -38,15 +40,15 @@ public enum ISO8601 {
     private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
         // YYYY-MM-DDTHH:MM:SS = 19 bytes, then [.fraction], then Z or ±HH:MM
         guard b.count >= 20,
-              let year = digits(b, 0, 4), b[4] == UInt8(ascii: "-"),
-              let month = digits(b, 5, 2), b[7] == UInt8(ascii: "-"),
-              let day = digits(b, 8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
-              let hour = digits(b, 11, 2), b[13] == UInt8(ascii: ":"),
-              let minute = digits(b, 14, 2), b[16] == UInt8(ascii: ":"),
-              let second = digits(b, 17, 2)
+            let year = digits(b, 0, 4), b[4] == UInt8(ascii: "-"),
+            let month = digits(b, 5, 2), b[7] == UInt8(ascii: "-"),
+            let day = digits(b, 8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+            let hour = digits(b, 11, 2), b[13] == UInt8(ascii: ":"),
+            let minute = digits(b, 14, 2), b[16] == UInt8(ascii: ":"),
+            let second = digits(b, 17, 2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -68,8 +70,8 @@ public enum ISO8601 {
             guard index + 1 == b.count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard index + 6 == b.count,
-                  let oh = digits(b, index + 1, 2), b[index + 3] == UInt8(ascii: ":"),
-                  let om = digits(b, index + 4, 2), oh < 24, om < 60
+                let oh = digits(b, index + 1, 2), b[index + 3] == UInt8(ascii: ":"),
+                let om = digits(b, index + 4, 2), oh < 24, om < 60
             else { return nil }
             offset = (oh * 3600 + om * 60) * (b[index] == UInt8(ascii: "-") ? -1 : 1)
         default:

@@ -42,16 +42,18 @@ public struct Coordinate: Hashable, Sendable, Codable {
     public func distance(to other: Coordinate) -> Double {
         let r = 6_371_000.0
         let toRad = Double.pi / 180
-        let dLat = (other.lat - lat) * toRad, dLon = (other.lon - lon) * toRad
-        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat * toRad) * cos(other.lat * toRad) * sin(dLon / 2) * sin(dLon / 2)
+        let dLat = (other.lat - lat) * toRad
+        let dLon = (other.lon - lon) * toRad
+        let a =
+            sin(dLat / 2) * sin(dLat / 2) + cos(lat * toRad) * cos(other.lat * toRad) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * r * asin(min(1, a.squareRoot()))
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-import Foundation
+    import Foundation
 #endif

@@ -65,12 +65,15 @@ public struct CrowdNow: Hashable, Sendable, Codable {
 
 /// Precipitation type (citydata `PRECPT_TYPE`).
 public enum Precipitation: String, ContractEnum {
-    case none, rain, rainAndSnow = "rain_and_snow", snow, shower
+    case none, rain
+    case rainAndSnow = "rain_and_snow"
+    case snow, shower
 }
 
 /// Seoul's integrated air quality grade.
 public enum AirQuality: String, ContractEnum {
-    case good, moderate, bad, veryBad = "very_bad"
+    case good, moderate, bad
+    case veryBad = "very_bad"
 }
 
 /// Weather and air at the park.
@@ -162,7 +165,10 @@ public struct ParkNotice: Hashable, Sendable, Codable {
     public var since: Date?
     public var until: Date?
 
-    public init(id: String, kind: OpenEnum<NoticeKind>, text: PublicText, lotIds: [LotID] = [], since: Date? = nil, until: Date? = nil) {
+    public init(
+        id: String, kind: OpenEnum<NoticeKind>, text: PublicText, lotIds: [LotID] = [], since: Date? = nil,
+        until: Date? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.text = text
@@ -181,7 +187,9 @@ public struct OutingSignals: Hashable, Sendable, Codable {
     /// Road traffic near the park, for drivers (optional addition).
     public var roadTraffic: RoadTraffic?
 
-    public init(crowd: CrowdNow?, weather: Weather?, events: [ParkEvent], notices: [ParkNotice], roadTraffic: RoadTraffic? = nil) {
+    public init(
+        crowd: CrowdNow?, weather: Weather?, events: [ParkEvent], notices: [ParkNotice], roadTraffic: RoadTraffic? = nil
+    ) {
         self.crowd = crowd
         self.weather = weather
         self.events = events
@@ -192,8 +200,14 @@ public struct OutingSignals: Hashable, Sendable, Codable {
 
 /// Kinds of facilities.
 public enum FacilityKind: String, ContractEnum {
-    case restroom, convenienceStore = "convenience_store", bikeRental = "bike_rental", drinkingFountain = "drinking_fountain"
-    case playground, swimmingPool = "swimming_pool", campground, dockingPier = "docking_pier"
+    case restroom
+    case convenienceStore = "convenience_store"
+    case bikeRental = "bike_rental"
+    case drinkingFountain = "drinking_fountain"
+    case playground
+    case swimmingPool = "swimming_pool"
+    case campground
+    case dockingPier = "docking_pier"
 }
 
 /// One facility position.
@@ -242,7 +256,10 @@ public struct OutingSummary: Hashable, Sendable, Codable {
     /// State of every source behind the signals.
     public var sources: [SourceStatus]
 
-    public init(parkId: ParkID, signals: OutingSignals, facilities: [FacilityGroup], directions: Directions, sources: [SourceStatus]) {
+    public init(
+        parkId: ParkID, signals: OutingSignals, facilities: [FacilityGroup], directions: Directions,
+        sources: [SourceStatus]
+    ) {
         self.parkId = parkId
         self.signals = signals
         self.facilities = facilities

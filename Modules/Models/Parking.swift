@@ -22,7 +22,8 @@ public struct LotStatus: Hashable, Sendable, Codable {
     public var sharedWith: [LotID]?
 
     public init(
-        lotId: LotID, available: Int?, capacity: Int, observedAt: Date?, label: OpenEnum<LotStatusLabel>, sharedWith: [LotID]? = nil
+        lotId: LotID, available: Int?, capacity: Int, observedAt: Date?, label: OpenEnum<LotStatusLabel>,
+        sharedWith: [LotID]? = nil
     ) {
         self.lotId = lotId
         self.available = available

@@ -28,9 +28,12 @@ extension ParkingAggregate {
     /// server's labels say closed; the hours say until when, but only when the hours are why: a lot closed by a
     /// notice within its hours (a flood, an event) has no known reopening.
     public func closure(at now: Date) -> ParkingClosure? {
-        guard !lots.isEmpty, lots.allSatisfy({ $0.status.label == .known(.closed) && $0.status.available == nil }) else { return nil }
+        guard !lots.isEmpty, lots.allSatisfy({ $0.status.label == .known(.closed) && $0.status.available == nil })
+        else { return nil }
         let minute = SeoulTime(now).minuteOfDay
-        guard lots.allSatisfy({ !$0.lot.hours.isOpen(atMinuteOfDay: minute) }) else { return ParkingClosure(opensAt: nil) }
+        guard lots.allSatisfy({ !$0.lot.hours.isOpen(atMinuteOfDay: minute) }) else {
+            return ParkingClosure(opensAt: nil)
+        }
         return ParkingClosure(opensAt: lots.compactMap { $0.lot.hours.nextOpening(after: now) }.min())
     }
 }

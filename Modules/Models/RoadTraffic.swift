@@ -19,7 +19,9 @@ public struct RoadTraffic: Hashable, Sendable, Codable {
     public var message: PublicText?
     public var observedAt: Date?
 
-    public init(level: OpenEnum<RoadTrafficLevel>, speedKmh: Double? = nil, message: PublicText? = nil, observedAt: Date? = nil) {
+    public init(
+        level: OpenEnum<RoadTrafficLevel>, speedKmh: Double? = nil, message: PublicText? = nil, observedAt: Date? = nil
+    ) {
         self.level = level
         self.speedKmh = speedKmh
         self.message = message
@@ -37,7 +39,10 @@ public struct WeatherForecastPoint: Hashable, Sendable, Codable {
     /// Sky as the source words it (e.g. 맑음, 구름많음), Korean original.
     public var sky: String?
 
-    public init(at: Date, temperatureC: Double? = nil, precipitation: OpenEnum<Precipitation>? = nil, precipitationChance: Int? = nil, sky: String? = nil) {
+    public init(
+        at: Date, temperatureC: Double? = nil, precipitation: OpenEnum<Precipitation>? = nil,
+        precipitationChance: Int? = nil, sky: String? = nil
+    ) {
         self.at = at
         self.temperatureC = temperatureC
         self.precipitation = precipitation

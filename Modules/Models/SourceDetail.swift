@@ -34,7 +34,8 @@ public struct SourceDetail: Hashable, Sendable, Codable {
     public var text: String?
 
     public init(
-        _ code: SourceDetailCode, ageMinutes: Int? = nil, windowMinutes: Int? = nil, count: Int? = nil, until: Date? = nil,
+        _ code: SourceDetailCode, ageMinutes: Int? = nil, windowMinutes: Int? = nil, count: Int? = nil,
+        until: Date? = nil,
         text: String? = nil
     ) {
         self.code = .known(code)

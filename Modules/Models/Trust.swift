@@ -64,7 +64,9 @@ public struct BootstrapResponse: Hashable, Sendable, Codable {
     /// The server's clock, to correct the client's skew.
     public var serverTime: Date
 
-    public init(accessToken: String, tokenExpiresAt: Date, signingKey: SigningKey, policy: ClientPolicy, serverTime: Date) {
+    public init(
+        accessToken: String, tokenExpiresAt: Date, signingKey: SigningKey, policy: ClientPolicy, serverTime: Date
+    ) {
         self.accessToken = accessToken
         self.tokenExpiresAt = tokenExpiresAt
         self.signingKey = signingKey

@@ -69,10 +69,11 @@ extension Freshness {
     /// The sources as they stand once a refresh has failed: a value that was fresh when fetched is now the last one,
     /// so the Sources line never says fresh next to a stale header.
     public func afterFailedRefresh() -> Freshness {
-        Freshness(sources: sources.map { status in
-            var status = status
-            if status.state == .known(.fresh) { status.state = .known(.stale) }
-            return status
-        })
+        Freshness(
+            sources: sources.map { status in
+                var status = status
+                if status.state == .known(.fresh) { status.state = .known(.stale) }
+                return status
+            })
     }
 }

@@ -34,12 +34,16 @@ public struct WallClock: Sendable {
     /// Parses `INSTANT[;since=EPOCH][;rate=R]`.
     public static func parse(_ value: String) throws(WallClockError) -> WallClock {
         var parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !parts.isEmpty, let instant = ISO8601.parse(parts.removeFirst()) else { throw WallClockError(value: value) }
+        guard !parts.isEmpty, let instant = ISO8601.parse(parts.removeFirst()) else {
+            throw WallClockError(value: value)
+        }
         var since = Date()
         var rate = 1.0
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2, let number = Double(pair[1]), number.isFinite else { throw WallClockError(value: value) }
+            guard pair.count == 2, let number = Double(pair[1]), number.isFinite else {
+                throw WallClockError(value: value)
+            }
             switch pair[0] {
             case "since": since = Date(timeIntervalSince1970: number)
             case "rate" where number >= 0: rate = number

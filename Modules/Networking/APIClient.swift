@@ -60,7 +60,8 @@ public actor APIClient {
     }
 
     /// `GET /v2/parks/{park}/forecast`.
-    public func forecast(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<ForecastResponse> {
+    public func forecast(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<ForecastResponse>
+    {
         try await getScoped("/v2/parks/\(park.rawValue)/forecast", ForecastResponse.self, park: park, cached: cached)
     }
 
@@ -75,12 +76,16 @@ public actor APIClient {
     }
 
     /// `POST /v2/telemetry`: always signed, never retried blindly (the idempotency key makes a repeat safe).
-    public func sendTelemetry(_ batch: TelemetryBatch, idempotencyKey: String = randomHex(bytes: 16)) async throws(APIError) -> WriteAccepted {
+    public func sendTelemetry(_ batch: TelemetryBatch, idempotencyKey: String = randomHex(bytes: 16))
+        async throws(APIError) -> WriteAccepted
+    {
         try await write("/v2/telemetry", batch, idempotencyKey: idempotencyKey)
     }
 
     /// `POST /v2/push/subscriptions`: always signed.
-    public func subscribe(_ subscription: PushSubscription, idempotencyKey: String = randomHex(bytes: 16)) async throws(APIError) -> WriteAccepted {
+    public func subscribe(_ subscription: PushSubscription, idempotencyKey: String = randomHex(bytes: 16))
+        async throws(APIError) -> WriteAccepted
+    {
         try await write("/v2/push/subscriptions", subscription, idempotencyKey: idempotencyKey)
     }
 
@@ -108,7 +113,8 @@ public actor APIClient {
         var (response, signed) = try await read(path, protected: protected, etag: cached?.etag, deadline: deadline)
         if response.status == 304 {
             if let body = cached?.body {
-                return Fetched(value: try decode(type, body), body: body, etag: cached?.etag, notModified: true, signed: signed)
+                return Fetched(
+                    value: try decode(type, body), body: body, etag: cached?.etag, notModified: true, signed: signed)
             }
             (response, signed) = try await read(path, protected: protected, etag: nil, deadline: deadline)
         }
@@ -119,7 +125,9 @@ public actor APIClient {
     }
 
     /// Sends a read: signed when possible, unsigned only as the policy allows.
-    private func read(_ path: String, protected: Bool, etag: String?, deadline: Date) async throws(APIError) -> (HTTPResponse, Bool) {
+    private func read(_ path: String, protected: Bool, etag: String?, deadline: Date) async throws(APIError) -> (
+        HTTPResponse, Bool
+    ) {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if let etag { headers.append(("If-None-Match", etag)) }
         guard protected else {
@@ -128,10 +136,14 @@ public actor APIClient {
         let refusal: String
         do {
             var current = try await validCredentials(deadline: deadline)
-            var response = try await sendWithRetries(method: "GET", path: path, headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
+            var response = try await sendWithRetries(
+                method: "GET", path: path,
+                headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
             if Self.isCredentialRefusal(response) {
                 current = try await renewCredentials(after: current, deadline: deadline)
-                response = try await sendWithRetries(method: "GET", path: path, headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
+                response = try await sendWithRetries(
+                    method: "GET", path: path,
+                    headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
             }
             guard Self.isCredentialRefusal(response) else {
                 diagnostics.lastRequestSigned = true
@@ -163,10 +175,14 @@ public actor APIClient {
 
     // MARK: Writes
 
-    private func write<Body: Encodable & Sendable>(_ path: String, _ value: Body, idempotencyKey: String) async throws(APIError) -> WriteAccepted {
+    private func write<Body: Encodable & Sendable>(_ path: String, _ value: Body, idempotencyKey: String)
+        async throws(APIError) -> WriteAccepted
+    {
         let deadline = Date().addingTimeInterval(configuration.requestTimeout.seconds)  // the transport's real time
         let body: Data
-        do { body = try ContractCoding.encode(value) } catch { throw .contract(.invalidValue(field: "(body)", detail: "\(error)")) }
+        do { body = try ContractCoding.encode(value) } catch {
+            throw .contract(.invalidValue(field: "(body)", detail: "\(error)"))
+        }
         let headers: [(name: String, value: String)] = [
             ("Accept", "application/json"), ("Content-Type", "application/json"), ("Idempotency-Key", idempotencyKey),
         ]
@@ -176,12 +192,18 @@ public actor APIClient {
         } catch {
             throw .unsignedNotAllowed(reason: "writes are always signed and no request proof could be made: \(error)")
         }
-        var response = try await send(method: "POST", path: path, headers: headers + authorization(current, method: "POST", path: path, body: body), body: body, deadline: deadline)
+        var response = try await send(
+            method: "POST", path: path,
+            headers: headers + authorization(current, method: "POST", path: path, body: body), body: body,
+            deadline: deadline)
         if Self.isCredentialRefusal(response) {
             do { current = try await renewCredentials(after: current, deadline: deadline) } catch {
                 throw .unsignedNotAllowed(reason: "writes are always signed and the proof was refused: \(error)")
             }
-            response = try await send(method: "POST", path: path, headers: headers + authorization(current, method: "POST", path: path, body: body), body: body, deadline: deadline)
+            response = try await send(
+                method: "POST", path: path,
+                headers: headers + authorization(current, method: "POST", path: path, body: body), body: body,
+                deadline: deadline)
         }
         guard (200..<300).contains(response.status) else { throw Self.httpError(response) }
         diagnostics.lastRequestSigned = true
@@ -204,10 +226,14 @@ public actor APIClient {
         let task = Task { [store, configuration, transport, now] () async throws -> Credentials in
             try await store.withBootstrapLock(deadline) {
                 // Another process may have renewed while we waited for the lock.
-                if let stored = store.load(), stored.baseURL == configuration.baseURL, stored != stale, !stored.needsRenewal(at: now()) {
+                if let stored = store.load(), stored.baseURL == configuration.baseURL, stored != stale,
+                    !stored.needsRenewal(at: now())
+                {
                     return stored
                 }
-                let fresh = try await Self.bootstrap(configuration: configuration, transport: transport, installId: store.installId(), now: now, deadline: deadline)
+                let fresh = try await Self.bootstrap(
+                    configuration: configuration, transport: transport, installId: store.installId(), now: now,
+                    deadline: deadline)
                 try? store.save(fresh)
                 return fresh
             }
@@ -229,30 +255,38 @@ public actor APIClient {
     }
 
     private static func bootstrap(
-        configuration: APIConfiguration, transport: HTTPTransport, installId: String, now: @Sendable () -> Date, deadline: Date
+        configuration: APIConfiguration, transport: HTTPTransport, installId: String, now: @Sendable () -> Date,
+        deadline: Date
     ) async throws -> Credentials {
-        let body = try ContractCoding.encode(BootstrapRequest(installId: installId, app: configuration.app, appVersion: configuration.appVersion))
+        let body = try ContractCoding.encode(
+            BootstrapRequest(installId: installId, app: configuration.app, appVersion: configuration.appVersion))
         let sentAt = now()
-        let response = try await transport.send(HTTPRequest(
-            method: "POST", url: configuration.baseURL + "/v2/bootstrap",
-            headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: body, deadline: deadline))
+        let response = try await transport.send(
+            HTTPRequest(
+                method: "POST", url: configuration.baseURL + "/v2/bootstrap",
+                headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: body,
+                deadline: deadline))
         guard response.status == 200 else { throw httpError(response) }
         let answer = try ContractCoding.decode(BootstrapResponse.self, from: response.body)
         let receivedAt = now()
         let localMidpoint = sentAt.addingTimeInterval(receivedAt.timeIntervalSince(sentAt) / 2)
         return Credentials(
-            baseURL: configuration.baseURL, accessToken: answer.accessToken, tokenExpiresAt: answer.tokenExpiresAt
+            baseURL: configuration.baseURL, accessToken: answer.accessToken,
+            tokenExpiresAt: answer.tokenExpiresAt
                 .addingTimeInterval(-answer.serverTime.timeIntervalSince(localMidpoint)),
             signingKey: answer.signingKey, policy: answer.policy,
             clockOffset: answer.serverTime.timeIntervalSince(localMidpoint))
     }
 
-    private func authorization(_ credentials: Credentials, method: String, path: String, body: Data?) throws(APIError) -> [(name: String, value: String)] {
+    private func authorization(_ credentials: Credentials, method: String, path: String, body: Data?) throws(APIError)
+        -> [(name: String, value: String)]
+    {
         do {
             let signer = try HMACSigner(base64Secret: credentials.signingKey.secret)
             let created = Int((now().timeIntervalSince1970 + credentials.clockOffset).rounded())
             let proof = try RequestProof.sign(
-                method: method, targetURI: configuration.baseURL + path, body: body, keyId: credentials.signingKey.keyId,
+                method: method, targetURI: configuration.baseURL + path, body: body,
+                keyId: credentials.signingKey.keyId,
                 signer: signer, created: created, nonce: randomHex(bytes: 16))
             var headers: [(name: String, value: String)] = [
                 ("Authorization", "Bearer \(credentials.accessToken)"),
@@ -267,13 +301,16 @@ public actor APIClient {
 
     // MARK: Transport
 
-    private func sendWithRetries(method: String, path: String, headers: [(name: String, value: String)], deadline: Date) async throws(APIError) -> HTTPResponse {
+    private func sendWithRetries(method: String, path: String, headers: [(name: String, value: String)], deadline: Date)
+        async throws(APIError) -> HTTPResponse
+    {
         var attempt = 0
         while true {
             attempt += 1
             let result: Result<HTTPResponse, APIError>
             do {
-                result = .success(try await send(method: method, path: path, headers: headers, body: nil, deadline: deadline))
+                result = .success(
+                    try await send(method: method, path: path, headers: headers, body: nil, deadline: deadline))
             } catch {
                 result = .failure(error)
             }
@@ -286,17 +323,23 @@ public actor APIClient {
             // Full jitter: a random delay up to base * 2^(attempt-1).
             let ceiling = configuration.retryBaseDelay.seconds * pow(2, Double(attempt - 1))
             let delay = Double.random(in: 0...ceiling)
-            guard retryable, attempt < configuration.maxReadAttempts, Date().addingTimeInterval(delay + 0.05) < deadline else {
+            guard retryable, attempt < configuration.maxReadAttempts, Date().addingTimeInterval(delay + 0.05) < deadline
+            else {
                 return try result.get()
             }
             try? await Task.sleep(for: .seconds(delay))
         }
     }
 
-    private func send(method: String, path: String, headers: [(name: String, value: String)], body: Data?, deadline: Date) async throws(APIError) -> HTTPResponse {
+    private func send(
+        method: String, path: String, headers: [(name: String, value: String)], body: Data?, deadline: Date
+    ) async throws(APIError) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(method: method, url: configuration.baseURL + path, headers: headers, body: body, deadline: deadline))
+            response = try await transport.send(
+                HTTPRequest(
+                    method: method, url: configuration.baseURL + path, headers: headers, body: body, deadline: deadline)
+            )
         } catch {
             throw .transport(error)
         }
@@ -325,7 +368,7 @@ public actor APIClient {
         guard response.status == 401 else { return false }
         switch problem(in: response)?.code.known {
         case .tokenMissing, .tokenInvalid, .tokenExpired, .proofMissing, .proofInvalid, .proofExpired, .proofReplayed,
-             .digestMismatch, .unknownKey, nil:
+            .digestMismatch, .unknownKey, nil:
             return true
         default:
             return false

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// Why an API call failed.
@@ -16,9 +17,14 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .transport(let error): "\(error)"
         case .http(let status, let problem):
-            if let problem { "server error \(status) (\(problem.code.rawValue)): \(problem.title)" } else { "server error \(status)" }
+            if let problem {
+                "server error \(status) (\(problem.code.rawValue)): \(problem.title)"
+            } else {
+                "server error \(status)"
+            }
         case .contract(let error): "\(error)"
-        case .unsignedNotAllowed(let reason): "request proof unavailable and unsigned requests are not allowed: \(reason)"
+        case .unsignedNotAllowed(let reason):
+            "request proof unavailable and unsigned requests are not allowed: \(reason)"
         }
     }
 
@@ -52,5 +58,3 @@ public struct CachedBody: Sendable {
         self.body = body
     }
 }
-
-import Foundation

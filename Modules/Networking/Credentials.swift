@@ -12,7 +12,10 @@ public struct Credentials: Codable, Sendable, Equatable, CustomStringConvertible
     /// Server clock minus local clock, in seconds, measured at bootstrap.
     public var clockOffset: TimeInterval
 
-    public init(baseURL: String, accessToken: String, tokenExpiresAt: Date, signingKey: SigningKey, policy: ClientPolicy, clockOffset: TimeInterval) {
+    public init(
+        baseURL: String, accessToken: String, tokenExpiresAt: Date, signingKey: SigningKey, policy: ClientPolicy,
+        clockOffset: TimeInterval
+    ) {
         self.baseURL = baseURL
         self.accessToken = accessToken
         self.tokenExpiresAt = tokenExpiresAt
@@ -39,13 +42,15 @@ public struct CredentialStore: Sendable {
     /// Replaces the stored credentials.
     public var save: @Sendable (Credentials) throws -> Void
     /// Runs `body` while holding the cross-process bootstrap lock (waiting until `deadline`).
-    public var withBootstrapLock: @Sendable (_ deadline: Date, _ body: @Sendable () async throws -> Credentials) async throws -> Credentials
+    public var withBootstrapLock:
+        @Sendable (_ deadline: Date, _ body: @Sendable () async throws -> Credentials) async throws -> Credentials
     /// The anonymous install id (random, created on first use).
     public var installId: @Sendable () -> String
 
     public init(
         load: @escaping @Sendable () -> Credentials?, save: @escaping @Sendable (Credentials) throws -> Void,
-        withBootstrapLock: @escaping @Sendable (Date, @Sendable () async throws -> Credentials) async throws -> Credentials,
+        withBootstrapLock:
+            @escaping @Sendable (Date, @Sendable () async throws -> Credentials) async throws -> Credentials,
         installId: @escaping @Sendable () -> String
     ) {
         self.load = load

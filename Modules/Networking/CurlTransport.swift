@@ -139,7 +139,10 @@ final class CurlEventLoop: Sendable {
         var idle: [UnsafeMutableRawPointer] = []
         while true {
             let (pending, cancelled, stopped) = shared.withLock { state in
-                defer { state.pending = []; state.cancelled = [] }
+                defer {
+                    state.pending = []
+                    state.cancelled = []
+                }
                 return (state.pending, state.cancelled, state.stopped)
             }
             for transfer in pending {
@@ -167,7 +170,7 @@ final class CurlEventLoop: Sendable {
                     release(transfer, easy: easy, into: &idle)
                     transfer.finish(.failure(.cancelled))
                 }
-                idle.forEach { curl_easy_cleanup($0) }
+                for handle in idle { curl_easy_cleanup(handle) }
                 curl_multi_cleanup(multi)
                 return
             }
@@ -185,7 +188,9 @@ final class CurlEventLoop: Sendable {
         }
     }
 
-    private func release(_ transfer: CurlTransfer, easy: UnsafeMutableRawPointer, into idle: inout [UnsafeMutableRawPointer]) {
+    private func release(
+        _ transfer: CurlTransfer, easy: UnsafeMutableRawPointer, into idle: inout [UnsafeMutableRawPointer]
+    ) {
         if let list = transfer.headerList { curl_slist_free_all(list) }
         transfer.headerList = nil
         transfer.easy = nil
@@ -194,15 +199,19 @@ final class CurlEventLoop: Sendable {
         if idle.count < 32 { idle.append(easy) } else { curl_easy_cleanup(easy) }
     }
 
-    private func configure(_ easy: UnsafeMutableRawPointer, for transfer: CurlTransfer) -> Result<Void, TransportError> {
+    private func configure(_ easy: UnsafeMutableRawPointer, for transfer: CurlTransfer) -> Result<Void, TransportError>
+    {
         let request = transfer.request
         let remaining = request.deadline.timeIntervalSinceNow
         // Retain the transfer while libcurl holds its pointer; released in `release`.
         let userdata = Unmanaged.passRetained(transfer).toOpaque()
         guard remaining > 0 else { return .failure(.timeout) }
         transfer.sizeLimit = configuration.maxResponseBytes
-        let connectMs = min(Int(configuration.connectTimeout.components.seconds * 1000
-            + configuration.connectTimeout.components.attoseconds / 1_000_000_000_000_000), Int(remaining * 1000))
+        let connectMs = min(
+            Int(
+                configuration.connectTimeout.components.seconds * 1000
+                    + configuration.connectTimeout.components.attoseconds / 1_000_000_000_000_000),
+            Int(remaining * 1000))
         var ok = true
         func check(_ code: CURLcode) { if code != CURLE_OK { ok = false } }
         check(hj_easy_setopt_string(easy, CURLOPT_URL, request.url))
@@ -239,7 +248,10 @@ final class CurlEventLoop: Sendable {
             }
             check(hj_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
             body.withUnsafeBytes { raw in
-                check(hj_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)))
+                check(
+                    hj_easy_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS,
+                        UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)))
             }
             list = curl_slist_append(list, "Expect:")  // no 100-continue round trip
         }
@@ -248,13 +260,17 @@ final class CurlEventLoop: Sendable {
         return ok ? .success(()) : .failure(.invalidURL(request.url))
     }
 
-    private func outcome(of transfer: CurlTransfer, easy: UnsafeMutableRawPointer, code: CURLcode) -> Result<HTTPResponse, TransportError> {
+    private func outcome(of transfer: CurlTransfer, easy: UnsafeMutableRawPointer, code: CURLcode) -> Result<
+        HTTPResponse, TransportError
+    > {
         guard code == CURLE_OK else {
             var osErrno = 0
             _ = hj_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)
             let host = URLComponents(string: transfer.request.url)?.host ?? transfer.request.url
-            return .failure(CurlErrorMapping.error(
-                code: code, osErrno: osErrno, host: host, sizeLimit: transfer.sizeLimit, overLimit: transfer.overLimit))
+            return .failure(
+                CurlErrorMapping.error(
+                    code: code, osErrno: osErrno, host: host, sizeLimit: transfer.sizeLimit,
+                    overLimit: transfer.overLimit))
         }
         var status = 0
         _ = hj_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)

@@ -2,9 +2,9 @@ import Foundation
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Credentials in files of the shared container: `credentials.json` and `install-id` (mode 0600), and
@@ -49,12 +49,14 @@ public enum FileCredentialStore {
     }
 
     static func ensureDirectory(_ url: URL) throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// Writes a 0600 file atomically: temporary file in the same directory, fsync, rename.
     static func writePrivate(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -10,7 +10,10 @@ public struct HTTPRequest: Sendable {
     /// The whole exchange must finish by this time.
     public var deadline: Date
 
-    public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil, deadline: Date) {
+    public init(
+        method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
+        deadline: Date
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

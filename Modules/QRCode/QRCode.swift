@@ -44,15 +44,17 @@ extension QRCode {
     public var halfBlockRows: [String] {
         let all = rows
         return stride(from: 0, to: all.count, by: 2).map { y in
-            let top = all[y], bottom = y + 1 < all.count ? all[y + 1] : Array(repeating: true, count: top.count)
-            return String(zip(top, bottom).map { upperDark, lowerDark -> Character in
-                switch (upperDark, lowerDark) {
-                case (false, false): "█"
-                case (false, true): "▀"
-                case (true, false): "▄"
-                case (true, true): " "
-                }
-            })
+            let top = all[y]
+            let bottom = y + 1 < all.count ? all[y + 1] : Array(repeating: true, count: top.count)
+            return String(
+                zip(top, bottom).map { upperDark, lowerDark -> Character in
+                    switch (upperDark, lowerDark) {
+                    case (false, false): "█"
+                    case (false, true): "▀"
+                    case (true, false): "▄"
+                    case (true, true): " "
+                    }
+                })
         }
     }
 

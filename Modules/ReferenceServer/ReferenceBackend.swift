@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import Models
-import Networking
 import NIOCore
+import Networking
 
 /// The reference /v2 backend: collection, forecasts, response caches, trust and routes. A library, so that the
 /// apps can embed it as their default backend and tests can run it on loopback.
@@ -27,7 +27,8 @@ public final class ReferenceBackend: Sendable {
     let logger: Logger
 
     /// Builds the backend; nothing runs until ``start()`` or ``run()``.
-    public init(configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil) throws {
+    public init(configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil) throws
+    {
         var configuration = configuration
         if configuration.faults.clockSkewSeconds != 0 {
             let (clock, skew) = (configuration.now, TimeInterval(configuration.faults.clockSkewSeconds))
@@ -43,19 +44,29 @@ public final class ReferenceBackend: Sendable {
         case .simulated:
             source = SimulatedSource(catalog: catalog)
         case .seoul(let key, let baseURL):
-            let http = transport ?? CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-server/\(configuration.version)")).transport
+            let http =
+                transport
+                ?? CurlTransport(
+                    configuration: TransportConfiguration(userAgent: "hangangjari-server/\(configuration.version)")
+                ).transport
             source = SeoulSource(
-                key: key, baseURL: baseURL, transport: http, catalog: catalog, budget: CitydataBudget(interval: configuration.seoulCallInterval))
+                key: key, baseURL: baseURL, transport: http, catalog: catalog,
+                budget: CitydataBudget(interval: configuration.seoulCallInterval))
         }
-        let history: any HistoryStore = try configuration.historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
+        let history: any HistoryStore =
+            try configuration.historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
         faults = FaultSwitch(configuration.faults)
-        collector = Collector(catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
+        collector = Collector(
+            catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
         builder = SummaryBuilder(catalog: catalog, source: source)
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())
-        verifier = RequestVerifier(issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
-        bootstrapLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
-        installLimiter = RateLimiter(capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
+        verifier = RequestVerifier(
+            issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
+        bootstrapLimiter = RateLimiter(
+            capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
+        installLimiter = RateLimiter(
+            capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
         let ttl = configuration.hotCacheTTL
         homeCache = ResponseCache(ttl: ttl)
         parkingCache = ResponseCache(ttl: ttl)
@@ -72,7 +83,8 @@ public final class ReferenceBackend: Sendable {
         Application(
             router: Routes.router(for: self),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -80,11 +92,15 @@ public final class ReferenceBackend: Sendable {
     /// Collects once, then keeps collecting in the background until the task is cancelled.
     func startCollection() async -> Task<Void, Never> {
         // On demand (an embedded backend), nothing is read before a request asks for it.
-        if case .simulated = configuration.source, configuration.onDemandInterval == nil { await collector.collectAll() }
+        if case .simulated = configuration.source, configuration.onDemandInterval == nil {
+            await collector.collectAll()
+        }
         let collector = self.collector
         let configuration = self.configuration
         return Task {
-            if case .seoul = configuration.source, configuration.onDemandInterval == nil { await collector.collectAll() }
+            if case .seoul = configuration.source, configuration.onDemandInterval == nil {
+                await collector.collectAll()
+            }
             guard configuration.collectInBackground else { return }
             await collector.run(backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
         }
@@ -102,7 +118,9 @@ public final class ReferenceBackend: Sendable {
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
             collection.cancel()
-            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "could not bind \(configuration.host):\(configuration.port)"])
+            throw CocoaError(
+                .featureUnsupported,
+                userInfo: [NSLocalizedDescriptionKey: "could not bind \(configuration.host):\(configuration.port)"])
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return RunningServer(baseURL: "http://\(host):\(port)", port: port, server: task, collection: collection)

@@ -14,6 +14,8 @@ public enum Secret {
         if let value = environment[name], !value.isEmpty { return value }
         guard let path = environment[name + "_FILE"], !path.isEmpty else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(name: name, path: path) }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
     }
 }

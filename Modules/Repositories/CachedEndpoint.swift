@@ -15,7 +15,9 @@ struct CachedEndpoint<Value: Decodable & Sendable>: Sendable {
     /// Decodes (and guards) a stored body.
     var decode: @Sendable (Data) throws -> Value
 
-    func load(forceRefresh: Bool, fetch: (CachedBody?) async throws(APIError) -> Fetched<Value>) async throws(RepositoryUnavailable) -> Loaded<Value> {
+    func load(forceRefresh: Bool, fetch: (CachedBody?) async throws(APIError) -> Fetched<Value>)
+        async throws(RepositoryUnavailable) -> Loaded<Value>
+    {
         var cached: (value: Value, response: CacheDatabase.CachedResponse)?
         if let response = try? cache?.response(key: key) {
             if let value = try? decode(response.body) {
@@ -24,18 +26,25 @@ struct CachedEndpoint<Value: Decodable & Sendable>: Sendable {
                 try? cache?.removeResponse(key: key)
             }
         }
-        if let cached, !forceRefresh, Freshness.isCurrent(observedAt: cached.response.fetchedAt, now: now(), window: freshFor) {
+        if let cached, !forceRefresh,
+            Freshness.isCurrent(observedAt: cached.response.fetchedAt, now: now(), window: freshFor)
+        {
             return Loaded(value: cached.value, origin: .cache, trust: .current, fetchedAt: cached.response.fetchedAt)
         }
         do {
-            let conditional = cached.flatMap { c in c.response.etag.map { CachedBody(etag: $0, body: c.response.body) } }
+            let conditional = cached.flatMap { c in c.response.etag.map { CachedBody(etag: $0, body: c.response.body) }
+            }
             let fetched = try await fetch(conditional)
             let at = now()
             try? cache?.storeResponse(key: key, body: fetched.body, etag: fetched.etag, fetchedAt: at)
-            return Loaded(value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current, fetchedAt: at)
+            return Loaded(
+                value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current,
+                fetchedAt: at)
         } catch {
             if let cached {
-                return Loaded(value: cached.value, origin: .cache, trust: .stale(reason: Reason(error)), fetchedAt: cached.response.fetchedAt)
+                return Loaded(
+                    value: cached.value, origin: .cache, trust: .stale(reason: Reason(error)),
+                    fetchedAt: cached.response.fetchedAt)
             }
             throw RepositoryUnavailable(reason: Reason(error))
         }

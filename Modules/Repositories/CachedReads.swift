@@ -11,7 +11,9 @@ public struct CachedReads: Sendable {
     public var policy: CachePolicy
     public var now: @Sendable () -> Date
 
-    public init(cache: CacheDatabase?, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        cache: CacheDatabase?, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.cache = cache
         self.policy = policy
         self.now = now
@@ -26,13 +28,15 @@ public struct CachedReads: Sendable {
     /// The cached parks list, current or marked stale; nil when none is cached (or it no longer decodes).
     public func parks() -> Loaded<ParksResponse>? {
         guard let response = try? cache?.response(key: ParkingRepository.parksKey),
-              let value = try? ContractCoding.decode(ParksResponse.self, from: response.body) else { return nil }
+            let value = try? ContractCoding.decode(ParksResponse.self, from: response.body)
+        else { return nil }
         return Self.loaded(value, fetchedAt: response.fetchedAt, window: policy.parks, now: now())
     }
 
     static func loaded<Value>(_ value: Value, fetchedAt: Date, window: TimeInterval, now: Date) -> Loaded<Value> {
         let current = Freshness.isCurrent(observedAt: fetchedAt, now: now, window: window)
-        let trust: LoadTrust = current ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(fetchedAt)))
+        let trust: LoadTrust =
+            current ? .current : .stale(reason: Reason(.reasonNotRefreshedSince, ISO8601.format(fetchedAt)))
         return Loaded(value: value, origin: .cache, trust: trust, fetchedAt: fetchedAt)
     }
 }

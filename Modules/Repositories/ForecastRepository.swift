@@ -12,7 +12,10 @@ public struct ForecastRepository: Sendable {
     public var policy: CachePolicy
     public var now: @Sendable () -> Date
 
-    public init(cache: CacheDatabase?, client: APIClient, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        cache: CacheDatabase?, client: APIClient, policy: CachePolicy = CachePolicy(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.cache = cache
         self.client = client
         self.policy = policy
@@ -20,12 +23,15 @@ public struct ForecastRepository: Sendable {
     }
 
     /// Every forecast of a park: the park total, each lot's timeline, the crowd forecast.
-    public func forecast(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<ForecastResponse> {
+    public func forecast(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
+        ForecastResponse
+    > {
         let client = self.client
         return try await CachedEndpoint(
             cache: cache, key: "forecast/\(park.rawValue)", freshFor: policy.forecast, now: now,
             decode: { try ParkGuard.decode(ForecastResponse.self, from: $0, requested: park) }
-        ).load(forceRefresh: forceRefresh) { cached throws(APIError) in try await client.forecast(park, cached: cached) }
+        ).load(forceRefresh: forceRefresh) { cached throws(APIError) in try await client.forecast(park, cached: cached)
+        }
     }
 
     /// One lot's timeline from the park's forecast.
@@ -34,6 +40,7 @@ public struct ForecastRepository: Sendable {
         guard let timeline = loaded.value.forecast.lots.first(where: { $0.lotId == lot }) else {
             throw RepositoryUnavailable(reason: Reason(.reasonNoForecastForLot, lot.rawValue, park.rawValue))
         }
-        return Loaded<ParkingForecast>(value: timeline, origin: loaded.origin, trust: loaded.trust, fetchedAt: loaded.fetchedAt)
+        return Loaded<ParkingForecast>(
+            value: timeline, origin: loaded.origin, trust: loaded.trust, fetchedAt: loaded.fetchedAt)
     }
 }

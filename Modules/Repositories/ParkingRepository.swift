@@ -18,7 +18,10 @@ public struct ParkingRepository: Sendable {
     /// How long a cached summary counts as current.
     public var freshFor: TimeInterval { policy.homeSummary }
 
-    public init(cache: CacheDatabase?, client: APIClient, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        cache: CacheDatabase?, client: APIClient, policy: CachePolicy = CachePolicy(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.cache = cache
         self.client = client
         self.policy = policy
@@ -38,7 +41,9 @@ public struct ParkingRepository: Sendable {
     }
 
     /// A park's outing summary (crowd, weather, events, notices, facilities, directions).
-    public func outing(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<OutingResponse> {
+    public func outing(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
+        OutingResponse
+    > {
         let client = self.client
         return try await CachedEndpoint(
             cache: cache, key: "outing/\(park.rawValue)", freshFor: policy.outing, now: now,
@@ -47,7 +52,9 @@ public struct ParkingRepository: Sendable {
     }
 
     /// The home summary of a park.
-    public func homeSummary(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<HomeSummary> {
+    public func homeSummary(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
+        HomeSummary
+    > {
         let cached = try? cache?.homeSummary(park)
         if let cached, !forceRefresh, Freshness.isCurrent(observedAt: cached.fetchedAt, now: now(), window: freshFor) {
             return Loaded(value: cached.summary, origin: .cache, trust: .current, fetchedAt: cached.fetchedAt)
@@ -58,10 +65,14 @@ public struct ParkingRepository: Sendable {
             let at = now()
             // Storing may fail (full disk, read-only directory); the value is still shown.
             try? cache?.store(fetched.value, body: fetched.body, etag: fetched.etag, for: park, fetchedAt: at)
-            return Loaded(value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current, fetchedAt: at)
+            return Loaded(
+                value: fetched.value, origin: fetched.notModified ? .notModified : .network, trust: .current,
+                fetchedAt: at)
         } catch {
             if let cached {
-                return Loaded(value: cached.summary, origin: .cache, trust: .stale(reason: Reason(error)), fetchedAt: cached.fetchedAt)
+                return Loaded(
+                    value: cached.summary, origin: .cache, trust: .stale(reason: Reason(error)),
+                    fetchedAt: cached.fetchedAt)
             }
             throw RepositoryUnavailable(reason: Reason(error))
         }

@@ -13,9 +13,9 @@ public enum ContentDigest {
     public static func matches(header: String, body: Data) -> Bool {
         var parser = StructuredFieldValueParser(Array(header.utf8))
         guard let dictionary = try? parser.parseDictionaryFieldValue(),
-              case .item(let item)? = dictionary["sha-256"],
-              case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
-              let claimed = Data(base64Encoded: encoded)
+            case .item(let item)? = dictionary["sha-256"],
+            case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
+            let claimed = Data(base64Encoded: encoded)
         else { return false }
         let actual = Data(SHA256.hash(data: body))
         return constantTimeEqual(claimed, actual)

@@ -54,16 +54,17 @@ public enum RequestProof {
         if let alg = parameters.algorithm, alg != algorithm { throw .unsupportedAlgorithm(alg) }
         var parser = StructuredFieldValueParser(Array(signature.utf8))
         guard let dictionary = try? parser.parseDictionaryFieldValue(),
-              case .item(let item)? = dictionary[label],
-              case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
-              let bytes = Data(base64Encoded: encoded)
+            case .item(let item)? = dictionary[label],
+            case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
+            let bytes = Data(base64Encoded: encoded)
         else { throw .malformedHeader("Signature") }
         return Parsed(parameters: parameters, signature: bytes)
     }
 
     /// Verifies a parsed proof against the request as the server received it.
     public static func verify(
-        _ proof: Parsed, method: String, targetURI: String, body: Data?, contentDigestHeader: String?, signer: HMACSigner
+        _ proof: Parsed, method: String, targetURI: String, body: Data?, contentDigestHeader: String?,
+        signer: HMACSigner
     ) throws(ProofError) {
         var values = [method.uppercased(), targetURI]
         if let body {
@@ -78,7 +79,9 @@ public enum RequestProof {
     /// Parses a `Signature-Input` dictionary and returns the parameters of the `hj` label (or the only label).
     public static func parseInput(_ header: String) throws(ProofError) -> SignatureParameters {
         var parser = StructuredFieldValueParser(Array(header.utf8))
-        guard let dictionary = try? parser.parseDictionaryFieldValue() else { throw .malformedHeader("Signature-Input") }
+        guard let dictionary = try? parser.parseDictionaryFieldValue() else {
+            throw .malformedHeader("Signature-Input")
+        }
         let entry = dictionary[label] ?? (dictionary.count == 1 ? dictionary[dictionary.startIndex].1 : nil)
         guard case .innerList(let list)? = entry else { throw .malformedHeader("Signature-Input") }
         var components: [String] = []

@@ -23,7 +23,8 @@ public struct AppConfiguration: Sendable, Equatable {
 
     /// Resolves the configuration from flags, environment and the config file.
     public static func resolve(apiFlag: String?, environment: [String: String]) -> AppConfiguration {
-        var configuration = (try? ConfigFile.url(environment))
+        var configuration =
+            (try? ConfigFile.url(environment))
             .flatMap { AtomicFile.read($0, limit: 64 * 1024) }
             .map { parse(String(decoding: $0, as: UTF8.self)) } ?? AppConfiguration()
         if let key = environment["SEOUL_OPEN_DATA_KEY"], !key.isEmpty { configuration.seoulKey = key }
@@ -37,10 +38,12 @@ public struct AppConfiguration: Sendable, Equatable {
     public static func parse(_ text: String) -> AppConfiguration {
         var configuration = AppConfiguration()
         for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { continue }
-            let value = parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2
+            let value =
+                parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2
                 ? String(parts[1].dropFirst().dropLast()) : parts[1]
             switch parts[0] {
             case "api": configuration.apiURL = value.isEmpty ? nil : value

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Files that are never half-written: write a temporary file in the same directory, fsync, rename over the target,
@@ -12,7 +12,8 @@ public enum AtomicFile {
     /// Replaces `url` with `data` (mode 0600 unless told otherwise).
     public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(StorageError) {
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
         var offset = 0

@@ -10,20 +10,25 @@ public enum ConfigFile {
 
     /// Sets `key = "value"` (or removes the key when `value` is nil); returns the file written.
     @discardableResult
-    public static func set(_ key: String, to value: String?, environment: [String: String]) throws(StorageError) -> URL {
+    public static func set(_ key: String, to value: String?, environment: [String: String]) throws(StorageError) -> URL
+    {
         let url = try url(environment)
         let old = AtomicFile.read(url, limit: 64 * 1024).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var lines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         lines.removeAll { line in
-            line.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) == key } ?? false
+            line.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) == key }
+                ?? false
         }
         if let value {
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
             lines.append("\(key) = \"\(escaped)\"")
         }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unwritable(path: url.deletingLastPathComponent().path, reason: error.localizedDescription)
         }

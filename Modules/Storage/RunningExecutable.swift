@@ -4,7 +4,9 @@ import Foundation
 public enum RunningExecutable {
     /// `/proc/self/exe` resolved; `argv[0]` made absolute only when `/proc` is not mounted.
     public static func path() -> String {
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return resolved
+        }
         let argument = CommandLine.arguments[0]
         return argument.hasPrefix("/") ? argument : FileManager.default.currentDirectoryPath + "/" + argument
     }

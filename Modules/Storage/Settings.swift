@@ -37,7 +37,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case version, favorites, widgetParks, home, alertThresholds, alertsEnabled, quietFrom, quietUntil, language, ambiguousWidth
+        case version, favorites, widgetParks, home, alertThresholds, alertsEnabled, quietFrom, quietUntil, language,
+            ambiguousWidth
     }
 
     // Unknown or missing keys fall back to defaults, so older and newer files both read; a bad field is named.
@@ -59,16 +60,25 @@ public struct Settings: Codable, Sendable, Equatable {
             guard let time = field(key, String.self) else { continue }
             if OpeningHours.minuteOfDay(time) == nil {
                 problems.append(SettingsFieldProblem(field: key.stringValue, kind: .notATime))
-            } else if key == .quietFrom { quietFrom = time } else { quietUntil = time }
+            } else if key == .quietFrom {
+                quietFrom = time
+            } else {
+                quietUntil = time
+            }
         }
         if let value = field(.language, String.self) {
-            if Language(rawValue: value) != nil { language = value } else {
+            if Language(rawValue: value) != nil {
+                language = value
+            } else {
                 problems.append(SettingsFieldProblem(field: CodingKeys.language.stringValue, kind: .unknownLanguage))
             }
         }
         if let value = field(.ambiguousWidth, String.self) {
-            if let width = AmbiguousWidth(rawValue: value) { ambiguousWidth = width } else {
-                problems.append(SettingsFieldProblem(field: CodingKeys.ambiguousWidth.stringValue, kind: .unknownAmbiguousWidth))
+            if let width = AmbiguousWidth(rawValue: value) {
+                ambiguousWidth = width
+            } else {
+                problems.append(
+                    SettingsFieldProblem(field: CodingKeys.ambiguousWidth.stringValue, kind: .unknownAmbiguousWidth))
             }
         }
         if c.contains(.alertThresholds) { decodeThresholds(c, problems: &problems) }
@@ -76,7 +86,9 @@ public struct Settings: Codable, Sendable, Equatable {
     }
 
     /// `{"target": spaces}`; files from before 1.1 stored lot thresholds as an array of id and number pairs.
-    private mutating func decodeThresholds(_ c: KeyedDecodingContainer<CodingKeys>, problems: inout [SettingsFieldProblem]) {
+    private mutating func decodeThresholds(
+        _ c: KeyedDecodingContainer<CodingKeys>, problems: inout [SettingsFieldProblem]
+    ) {
         let name = CodingKeys.alertThresholds.stringValue
         if let legacy = try? c.decode([LotID: Int].self, forKey: .alertThresholds) {
             alertThresholds = legacy

@@ -19,14 +19,19 @@ public struct SettingsStore: Sendable {
         guard let data = AtomicFile.read(fileURL) else { return (Settings(), nil) }
         if let settings = try? ContractCoding.makeDecoder().decode(Settings.self, from: data) {
             guard !settings.fieldProblems.isEmpty else { return (settings, nil) }
-            return (settings, Reason(.reasonSettingsFields, joining: settings.fieldProblems.map(\.reason), fileURL.path))
+            return (
+                settings, Reason(.reasonSettingsFields, joining: settings.fieldProblems.map(\.reason), fileURL.path)
+            )
         }
         var salvaged = Settings()
         salvaged.favorites = Self.salvageFavorites(from: data)
         let moved: any CustomStringConvertible = AtomicFile.moveAside(fileURL) ?? Reason(.reasonCouldNotMove)
         if !salvaged.favorites.isEmpty { try? AtomicFile.write(try ContractCoding.encode(salvaged), to: fileURL) }
         if salvaged.favorites.isEmpty { return (salvaged, Reason(.reasonSettingsMovedAside, moved)) }
-        return (salvaged, Reason(.reasonSettingsMovedAsideKept, moved, salvaged.favorites.map(\.rawValue).joined(separator: ", ")))
+        return (
+            salvaged,
+            Reason(.reasonSettingsMovedAsideKept, moved, salvaged.favorites.map(\.rawValue).joined(separator: ", "))
+        )
     }
 
     /// Reads, changes and writes the settings under the lock. A file with fields that cannot be used is copied to
@@ -38,12 +43,15 @@ public struct SettingsStore: Sendable {
         defer { withExtendedLifetime(lock) {} }
         var settings = load().settings
         if !settings.fieldProblems.isEmpty, let original = AtomicFile.read(fileURL) {
-            try AtomicFile.write(original, to: container.file("settings.json.kept-\(Int(Date().timeIntervalSince1970))"))
+            try AtomicFile.write(
+                original, to: container.file("settings.json.kept-\(Int(Date().timeIntervalSince1970))"))
         }
         change(&settings)
         settings.fieldProblems = []
         let data: Data
-        do { data = try ContractCoding.encode(settings) } catch { throw .unwritable(path: fileURL.path, reason: "\(error)") }
+        do { data = try ContractCoding.encode(settings) } catch {
+            throw .unwritable(path: fileURL.path, reason: "\(error)")
+        }
         try AtomicFile.write(data, to: fileURL)
         return settings
     }

@@ -13,16 +13,21 @@ public struct SharedContainer: Sendable, Hashable {
     }
 
     /// Resolves the container from an explicit directory, then `HANGANGJARI_STATE_DIR`, then XDG.
-    public static func resolve(explicit: String? = nil, environment: [String: String]) throws(StorageError) -> SharedContainer {
+    public static func resolve(explicit: String? = nil, environment: [String: String]) throws(StorageError)
+        -> SharedContainer
+    {
         if let explicit, !explicit.isEmpty { return SharedContainer(url: URL(fileURLWithPath: explicit)) }
-        if let dir = environment["HANGANGJARI_STATE_DIR"], !dir.isEmpty { return SharedContainer(url: URL(fileURLWithPath: dir)) }
+        if let dir = environment["HANGANGJARI_STATE_DIR"], !dir.isEmpty {
+            return SharedContainer(url: URL(fileURLWithPath: dir))
+        }
         return SharedContainer(url: try XDG.stateHome(environment).appendingPathComponent("hangangjari"))
     }
 
     /// Creates the directory (0700) when missing.
     public func prepare() throws(StorageError) {
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unwritable(path: url.path, reason: "\(error.localizedDescription)")
         }
@@ -54,7 +59,9 @@ public enum XDG {
         try directory("XDG_CACHE_HOME", default: ".cache", environment)
     }
 
-    static func directory(_ variable: String, default relative: String, _ environment: [String: String]) throws(StorageError) -> URL {
+    static func directory(_ variable: String, default relative: String, _ environment: [String: String])
+        throws(StorageError) -> URL
+    {
         if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .noHome }
         return URL(fileURLWithPath: home).appendingPathComponent(relative)

@@ -7,7 +7,7 @@ import Models
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The full-screen app: draws the store's state, turns keys into store actions, refreshes in the background (input
@@ -96,8 +96,12 @@ public struct InteractiveApp: Sendable {
         case .escape:
             if store.snapshot.showHelp { store.toggleHelp() }
             if store.snapshot.directionsCode != nil { store.toggleDirectionsCode() }
-        case .left, .character("h"): store.movePark(by: -1); Task { await store.refreshIfNeeded() }
-        case .right, .character("l"): store.movePark(by: 1); Task { await store.refreshIfNeeded() }
+        case .left, .character("h"):
+            store.movePark(by: -1)
+            Task { await store.refreshIfNeeded() }
+        case .right, .character("l"):
+            store.movePark(by: 1)
+            Task { await store.refreshIfNeeded() }
         case .tab: store.moveTab(by: 1)
         case .backTab: store.moveTab(by: -1)
         case .character(let c) where ("1"..."5").contains(c):
@@ -105,7 +109,11 @@ public struct InteractiveApp: Sendable {
             if store.snapshot.tab == .parks { Task { await store.refreshIfNeeded() } }
         case .up, .character("k"): if tab == .parks { store.moveCursor(by: -1) }
         case .down, .character("j"): if tab == .parks { store.moveCursor(by: 1) }
-        case .enter: if tab == .parks { store.openParkAtCursor(); Task { await store.refreshIfNeeded() } }
+        case .enter:
+            if tab == .parks {
+                store.openParkAtCursor()
+                Task { await store.refreshIfNeeded() }
+            }
         case .character("f"): store.toggleFavorite()
         case .character("w"): store.setWidgetPark()
         case .character("r"): Task { await store.refresh(force: true) }
@@ -123,8 +131,10 @@ public struct InteractiveApp: Sendable {
 
     func frame(_ terminal: Terminal) -> (lines: [String], width: Int) {
         let (width, height) = terminal.size()
-        let ctx = ScreenContext(language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(), width: width,
-                                ambiguous: store.snapshot.settings.ambiguousWidth ?? .single)
+        let ctx = ScreenContext(
+            language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(),
+            width: width,
+            ambiguous: store.snapshot.settings.ambiguousWidth ?? .single)
         let lines = Frame.interactive(store.snapshot, ctx, height: height)
         return (lines.prefix(height).map { $0.render(width: width, mode: mode, widths: ctx.widths, pad: true) }, width)
     }

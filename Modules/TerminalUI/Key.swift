@@ -18,7 +18,10 @@ public enum KeyDecoder {
                     // CSI or SS3: skip parameters up to the final byte.
                     var j = i + 2
                     while j < bytes.count, (0x30...0x3F).contains(bytes[j]) { j += 1 }
-                    guard j < bytes.count else { i = bytes.count; continue }
+                    guard j < bytes.count else {
+                        i = bytes.count
+                        continue
+                    }
                     switch bytes[j] {
                     case 0x41: keys.append(.up)
                     case 0x42: keys.append(.down)
@@ -32,12 +35,24 @@ public enum KeyDecoder {
                     keys.append(.escape)
                     i += 1
                 }
-            case 0x03: keys.append(.ctrlC); i += 1
-            case 0x0C: keys.append(.ctrlL); i += 1
-            case 0x09: keys.append(.tab); i += 1
-            case 0x0D, 0x0A: keys.append(.enter); i += 1
-            case 0x7F, 0x08: keys.append(.backspace); i += 1
-            case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(b)))); i += 1
+            case 0x03:
+                keys.append(.ctrlC)
+                i += 1
+            case 0x0C:
+                keys.append(.ctrlL)
+                i += 1
+            case 0x09:
+                keys.append(.tab)
+                i += 1
+            case 0x0D, 0x0A:
+                keys.append(.enter)
+                i += 1
+            case 0x7F, 0x08:
+                keys.append(.backspace)
+                i += 1
+            case 0x20...0x7E:
+                keys.append(.character(Character(Unicode.Scalar(b))))
+                i += 1
             case 0xC0...0xF7:
                 let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
                 let end = min(bytes.count, i + length)

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // A signal handler cannot capture context, so the settings to restore live here, written once before the handlers
@@ -72,7 +72,9 @@ public final class Terminal: Sendable {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBufferPointer {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return

@@ -2,9 +2,9 @@ import Foundation
 import Networking
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A tiny HTTP server on a loopback socket that does what a real server never would: hang, cut a body short,
@@ -32,9 +32,13 @@ public final class RawHTTPServer: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
         guard fd >= 0, bound == 0, listen(fd, 64) == 0 else { throw CocoaError(.fileReadUnknown) }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
         let stopped = self.stopped
@@ -87,7 +91,9 @@ public final class RawHTTPServer: Sendable {
     }
 
     /// An HTTP/1.1 response with the given head lines and body; `contentLength` may lie.
-    public static func response(status: String = "200 OK", headers: [String] = [], body: Data = Data(), contentLength: Int? = nil) -> Data {
+    public static func response(
+        status: String = "200 OK", headers: [String] = [], body: Data = Data(), contentLength: Int? = nil
+    ) -> Data {
         var text = "HTTP/1.1 \(status)\r\nConnection: close\r\nContent-Length: \(contentLength ?? body.count)\r\n"
         for header in headers { text += header + "\r\n" }
         return Data((text + "\r\n").utf8) + body

@@ -19,8 +19,13 @@ public final class SeoulStandIn: Sendable {
             // /{KEY}/json/citydata/{START}/{END}/{AREA}
             let area = path.split(separator: "/").last.map(String.init) ?? ""
             calls.withLock { $0[area, default: 0] += 1 }
-            let body = bodies.value[area] ?? Data(#"{"list_total_count":0,"RESULT":{"RESULT.CODE":"INFO-200","RESULT.MESSAGE":"해당하는 데이터가 없습니다."}}"#.utf8)
-            return .respond(RawHTTPServer.response(headers: ["Content-Type: application/json;charset=UTF-8"], body: body))
+            let body =
+                bodies.value[area]
+                ?? Data(
+                    #"{"list_total_count":0,"RESULT":{"RESULT.CODE":"INFO-200","RESULT.MESSAGE":"해당하는 데이터가 없습니다."}}"#
+                        .utf8)
+            return .respond(
+                RawHTTPServer.response(headers: ["Content-Type: application/json;charset=UTF-8"], body: body))
         }
     }
 

@@ -4,8 +4,10 @@ import Models
 public enum StrayEnglish {
     /// Latin words that are the same in Korean text: units, measures, codes, key names and product names.
     public static let allowed: Set<String> = [
-        "m", "km", "ms", "p", "PM", "QR", "C", "KRW", "hangangjari", "open", "curl", "TLS", "JSON", "API", "URL", "http", "https",
-        "Tab", "Enter", "Esc", "q", "r", "R", "f", "w", "d", "g", "j", "k", "h", "l", "s", "o", "Ctrl", "Kakao", "Naver", "Google",
+        "m", "km", "ms", "p", "PM", "QR", "C", "KRW", "hangangjari", "open", "curl", "TLS", "JSON", "API", "URL",
+        "http", "https",
+        "Tab", "Enter", "Esc", "q", "r", "R", "f", "w", "d", "g", "j", "k", "h", "l", "s", "o", "Ctrl", "Kakao",
+        "Naver", "Google",
         "P", "KST",
     ]
 
@@ -16,8 +18,12 @@ public enum StrayEnglish {
     /// commands` and 'echoed input', minus the allowed ones.
     public static func words(in text: String) -> Set<String> {
         let prose = text.split(separator: "\n").map { line in
-            line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
-                .split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(
+                \.element
+            ).joined(separator: " ")
+                .split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(
+                    \.element
+                ).joined(separator: " ")
         }.joined(separator: "\n")
         let tokens = prose.split { $0 == " " || $0 == "\n" }.filter { token in
             !token.contains("://") && !token.contains("/") && !token.contains(".") && !token.contains { $0.isNumber }

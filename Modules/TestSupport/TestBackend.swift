@@ -58,9 +58,14 @@ public final class TestBackend: Sendable {
 
     /// Calls an admin endpoint with the admin token.
     public func admin(_ pathAndQuery: String) async throws {
-        let response = try await Self.curl.send(HTTPRequest(
-            method: "POST", url: baseURL + pathAndQuery, headers: [("Authorization", "Bearer \(Self.adminToken)")], body: Data(),
-            deadline: Date().addingTimeInterval(5)))
-        guard response.status < 300 else { throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "admin \(pathAndQuery): \(response.status)"]) }
+        let response = try await Self.curl.send(
+            HTTPRequest(
+                method: "POST", url: baseURL + pathAndQuery, headers: [("Authorization", "Bearer \(Self.adminToken)")],
+                body: Data(),
+                deadline: Date().addingTimeInterval(5)))
+        guard response.status < 300 else {
+            throw CocoaError(
+                .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "admin \(pathAndQuery): \(response.status)"])
+        }
     }
 }

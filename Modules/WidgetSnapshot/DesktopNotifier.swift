@@ -19,7 +19,9 @@ public enum DesktopNotifier {
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let line = String(decoding: said.prefix(300), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let line =
+                String(decoding: said.prefix(300), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
+                    String.init) ?? ""
             return .failed(Reason(.alertNotifierFailed, process.terminationStatus, line.isEmpty ? "-" : line))
         }
         return .delivered

@@ -72,7 +72,11 @@ public struct LocalAlerts: Sendable {
         var watched: [(target: AlertTarget, name: String, available: Int?)] = (parking.lots ?? []).map {
             (.lot($0.lotId), language == .ko ? $0.nameKo : $0.nameEn, $0.available)
         }
-        watched.append((.park(snapshot.parkId), language == .ko ? snapshot.parkNameKo : snapshot.parkNameEn, parking.totalAvailable))
+        watched.append(
+            (
+                .park(snapshot.parkId), language == .ko ? snapshot.parkNameKo : snapshot.parkNameEn,
+                parking.totalAvailable
+            ))
         let quiet = Self.inQuietHours(now, from: settings.quietFrom, until: settings.quietUntil)
         var alerts: [Alert] = []
         for (target, name, available) in watched {
@@ -83,7 +87,10 @@ public struct LocalAlerts: Sendable {
                 continue
             }
             guard state.announced[target.id] != true, !quiet else { continue }
-            alerts.append(Alert(target: target.id, title: l.plural(.alertTitle, count: available, name, available), body: l(.alertBody, threshold)))
+            alerts.append(
+                Alert(
+                    target: target.id, title: l.plural(.alertTitle, count: available, name, available),
+                    body: l(.alertBody, threshold)))
         }
         save(state, over: old)
         return alerts

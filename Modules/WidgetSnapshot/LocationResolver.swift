@@ -6,12 +6,20 @@ import Storage
 public enum LocationResolver {
     /// Why the park was chosen.
     public enum Basis: String, Sendable {
-        case explicit, widgetSetting = "widget_setting", favorite, nearestHome = "nearest_home", fallback
+        case explicit
+        case widgetSetting = "widget_setting"
+        case favorite
+        case nearestHome = "nearest_home"
+        case fallback
     }
 
-    public static func resolve(explicit: ParkID?, kind: WidgetKind, settings: Settings, catalog: Catalog) -> (ParkID, Basis) {
+    public static func resolve(explicit: ParkID?, kind: WidgetKind, settings: Settings, catalog: Catalog) -> (
+        ParkID, Basis
+    ) {
         if let explicit { return (explicit, .explicit) }
-        if let chosen = settings.widgetParks[kind.rawValue], catalog.park(chosen) != nil { return (chosen, .widgetSetting) }
+        if let chosen = settings.widgetParks[kind.rawValue], catalog.park(chosen) != nil {
+            return (chosen, .widgetSetting)
+        }
         if let favorite = settings.favorites.first(where: { catalog.park($0) != nil }) { return (favorite, .favorite) }
         if let home = settings.home, let nearest = catalog.nearestPark(to: home) { return (nearest.id, .nearestHome) }
         return ("yeouido", .fallback)

@@ -10,24 +10,35 @@ public enum SnapshotBuilder {
             format: WidgetSnapshot.currentFormat, kind: kind, parkId: summary.park.id,
             parkNameKo: summary.park.shortNameKo, parkNameEn: summary.park.shortNameEn, builtAt: now,
             generatedAt: summary.generatedAt, freshness: .known(summary.freshness.overall(shownOn: screen)),
-            simulated: summary.freshness.isSimulated, deepLink: DeepLink(parkId: summary.park.id, screen: screen).description,
-            parking: kind == .parking ? parking(summary, now: now) : nil, general: kind == .general ? general(summary, now: now) : nil)
+            simulated: summary.freshness.isSimulated,
+            deepLink: DeepLink(parkId: summary.park.id, screen: screen).description,
+            parking: kind == .parking ? parking(summary, now: now) : nil,
+            general: kind == .general ? general(summary, now: now) : nil)
     }
 
     static func parking(_ summary: HomeSummary, now: Date) -> WidgetSnapshot.ParkingPart {
         let aggregate = summary.parking
         let recommended = aggregate.recommended
         let lot = aggregate.lots.first { $0.lot.id == recommended?.lotId }
-        let hint = recommended.flatMap { r in summary.forecast.lots.first { $0.lotId == r.lotId }?.point(minutesAhead: 30) }
+        let hint = recommended.flatMap { r in
+            summary.forecast.lots.first { $0.lotId == r.lotId }?.point(minutesAhead: 30)
+        }
         let closure = aggregate.closure(at: now)
         let opening = closure == nil ? nil : summary.forecast.park.opening
         return WidgetSnapshot.ParkingPart(
             lotId: lot?.lot.id, lotNameKo: lot?.lot.nameKo, lotNameEn: lot?.lot.nameEn, reason: recommended?.reason,
-            available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label, observedAt: lot?.status.observedAt,
+            available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label,
+            observedAt: lot?.status.observedAt,
             totalAvailable: aggregate.totalAvailable, totalCapacity: aggregate.totalCapacity,
-            forecast: hint.map { .init(minutesAhead: $0.minutesAhead, p10: $0.p10, p50: $0.p50, p90: $0.p90, riskOfNoSpace: $0.riskOfNoSpace) },
+            forecast: hint.map {
+                .init(
+                    minutesAhead: $0.minutesAhead, p10: $0.p10, p50: $0.p50, p90: $0.p90,
+                    riskOfNoSpace: $0.riskOfNoSpace)
+            },
             lots: aggregate.lots.map {
-                .init(lotId: $0.lot.id, nameKo: $0.lot.nameKo, nameEn: $0.lot.nameEn, available: $0.status.available, capacity: $0.lot.capacity)
+                .init(
+                    lotId: $0.lot.id, nameKo: $0.lot.nameKo, nameEn: $0.lot.nameEn, available: $0.status.available,
+                    capacity: $0.lot.capacity)
             },
             closed: closure == nil ? nil : true, opensAt: closure?.opensAt,
             opening: opening.map { .init(at: $0.at, p10: $0.p10, p50: $0.p50, p90: $0.p90) })
@@ -38,7 +49,8 @@ public enum SnapshotBuilder {
         let closures = signals.notices.filter { $0.kind == .known(.closure) }.count
         return WidgetSnapshot.GeneralPart(
             crowd: signals.crowd?.level, crowdTrend: signals.crowd?.trend, temperatureC: signals.weather?.temperatureC,
-            precipitation: signals.weather?.precipitation, air: signals.weather?.air, events: signals.events.map(\.title),
+            precipitation: signals.weather?.precipitation, air: signals.weather?.air,
+            events: signals.events.map(\.title),
             closures: closures, verdict: verdict(summary, now: now))
     }
 
@@ -51,14 +63,20 @@ public enum SnapshotBuilder {
         let signals = summary.outing.signals
         guard signals.crowd != nil || signals.weather != nil else { return Verdict(call: .caution, reason: .noData) }
         if let p = signals.weather?.precipitation?.known, p != .none { return Verdict(call: .skip, reason: .wet) }
-        if let air = signals.weather?.air?.known, air == .bad || air == .veryBad { return Verdict(call: .skip, reason: .badAir) }
+        if let air = signals.weather?.air?.known, air == .bad || air == .veryBad {
+            return Verdict(call: .skip, reason: .badAir)
+        }
         if summary.parking.totalAvailable == 0 { return Verdict(call: .skip, reason: .parkingFull) }
         if summary.parking.closure(at: now) != nil { return Verdict(call: .caution, reason: .parkingClosed) }
         let minute = SeoulTime(now).minuteOfDay
         if minute >= lateNight.from || minute < lateNight.until { return Verdict(call: .caution, reason: .lateNight) }
-        if let crowd = signals.crowd?.level.known, crowd >= .slightlyCrowded { return Verdict(call: .caution, reason: .crowded) }
+        if let crowd = signals.crowd?.level.known, crowd >= .slightlyCrowded {
+            return Verdict(call: .caution, reason: .crowded)
+        }
         if !signals.events.isEmpty { return Verdict(call: .caution, reason: .event) }
-        if signals.notices.contains(where: { $0.kind == .known(.closure) }) { return Verdict(call: .caution, reason: .closure) }
+        if signals.notices.contains(where: { $0.kind == .known(.closure) }) {
+            return Verdict(call: .caution, reason: .closure)
+        }
         return Verdict(call: .go, reason: .calm)
     }
 }

@@ -30,7 +30,9 @@ public struct SnapshotStore: Sendable {
         struct Header: Decodable { var format: Int }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .failure(.corrupt) }
         guard header.format == WidgetSnapshot.currentFormat else { return .failure(.otherFormat(header.format)) }
-        guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data) else { return .failure(.corrupt) }
+        guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data) else {
+            return .failure(.corrupt)
+        }
         guard snapshot.parkId == park, snapshot.kind == kind else { return .failure(.wrongPark(snapshot.parkId)) }
         return .success(snapshot)
     }
@@ -39,7 +41,9 @@ public struct SnapshotStore: Sendable {
     public func write(_ snapshot: WidgetSnapshot) throws(StorageError) {
         try container.prepare()
         let data: Data
-        do { data = try ContractCoding.encode(snapshot) } catch { throw .unwritable(path: url(snapshot.kind, snapshot.parkId).path, reason: "\(error)") }
+        do { data = try ContractCoding.encode(snapshot) } catch {
+            throw .unwritable(path: url(snapshot.kind, snapshot.parkId).path, reason: "\(error)")
+        }
         try AtomicFile.write(data, to: url(snapshot.kind, snapshot.parkId))
     }
 

@@ -18,7 +18,10 @@ public struct WidgetEntry: Sendable {
     /// A problem writing the snapshot after a successful fetch (reported on stderr; the value is still shown).
     public var writeProblem: Reason?
 
-    public init(kind: WidgetKind, parkId: ParkID, snapshot: WidgetSnapshot?, state: State, nextRefresh: Date, writeProblem: Reason? = nil) {
+    public init(
+        kind: WidgetKind, parkId: ParkID, snapshot: WidgetSnapshot?, state: State, nextRefresh: Date,
+        writeProblem: Reason? = nil
+    ) {
         self.kind = kind
         self.parkId = parkId
         self.snapshot = snapshot
@@ -36,7 +39,10 @@ public struct WidgetEntryLoader: Sendable {
     public var fetch: @Sendable (ParkID) async throws -> HomeSummary
     public var now: @Sendable () -> Date
 
-    public init(store: SnapshotStore, fetch: @escaping @Sendable (ParkID) async throws -> HomeSummary, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: SnapshotStore, fetch: @escaping @Sendable (ParkID) async throws -> HomeSummary,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.fetch = fetch
         self.now = now
@@ -58,7 +64,8 @@ public struct WidgetEntryLoader: Sendable {
         try? store.container.prepare()
         let lock = FileLock.attempt(lockURL)
         if lock == nil {
-            let waited = (try? FileLock(lockURL, deadline: Date().addingTimeInterval(4)))  // real time, like the lock's own wait
+            // Real time, like the lock's own wait.
+            let waited = (try? FileLock(lockURL, deadline: Date().addingTimeInterval(4)))
             withExtendedLifetime(waited) {}
             if let snapshot = freshSnapshot(kind, park, maxAge: maxAge) {
                 return entry(kind, park, snapshot, fetched: false, failures: 0)
@@ -84,13 +91,21 @@ public struct WidgetEntryLoader: Sendable {
     /// The entry after a failed or late fetch: the last snapshot marked stale, else a placeholder.
     func failed(_ kind: WidgetKind, _ park: ParkID, reason: Reason, failures: Int) -> WidgetEntry {
         let old = try? store.read(kind, park).get()
-        let state = TrustVerdict.judge(hasValue: old != nil, refreshFailure: reason, sources: old?.freshness.known ?? .unavailable)
-        return WidgetEntry(kind: kind, parkId: park, snapshot: old, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
+        let state = TrustVerdict.judge(
+            hasValue: old != nil, refreshFailure: reason, sources: old?.freshness.known ?? .unavailable)
+        return WidgetEntry(
+            kind: kind, parkId: park, snapshot: old, state: state,
+            nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
     }
 
-    func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int) -> WidgetEntry {
-        let state = TrustVerdict.judge(hasValue: true, refreshFailure: nil, sources: snapshot.freshness.known ?? .unavailable)
-        return WidgetEntry(kind: kind, parkId: park, snapshot: snapshot, state: state, nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
+    func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int)
+        -> WidgetEntry
+    {
+        let state = TrustVerdict.judge(
+            hasValue: true, refreshFailure: nil, sources: snapshot.freshness.known ?? .unavailable)
+        return WidgetEntry(
+            kind: kind, parkId: park, snapshot: snapshot, state: state,
+            nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
     }
 
     /// Counts consecutive failed fetches in the container; returns the new count.

@@ -42,7 +42,9 @@ public struct WidgetFormatter: Sendable {
     public func render(_ entry: WidgetEntry, as format: WidgetFormat) -> WidgetOutput {
         let headline = headline(entry)
         let details = details(entry)
-        let link = entry.snapshot?.deepLink ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .parking ? .parking : .outing).description
+        let link =
+            entry.snapshot?.deepLink
+            ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .parking ? .parking : .outing).description
         // Exit codes (`ExitStatus`): the verdict's for text and json; status bars get 0 so they keep showing the line.
         let code = entry.state.exitStatus
         switch format {
@@ -59,15 +61,21 @@ public struct WidgetFormatter: Sendable {
             return WidgetOutput(text: ContractCoding.text(line), exitCode: 0)
         case .i3blocks:
             let urgent = urgentBelow.flatMap { limit in entry.snapshot?.parking?.available.map { $0 < limit } } ?? false
-            return WidgetOutput(text: [headline, short(entry), color(entry)].joined(separator: "\n"), exitCode: urgent ? ExitStatus.urgent : 0)
+            return WidgetOutput(
+                text: [headline, short(entry), color(entry)].joined(separator: "\n"),
+                exitCode: urgent ? ExitStatus.urgent : 0)
         case .polybar:
             let text = StatusBarText.polybar(headline)
-            return WidgetOutput(text: "%{F\(color(entry))}%{A1:\(StatusBarText.polybarAction("xdg-open \(link)")):}\(text)%{A}%{F-}", exitCode: 0)
+            return WidgetOutput(
+                text: "%{F\(color(entry))}%{A1:\(StatusBarText.polybarAction("xdg-open \(link)")):}\(text)%{A}%{F-}",
+                exitCode: 0)
         case .tmux:
             let text = StatusBarText.tmux(DisplayWidth.truncated(headline, to: StatusBarText.tmuxColumns))
             return WidgetOutput(text: "#[fg=\(color(entry))]\(text)#[default]", exitCode: 0)
         case .argos:
-            let lines = ["\(headline) | href=\(link)", "---"] + details.map { "\($0.replacingOccurrences(of: "|", with: "/")) | href=\(link)" }
+            let lines =
+                ["\(headline) | href=\(link)", "---"]
+                + details.map { "\($0.replacingOccurrences(of: "|", with: "/")) | href=\(link)" }
             return WidgetOutput(text: lines.joined(separator: "\n"), exitCode: 0)
         }
     }
@@ -82,11 +90,15 @@ public struct WidgetFormatter: Sendable {
 
     func headline(_ entry: WidgetEntry) -> String {
         let name = parkName(entry)
-        guard let snapshot = entry.snapshot else { return "\(entry.kind == .parking ? "P " : "")\(name) · \(l(.widgetNoData))" }
+        guard let snapshot = entry.snapshot else {
+            return "\(entry.kind == .parking ? "P " : "")\(name) · \(l(.widgetNoData))"
+        }
         var text: String
         if let p = snapshot.parking {
             if p.closed == true {
-                text = "P \(name) — " + (p.opensAt.map { l(.parkingClosedUntil, Localizer.seoulClock($0)) } ?? l(.lotLabelClosed))
+                text =
+                    "P \(name) — "
+                    + (p.opensAt.map { l(.parkingClosedUntil, Localizer.seoulClock($0)) } ?? l(.lotLabelClosed))
             } else if let available = p.available, let capacity = p.capacity {
                 text = "P \(name) \(available)/\(capacity) \(l(WidgetText.label(p.label)))"
             } else if let total = p.totalAvailable {
@@ -118,9 +130,16 @@ public struct WidgetFormatter: Sendable {
             if let total = p.totalAvailable {
                 lines.append(l(.widgetAllLots, total, p.totalCapacity))
             }
-            if let hint = p.forecast { lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90)) }
-            if p.closed == true { lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Localizer.seoulClock, l)) }
-            if let opening = p.opening { lines.append(l(.widgetOpeningHint, Localizer.seoulClock(opening.at), opening.p50, opening.p10, opening.p90)) }
+            if let hint = p.forecast {
+                lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90))
+            }
+            if p.closed == true {
+                lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Localizer.seoulClock, l))
+            }
+            if let opening = p.opening {
+                lines.append(
+                    l(.widgetOpeningHint, Localizer.seoulClock(opening.at), opening.p50, opening.p10, opening.p90))
+            }
         }
         if let g = entry.snapshot?.general {
             lines.append(l(.widgetCrowdLine, l(WidgetText.crowd(g.crowd))))
@@ -171,10 +190,12 @@ public struct WidgetFormatter: Sendable {
     }
 
     func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
-        ContractCoding.text(JSONEntry(
-            kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
-            nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word, reason: entry.state.reason?.technical,
-            snapshot: entry.snapshot))
+        ContractCoding.text(
+            JSONEntry(
+                kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
+                nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word,
+                reason: entry.state.reason?.technical,
+                snapshot: entry.snapshot))
     }
 
     /// Waybar's `return-type: json` line.

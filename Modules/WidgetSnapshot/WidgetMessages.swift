@@ -3,7 +3,7 @@ import Models
 import Storage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the widget's messages go. Text and JSON readers get them on stderr; a status bar may show stderr in place

@@ -45,11 +45,14 @@ public struct WidgetRunner: Sendable {
     /// The output when a fresh snapshot can be shown, without network, SQLite or a backend; nil otherwise.
     /// `messages` receives the warnings of this run: a settings file moved aside is reported here, once, either way;
     /// fields that stay wrong in the file are left to the fetching helper when it takes over (it reads them again).
-    public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])? {
+    public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])?
+    {
         let (settings, warning) = SettingsStore(container: container).load()
-        let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let language = WidgetLanguage.resolve(
+            explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
-        let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
+        let (park, _) = LocationResolver.resolve(
+            explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let loader = WidgetEntryLoader(store: store, fetch: { _ in throw CancellationError() }, now: now)
         guard let snapshot = loader.freshSnapshot(options.kind, park, maxAge: options.maxAge) else {
@@ -65,10 +68,12 @@ public struct WidgetRunner: Sendable {
     public func run(_ options: Options) async -> (output: WidgetOutput, messages: [String]) {
         var messages: [String] = []
         let (settings, warning) = SettingsStore(container: container).load()
-        let language = WidgetLanguage.resolve(explicit: options.language, settings: settings.language, environment: environment)
+        let language = WidgetLanguage.resolve(
+            explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
         if let warning { messages.append(warning.text(l)) }
-        let (park, _) = LocationResolver.resolve(explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
+        let (park, _) = LocationResolver.resolve(
+            explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let makeFetch = self.makeFetch
         let loader = WidgetEntryLoader(store: store, fetch: { park in try await makeFetch()(park) }, now: now)
@@ -85,7 +90,9 @@ public struct WidgetRunner: Sendable {
             Task { finish(await loader.load(options.kind, park: park, maxAge: options.maxAge)) }
             Task {
                 try? await Task.sleep(for: .seconds(max(0.1, options.deadline - 0.15)))
-                finish(loader.failed(options.kind, park, reason: Reason(.reasonNoAnswerWithin, options.deadline), failures: 1))
+                finish(
+                    loader.failed(
+                        options.kind, park, reason: Reason(.reasonNoAnswerWithin, options.deadline), failures: 1))
             }
         }
         if let problem = entry.writeProblem { messages.append(l(.reasonSnapshotNotSaved, problem.text(l))) }
@@ -99,12 +106,17 @@ public struct WidgetRunner: Sendable {
         var messages = messages
         if case .current = entry.state, options.kind == .parking, let snapshot = entry.snapshot {
             let alerts = LocalAlerts(container: container)
-            let deliveries = alerts.due(for: snapshot, settings: settings, language: language, now: now()).map { ($0, notify($0)) }
+            let deliveries = alerts.due(for: snapshot, settings: settings, language: language, now: now()).map {
+                ($0, notify($0))
+            }
             alerts.record(deliveries, now: now())
             let l = Localizer(language)
-            for case (let alert, .failed(let reason)) in deliveries { messages.append(l(.alertNotShown, alert.title, reason.text(l))) }
+            for case (let alert, .failed(let reason)) in deliveries {
+                messages.append(l(.alertNotShown, alert.title, reason.text(l)))
+            }
         }
-        let formatter = WidgetFormatter(language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
+        let formatter = WidgetFormatter(
+            language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
         return (formatter.render(entry, as: options.format), messages)
     }
 }

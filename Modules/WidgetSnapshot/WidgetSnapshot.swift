@@ -100,8 +100,13 @@ public struct Verdict: Codable, Sendable, Equatable {
     }
 
     public enum Reason: String, Codable, Sendable {
-        case calm, crowded, wet, badAir = "bad_air", event, closure, parkingFull = "parking_full", noData = "no_data"
-        case parkingClosed = "parking_closed", lateNight = "late_night"
+        case calm, crowded, wet
+        case badAir = "bad_air"
+        case event, closure
+        case parkingFull = "parking_full"
+        case noData = "no_data"
+        case parkingClosed = "parking_closed"
+        case lateNight = "late_night"
     }
 
     public var call: Call

@@ -33,7 +33,10 @@ import Testing
         await store.refresh(force: true)
         let state = store.snapshot
         #expect(state.current.summary?.value.park.id == "yeouido")
-        guard case .stale(let reason)? = state.current.summary?.trust else { Issue.record("not stale"); return }
+        guard case .stale(let reason)? = state.current.summary?.trust else {
+            Issue.record("not stale")
+            return
+        }
         #expect(reason.technical.contains("server down"))
         #expect(state.message == .showingStale(reason: reason))
         #expect(world.written.withLock { $0.count } == 1)
@@ -112,6 +115,10 @@ import Testing
         let store = AppStore(simulated: true, environment: world.environment)
         await store.refreshAll()
         #expect(store.snapshot.parks.values.filter { $0.summary != nil }.count == 11)
-        if case .refreshedAll(let parks, _)? = store.snapshot.message { #expect(parks == 11) } else { Issue.record("no message") }
+        if case .refreshedAll(let parks, _)? = store.snapshot.message {
+            #expect(parks == 11)
+        } else {
+            Issue.record("no message")
+        }
     }
 }

@@ -11,7 +11,8 @@ import WidgetSnapshot
 /// The live environment over the real reference server (loopback, libcurl), a real SQLite cache and real files.
 @Suite(.serialized) struct LiveEnvironmentTests {
     func container() -> SharedContainer {
-        SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-\(UUID().uuidString)"))
+        SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-app-\(UUID().uuidString)"))
     }
 
     /// A current cached value is the answer: no session starts (the server is gone and nothing fails), and the
@@ -22,13 +23,19 @@ import WidgetSnapshot
         defer { try? FileManager.default.removeItem(at: container.url) }
         let configuration = AppConfiguration(apiURL: server.baseURL)
         // The first read backfills the park on a debug server; 15 s leaves room for a machine loaded by the other suites.
-        let first = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 15).environment)
+        let first = AppStore(
+            park: "banpo", simulated: false,
+            environment: AppEnvironment.live(
+                configuration: configuration, container: container, environment: [:], timeout: 15
+            ).environment)
         await first.refresh()
         await server.stop()
         let snapshot = container.file("widget-parking-banpo.json")
         #expect(FileManager.default.fileExists(atPath: snapshot.path))
         try FileManager.default.removeItem(at: snapshot)
-        let environment = AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 1).environment
+        let environment = AppEnvironment.live(
+            configuration: configuration, container: container, environment: [:], timeout: 1
+        ).environment
         let loaded = try await environment.loadSummary(ParkID("banpo"), false)
         #expect(loaded.origin == .cache && loaded.trust == .current)
         let parks = try? await environment.loadParks(false)
@@ -44,26 +51,43 @@ import WidgetSnapshot
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
         let configuration = AppConfiguration(apiURL: server.baseURL)
-        let store = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        let store = AppStore(
+            park: "banpo", simulated: false,
+            environment: AppEnvironment.live(
+                configuration: configuration, container: container, environment: [:], timeout: 3
+            ).environment)
         #expect(store.snapshot.current.summary == nil)
         await store.refresh()
         let shown = try #require(store.snapshot.current.summary)
         #expect(shown.trust == .current && shown.origin == .network)
-        guard case .success(let snapshot) = SnapshotStore(container: container).read(.parking, "banpo") else { Issue.record("no snapshot"); return }
+        guard case .success(let snapshot) = SnapshotStore(container: container).read(.parking, "banpo") else {
+            Issue.record("no snapshot")
+            return
+        }
         #expect(snapshot.parking?.totalAvailable == shown.value.parking.totalAvailable)
         #expect(abs(snapshot.builtAt.timeIntervalSince(shown.fetchedAt)) < 1)  // the age counts from the fetch
 
         // A second process start paints from the cache before any request.
-        let restarted = AppStore(park: "banpo", simulated: false, environment: AppEnvironment.live(configuration: configuration, container: container, environment: [:], timeout: 3).environment)
+        let restarted = AppStore(
+            park: "banpo", simulated: false,
+            environment: AppEnvironment.live(
+                configuration: configuration, container: container, environment: [:], timeout: 3
+            ).environment)
         #expect(restarted.snapshot.current.summary?.origin == .cache)
         #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
 
         // The server goes away: the last value stays, marked stale, and the widget snapshot is not touched.
         await server.stop()
         await restarted.refresh(force: true)
-        guard case .stale? = restarted.snapshot.current.summary?.trust else { Issue.record("not marked stale"); return }
+        guard case .stale? = restarted.snapshot.current.summary?.trust else {
+            Issue.record("not marked stale")
+            return
+        }
         #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
-        guard case .success(let after) = SnapshotStore(container: container).read(.parking, "banpo") else { Issue.record("snapshot lost"); return }
+        guard case .success(let after) = SnapshotStore(container: container).read(.parking, "banpo") else {
+            Issue.record("snapshot lost")
+            return
+        }
         #expect(after == snapshot)
     }
 
@@ -72,7 +96,11 @@ import WidgetSnapshot
         defer { Task { await server.stop() } }
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
-        let store = AppStore(simulated: false, environment: AppEnvironment.live(configuration: AppConfiguration(apiURL: server.baseURL), container: container, environment: [:]).environment)
+        let store = AppStore(
+            simulated: false,
+            environment: AppEnvironment.live(
+                configuration: AppConfiguration(apiURL: server.baseURL), container: container, environment: [:]
+            ).environment)
         let elapsed = await store.refreshAll()
         let state = store.snapshot
         #expect(state.parks.values.filter { $0.summary?.trust == .current }.count == 11)
@@ -96,12 +124,16 @@ import WidgetSnapshot
         let server = try await TestBackend.start()
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
-        let healthy = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3, clock: TestClock.clock())
+        let healthy = await Doctor.run(
+            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3,
+            clock: TestClock.clock())
         for check in [Doctor.Check.api, .token, .policy, .clock, .container] {
             #expect(healthy.first { $0.check == check }?.status == .ok, "\(check): \(healthy)")
         }
         await server.stop()
-        let dead = await Doctor.run(configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1, clock: TestClock.clock())
+        let dead = await Doctor.run(
+            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1,
+            clock: TestClock.clock())
         #expect(dead.first { $0.check == .api }?.status == .failed)
     }
 }

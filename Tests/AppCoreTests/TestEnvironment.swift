@@ -33,12 +33,19 @@ final class TestWorld: Sendable {
         AppEnvironment(
             cachedSummary: { _ in nil },
             loadSummary: { park, _ in
-                if self.failing.withLock({ $0 }) { throw RepositoryUnavailable(reason: Reason(verbatim: "server down")) }
+                if self.failing.withLock({ $0 }) {
+                    throw RepositoryUnavailable(reason: Reason(verbatim: "server down"))
+                }
                 return Loaded(value: self.summary(for: park), origin: .network, trust: .current, fetchedAt: Date())
             },
             loadParks: { _ in throw RepositoryUnavailable(reason: Reason(verbatim: "not in this test")) },
             loadSettings: { (self.settings.withLock { $0 }, nil) },
-            updateSettings: { change in self.settings.withLock { change(&$0); return $0 } },
+            updateSettings: { change in
+                self.settings.withLock {
+                    change(&$0)
+                    return $0
+                }
+            },
             writeSnapshots: { summary, _ in self.written.withLock { $0.append(summary.park.id) } })
     }
 }

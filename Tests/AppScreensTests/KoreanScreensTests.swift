@@ -1,5 +1,4 @@
 import AppCore
-@testable import AppScreens
 import Foundation
 import Localization
 import Models
@@ -7,6 +6,8 @@ import Repositories
 import Storage
 import TestSupport
 import Testing
+
+@testable import AppScreens
 
 /// Every screen, state and message rendered in Korean: a user-facing English string that skips the catalog shows
 /// up here as a Latin word that is not on the short list of units, codes and names that stay as they are.
@@ -18,18 +19,24 @@ import Testing
         settings.favorites = ["yeouido"]
         settings.home = Coordinate(lat: 37.52, lon: 126.93)
         var states: [AppState] = []
-        let trusts: [LoadTrust] = [.current, .stale(reason: Reason(.reasonConnectionRefused)), .stale(reason: Reason(.reasonNotRefreshedSince, "2026-11-22T14:05:00+09:00"))]
+        let trusts: [LoadTrust] = [
+            .current, .stale(reason: Reason(.reasonConnectionRefused)),
+            .stale(reason: Reason(.reasonNotRefreshedSince, "2026-11-22T14:05:00+09:00")),
+        ]
         let messages: [AppMessage?] = [
             nil, .favoriteAdded("yeouido"), .favoriteRemoved("yeouido"), .widgetSet("yeouido"),
-            .showingStale(reason: Reason(.reasonTimeout)), .unavailable(reason: Reason(ContractError.wrongPark(expected: "yeouido", received: "banpo"))),
+            .showingStale(reason: Reason(.reasonTimeout)),
+            .unavailable(reason: Reason(ContractError.wrongPark(expected: "yeouido", received: "banpo"))),
             .saveFailed(reason: Reason(.reasonLockTimeout, "/tmp/x")),
-            .refreshedAll(parks: 11, milliseconds: 30), .directions(url: "https://map.kakao.com/", opened: false), .openedLink("hangangjari://park/yeouido/home"),
+            .refreshedAll(parks: 11, milliseconds: 30), .directions(url: "https://map.kakao.com/", opened: false),
+            .openedLink("hangangjari://park/yeouido/home"),
         ]
         for tab in AppTab.allCases {
             for (index, trust) in trusts.enumerated() {
                 var state = AppState(parkId: "yeouido", settings: settings, simulatedBackend: index == 0)
                 state.tab = tab
-                state.parks["yeouido"] = ParkState(summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
+                state.parks["yeouido"] = ParkState(
+                    summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
                 state.parksList = Loaded(value: parks, origin: .network, trust: trust, fetchedAt: summary.generatedAt)
                 for message in messages {
                     state.message = message
@@ -49,7 +56,8 @@ import Testing
 
     @Test func everyKoreanScreenIsFreeOfStrayEnglish() throws {
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
-        let ctx = ScreenContext(language: .ko, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80)
+        let ctx = ScreenContext(
+            language: .ko, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80)
         var found: [String: String] = [:]
         for state in try states() {
             let lines = Frame.interactive(state, ctx, height: 40) + Frame.printed(state, ctx)
@@ -59,6 +67,9 @@ import Testing
                 }
             }
         }
-        #expect(found.isEmpty, "English outside the catalog: \(found.map { "\($0.key) in “\($0.value)”" }.sorted().joined(separator: "\n"))")
+        #expect(
+            found.isEmpty,
+            "English outside the catalog: \(found.map { "\($0.key) in “\($0.value)”" }.sorted().joined(separator: "\n"))"
+        )
     }
 }

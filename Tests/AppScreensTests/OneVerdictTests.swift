@@ -1,5 +1,4 @@
 import AppCore
-@testable import AppScreens
 import Foundation
 import Localization
 import Models
@@ -8,6 +7,8 @@ import Storage
 import TestSupport
 import Testing
 import WidgetSnapshot
+
+@testable import AppScreens
 
 /// The same data gets the same verdict in the app's header, the printed commands and `--json`, and the widget:
 /// the same trust word and the same exit status.
@@ -33,20 +34,24 @@ import WidgetSnapshot
         var state = AppState(parkId: summary.park.id, settings: Settings(), simulatedBackend: true)
         state.tab = tab
         let trust: LoadTrust = refreshFailure.map { .stale(reason: $0) } ?? .current
-        state.parks[summary.park.id] = ParkState(summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
+        state.parks[summary.park.id] = ParkState(
+            summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
         return state
     }
 
     /// The widget's entry for the same summary: built and shown, or the last snapshot after a failed fetch.
     func widgetEntry(_ kind: WidgetKind, _ summary: HomeSummary, refreshFailure: Reason?) async throws -> WidgetEntry {
-        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("verdict-\(UUID().uuidString)"))
+        let container = SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("verdict-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: container.url) }
         let store = SnapshotStore(container: container)
         try store.writeBoth(from: summary, now: summary.generatedAt)
-        let loader = WidgetEntryLoader(store: store, fetch: { _ in
-            if let refreshFailure { throw refreshFailure }
-            return summary
-        }, now: { summary.generatedAt.addingTimeInterval(1) })
+        let loader = WidgetEntryLoader(
+            store: store,
+            fetch: { _ in
+                if let refreshFailure { throw refreshFailure }
+                return summary
+            }, now: { summary.generatedAt.addingTimeInterval(1) })
         return await loader.load(kind, park: summary.park.id, maxAge: 0)
     }
 
@@ -61,8 +66,12 @@ import WidgetSnapshot
             let app = JSONOutput.verdict(tab, appState(tab, summary, refreshFailure: failure))
             let widget = try await widgetEntry(kind, summary, refreshFailure: failure)
             #expect(app == widget.state, "\(tab) \(state) \(String(describing: failure))")
-            #expect(app.exitStatus == WidgetFormatter(language: .en, now: summary.generatedAt).render(widget, as: .text).exitCode)
-            let json = try JSONSerialization.jsonObject(with: JSONOutput.render(tab, appState(tab, summary, refreshFailure: failure))) as? [String: Any]
+            #expect(
+                app.exitStatus
+                    == WidgetFormatter(language: .en, now: summary.generatedAt).render(widget, as: .text).exitCode)
+            let json =
+                try JSONSerialization.jsonObject(
+                    with: JSONOutput.render(tab, appState(tab, summary, refreshFailure: failure))) as? [String: Any]
             let widgetJSON = WidgetFormatter(language: .en, now: summary.generatedAt).render(widget, as: .json).text
             let widgetObject = try JSONSerialization.jsonObject(with: Data(widgetJSON.utf8)) as? [String: Any]
             #expect(json?["trust"] as? String == widgetObject?["trust"] as? String)
@@ -74,7 +83,9 @@ import WidgetSnapshot
         let verdict = JSONOutput.verdict(.home, appState(.home, summary, refreshFailure: nil))
         #expect(verdict == .stale(reason: Reason(.reasonSourceStale)))
         #expect(verdict.exitStatus == ExitStatus.stale)
-        let header = Frame.printed(appState(.home, summary, refreshFailure: nil), ScreenContext(language: .en, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80))
+        let header = Frame.printed(
+            appState(.home, summary, refreshFailure: nil),
+            ScreenContext(language: .en, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80))
         #expect(header[0].text.contains("stale"))
     }
 
@@ -103,15 +114,20 @@ import WidgetSnapshot
     /// Every status word, known or from a newer server, in both languages, at 80 columns: a gap before the time.
     @Test(arguments: [Language.en, .ko])
     func everyStatusWordKeepsItsColumn(_ language: Language) throws {
-        let labels: [OpenEnum<LotStatusLabel>] = LotStatusLabel.allCases.map { .known($0) } + [.unknown("reserved_for_event")]
+        let labels: [OpenEnum<LotStatusLabel>] =
+            LotStatusLabel.allCases.map { .known($0) } + [.unknown("reserved_for_event")]
         let l = Localizer(language)
         for label in labels {
             var summary = fixture
             summary.parking.lots[0].status.label = label
             let ctx = ScreenContext(language: language, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80)
-            let lines = ParkingScreen.lines(summary, order: .recommendation, home: Coordinate(lat: 37.52, lon: 126.93), focused: nil, ctx)
+            let lines = ParkingScreen.lines(
+                summary, order: .recommendation, home: Coordinate(lat: 37.52, lon: 126.93), focused: nil, ctx)
             let word = l(WidgetText.label(label))
-            let row = try #require(lines.map { $0.render(width: 80, mode: .plain, widths: .single, pad: false) }.first { $0.contains(word) && $0.contains(":") })
+            let row = try #require(
+                lines.map { $0.render(width: 80, mode: .plain, widths: .single, pad: false) }.first {
+                    $0.contains(word) && $0.contains(":")
+                })
             #expect(DisplayWidth.of(row) <= 80, "\(row)")
             let after = row[row.range(of: word)!.upperBound...]
             #expect(after.first == " ", "\(label.rawValue) runs into the next column: \(row)")

@@ -1,5 +1,4 @@
 import AppCore
-@testable import AppScreens
 import Foundation
 import Localization
 import Models
@@ -7,6 +6,8 @@ import Repositories
 import Storage
 import TestSupport
 import Testing
+
+@testable import AppScreens
 
 @Suite struct ScreenRenderingTests {
     let summary: HomeSummary
@@ -21,12 +22,14 @@ import Testing
         settings.favorites = ["yeouido"]
         var state = AppState(parkId: "yeouido", settings: settings, simulatedBackend: true)
         state.tab = tab
-        state.parks["yeouido"] = ParkState(summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
+        state.parks["yeouido"] = ParkState(
+            summary: Loaded(value: summary, origin: .network, trust: trust, fetchedAt: summary.generatedAt))
         return state
     }
 
     func context(_ language: Language, width: Int = 80) -> ScreenContext {
-        ScreenContext(language: language, now: summary.generatedAt.addingTimeInterval(120), machineOffsetSeconds: 0, width: width)
+        ScreenContext(
+            language: language, now: summary.generatedAt.addingTimeInterval(120), machineOffsetSeconds: 0, width: width)
     }
 
     @Test(arguments: AppTab.allCases, [Language.en, .ko])
@@ -76,12 +79,15 @@ import Testing
     @Test func koreanColumnsLineUpByDisplayWidth() {
         let lines = ParkingScreen.lines(summary, order: .recommendation, home: nil, focused: nil, context(.ko))
         // Every lot row puts its bar at the same column, whatever the name's width.
-        let rows = lines.filter { $0.text.contains("/") && ($0.text.contains("█") || $0.text.contains("░") || $0.text.contains("·")) }
-        let columns = Set(rows.map { row -> Int in
-            let text = row.text
-            let prefix = text[..<text.firstIndex { $0 == "█" || $0 == "░" || $0 == "·" }!]
-            return DisplayWidth.of(String(prefix))
-        })
+        let rows = lines.filter {
+            $0.text.contains("/") && ($0.text.contains("█") || $0.text.contains("░") || $0.text.contains("·"))
+        }
+        let columns = Set(
+            rows.map { row -> Int in
+                let text = row.text
+                let prefix = text[..<text.firstIndex { $0 == "█" || $0 == "░" || $0 == "·" }!]
+                return DisplayWidth.of(String(prefix))
+            })
         #expect(rows.count == summary.parking.lots.count)
         #expect(columns.count == 1)
     }
@@ -89,8 +95,13 @@ import Testing
     @Test func plainModeHasNoEscapesAndNoColorKeepsAttributesOnly() {
         let line = Line([Span("fresh", .colored(.green, bold: true))])
         #expect(line.render(width: 80, mode: .plain, widths: .single, pad: false) == "fresh")
-        #expect(line.render(width: 80, mode: .terminal(environment: ["NO_COLOR": "1", "TERM": "xterm"]), widths: .single, pad: false) == "\u{1B}[1mfresh\u{1B}[0m")
-        #expect(line.render(width: 80, mode: .terminal(environment: ["TERM": "xterm"]), widths: .single, pad: false) == "\u{1B}[1;32mfresh\u{1B}[0m")
+        #expect(
+            line.render(
+                width: 80, mode: .terminal(environment: ["NO_COLOR": "1", "TERM": "xterm"]), widths: .single, pad: false
+            ) == "\u{1B}[1mfresh\u{1B}[0m")
+        #expect(
+            line.render(width: 80, mode: .terminal(environment: ["TERM": "xterm"]), widths: .single, pad: false)
+                == "\u{1B}[1;32mfresh\u{1B}[0m")
     }
 
     @Test func wideTextIsCutOnCharacterBoundaries() {
@@ -100,7 +111,8 @@ import Testing
     }
 
     @Test func jsonCarriesTrustAndTheContractData() throws {
-        let data = try JSONOutput.render(.parking, state(.parking, trust: .stale(reason: Reason(.reasonConnectionRefused))))
+        let data = try JSONOutput.render(
+            .parking, state(.parking, trust: .stale(reason: Reason(.reasonConnectionRefused))))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["trust"] as? String == "stale")
         #expect(object["staleReason"] as? String == "the server is not running or refused the connection")
@@ -115,12 +127,14 @@ import Testing
     @Test(arguments: [Language.en, .ko])
     func everyScreenFitsAndDrawsNoAmbiguousMark(_ language: Language) throws {
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
-        let ctx = ScreenContext(language: language, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80,
-                                ambiguous: .double)
+        let ctx = ScreenContext(
+            language: language, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80,
+            ambiguous: .double)
         for tab in AppTab.allCases {
             var state = AppState(parkId: "yeouido", settings: Settings(), simulatedBackend: true)
             state.tab = tab
-            state.parks["yeouido"] = ParkState(summary: Loaded(value: summary, origin: .network, trust: .current, fetchedAt: summary.generatedAt))
+            state.parks["yeouido"] = ParkState(
+                summary: Loaded(value: summary, origin: .network, trust: .current, fetchedAt: summary.generatedAt))
             for line in Frame.interactive(state, ctx, height: 40) {
                 let drawn = line.render(width: 80, mode: .plain, widths: ctx.widths, pad: true)
                 #expect(ctx.widths.of(drawn) == 80, "\(tab): \(drawn)")
@@ -132,8 +146,10 @@ import Testing
     @Test func theDirectionsCodeKeepsEveryModuleTwoColumnsWide() throws {
         let url = "https://map.kakao.com/link/to/x,37.5,127.0"
         let now = Date()
-        let single = DirectionsCode.lines(url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80))
-        let doubled = DirectionsCode.lines(url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80, ambiguous: .double))
+        let single = DirectionsCode.lines(
+            url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80))
+        let doubled = DirectionsCode.lines(
+            url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80, ambiguous: .double))
         let code = single.filter { $0.spans.first?.style == .code }
         #expect(!code.isEmpty)
         for (narrow, wide) in zip(code, doubled) {

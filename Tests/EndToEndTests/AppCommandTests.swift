@@ -20,8 +20,12 @@ import Testing
         defer { Task { await server.stop() } }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (command, expected) in [("home", "Sources"), ("parking", "Banpo Lot 1"), ("forecast", "Crowd forecast"), ("outing", "Facilities")] {
-            let run = try await run([command, "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"])
+        for (command, expected) in [
+            ("home", "Sources"), ("parking", "Banpo Lot 1"), ("forecast", "Crowd forecast"), ("outing", "Facilities"),
+        ] {
+            let run = try await run([
+                command, "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en",
+            ])
             #expect(run.status == 0, "\(command): \(run.stderr)")
             #expect(run.stdout.contains(expected), "\(command): \(run.stdout)")
             #expect(!run.stdout.contains("\u{1B}"), "escape codes in plain output")
@@ -45,14 +49,20 @@ import Testing
         let dbURL = dir.appendingPathComponent("cache.sqlite")
         #expect(FileManager.default.fileExists(atPath: dbURL.path))
         // Within the cache's window no request is made; --refresh asks the (dead) server and falls back to the cache.
-        let cached = try await run(["home", "jamsil", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json"])
+        let cached = try await run([
+            "home", "jamsil", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json",
+        ])
         #expect(cached.status == 0 && cached.stdout.contains("\"origin\":\"cache\""), "\(cached.stdout.prefix(200))")
-        let second = try await run(["home", "jamsil", "--refresh", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json"])
+        let second = try await run([
+            "home", "jamsil", "--refresh", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1", "--json",
+        ])
         #expect(second.status == 3)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         #expect(object["trust"] as? String == "stale")
         #expect(second.stderr.contains("Showing the last values"))
-        let forced = try await run(["home", "nanji", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1"])
+        let forced = try await run([
+            "home", "nanji", "--state-dir", dir.path, "--api", server.baseURL, "--timeout", "1",
+        ])
         #expect(forced.status == 4)
         #expect(forced.stderr.contains("Nothing to show"))
     }
@@ -67,14 +77,24 @@ import Testing
         // The binaries read the server's pinned clock, so the verdict does not depend on the hour the suite runs.
         let clock = TestClock.environment()
         let printed = try await WidgetBinaryTests.runAsync(["home"] + common, environment: clock, binary: Self.app)
-        let json = try await WidgetBinaryTests.runAsync(["home", "--json"] + common, environment: clock, binary: Self.app)
+        let json = try await WidgetBinaryTests.runAsync(
+            ["home", "--json"] + common, environment: clock, binary: Self.app)
         let widget = try await WidgetBinaryTests.runAsync(
-            ["--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--format", "json", "--max-age", "0"], environment: clock)
+            [
+                "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--format", "json", "--max-age",
+                "0",
+            ], environment: clock)
         let general = try await WidgetBinaryTests.runAsync(
-            ["--kind", "general", "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"], environment: clock)
-        #expect([printed.status, json.status, widget.status, general.status] == [3, 3, 3, 3], "\(printed.stderr) \(widget.stderr)")
+            [
+                "--kind", "general", "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL, "--max-age",
+                "0",
+            ], environment: clock)
+        #expect(
+            [printed.status, json.status, widget.status, general.status] == [3, 3, 3, 3],
+            "\(printed.stderr) \(widget.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let widgetObject = try #require(try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [String: Any])
+        let widgetObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [String: Any])
         #expect(object["trust"] as? String == "stale" && widgetObject["trust"] as? String == "stale")
         #expect(printed.stdout.split(separator: "\n").first?.contains("stale") == true)
         #expect(printed.stderr.contains("the source data is stale"))
@@ -89,11 +109,13 @@ import Testing
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try await WidgetBinaryTests.runAsync(
-            ["parking", "banpo", "--json", "--state-dir", dir.path, "--api", server.baseURL], environment: TestClock.environment(instant),
+            ["parking", "banpo", "--json", "--state-dir", dir.path, "--api", server.baseURL],
+            environment: TestClock.environment(instant),
             binary: Self.app)
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let lots = try #require(((object["data"] as? [String: Any])?["parking"] as? [String: Any])?["lots"] as? [[String: Any]])
+        let lots = try #require(
+            ((object["data"] as? [String: Any])?["parking"] as? [String: Any])?["lots"] as? [[String: Any]])
         let labels = lots.compactMap { ($0["status"] as? [String: Any])?["label"] as? String }
         let counts = lots.compactMap { ($0["status"] as? [String: Any])?["available"] as? Int }
         #expect(labels.count == 2)
@@ -114,18 +136,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let environment = TestClock.environment(TestClock.night)
         let expected: [(String, home: [String], widget: String, general: String)] = [
-            ("en", ["closed · opens 06:00 (in 4 h", "At 06:00      about", "go with care — parking closed"], "P Banpo — closed · opens 06:00", "go with care — parking closed"),
-            ("ko", ["운영 종료 · 06:00 개장 (4시간", "06:00 개장 시 약", "주의 — 주차장 운영 종료"], "P 반포 — 운영 종료 · 06:00 개장", "주의 — 주차장 운영 종료"),
+            (
+                "en", ["closed · opens 06:00 (in 4 h", "At 06:00      about", "go with care — parking closed"],
+                "P Banpo — closed · opens 06:00", "go with care — parking closed"
+            ),
+            (
+                "ko", ["운영 종료 · 06:00 개장 (4시간", "06:00 개장 시 약", "주의 — 주차장 운영 종료"], "P 반포 — 운영 종료 · 06:00 개장",
+                "주의 — 주차장 운영 종료"
+            ),
         ]
         for (language, home, widget, general) in expected {
             let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", language]
-            let printed = try await WidgetBinaryTests.runAsync(["home", "banpo", "--refresh"] + common, environment: environment, binary: Self.app)
+            let printed = try await WidgetBinaryTests.runAsync(
+                ["home", "banpo", "--refresh"] + common, environment: environment, binary: Self.app)
             #expect(printed.status == 0, "\(printed.stderr)")
             for text in home { #expect(printed.stdout.contains(text), "\(language): \(printed.stdout)") }
             #expect(!printed.stdout.contains(language == "en" ? "no live count" : "실시간 정보 없음"))
-            let parking = try await WidgetBinaryTests.runAsync(["--park", "banpo", "--max-age", "0"] + common, environment: environment)
+            let parking = try await WidgetBinaryTests.runAsync(
+                ["--park", "banpo", "--max-age", "0"] + common, environment: environment)
             #expect(parking.status == 0 && parking.stdout.hasPrefix(widget), "\(parking.stdout)")
-            let outing = try await WidgetBinaryTests.runAsync(["--kind", "general", "--park", "banpo", "--max-age", "0"] + common, environment: environment)
+            let outing = try await WidgetBinaryTests.runAsync(
+                ["--kind", "general", "--park", "banpo", "--max-age", "0"] + common, environment: environment)
             #expect(outing.stdout.contains(general), "\(outing.stdout)")
         }
     }
@@ -137,25 +168,40 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--timeout", "1"]
         var runs: [(String, WidgetBinaryTests.Run)] = []
-        for command in ["home", "parking", "forecast", "outing"] { runs.append((command, try await run([command, "banpo"] + common))) }
+        for command in ["home", "parking", "forecast", "outing"] {
+            runs.append((command, try await run([command, "banpo"] + common)))
+        }
         runs.append(("parks", try await run(["parks"] + common)))
         runs.append(("doctor", try await run(["doctor"] + common)))
         runs.append(("favorites", try await run(["favorites", "list"] + common)))
-        for command in [["favorites", "add", "banpo"], ["favorites", "remove", "banpo"], ["widget", "set", "--kind", "parking", "--park", "banpo"],
-                        ["location", "set", "37.5", "126.9"], ["location", "clear"], ["directions", "banpo"],
-                        ["open", "hangangjari://park/nowhere/home"], ["home", "yeoido"]] {
+        for command in [
+            ["favorites", "add", "banpo"], ["favorites", "remove", "banpo"],
+            ["widget", "set", "--kind", "parking", "--park", "banpo"],
+            ["location", "set", "37.5", "126.9"], ["location", "clear"], ["directions", "banpo"],
+            ["open", "hangangjari://park/nowhere/home"], ["home", "yeoido"],
+        ] {
             runs.append((command.joined(separator: " "), try await run(command + common)))
         }
         // The catalog names every park in both languages on purpose; Korean comes first.
         let catalog = try await run(["catalog", "--lang", "ko"])
-        #expect(catalog.stdout.hasPrefix("강서한강공원 (Gangseo Hangang Park) [gangseo]: 주차장 1곳, 99면"), "\(catalog.stdout.prefix(80))")
+        #expect(
+            catalog.stdout.hasPrefix("강서한강공원 (Gangseo Hangang Park) [gangseo]: 주차장 1곳, 99면"),
+            "\(catalog.stdout.prefix(80))")
         await server.stop()
         runs.append(("stale", try await run(["home", "banpo", "--refresh"] + common)))
         runs.append(("nothing", try await run(["home", "nanji", "--refresh"] + common)))
         runs.append(("doctor down", try await run(["doctor"] + common)))
         runs.append(("cache clear", try await run(["cache", "clear"] + common)))
         let widget = Binaries.url("hangangjari-widget")
-        runs.append(("widget", try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--max-age", "0", "--park", "nanji"], binary: widget)))
+        runs.append(
+            (
+                "widget",
+                try await WidgetBinaryTests.runAsync(
+                    [
+                        "--state-dir", dir.path, "--api", server.baseURL, "--lang", "ko", "--max-age", "0", "--park",
+                        "nanji",
+                    ], binary: widget)
+            ))
         #expect(runs.first { $0.0 == "stale" }?.1.status == 3)
         for (name, run) in runs {
             let stray = StrayEnglish.words(in: run.stdout + "\n" + run.stderr)
@@ -172,14 +218,18 @@ import Testing
         let link = try await run(["open", "hangangjari://park/yeouido/tickets", "--state-dir", dir.path])
         #expect(link.status == 64)
         #expect(link.stderr.contains("unknown screen 'tickets'"))
-        let korean = try await run(["open", "hangangjari://park/yeouido/tickets", "--lang", "ko", "--state-dir", dir.path])
+        let korean = try await run([
+            "open", "hangangjari://park/yeouido/tickets", "--lang", "ko", "--state-dir", dir.path,
+        ])
         #expect(korean.status == 64 && korean.stderr.contains("알 수 없는 화면 'tickets'"))
         let flag = try await run(["home", "--no-such-flag"])
         #expect(flag.status == 64)
         // Options before the command: the parser takes the command's name for a park; the error gives the line that works.
         let early = try await run(["--lang", "ko", "alerts", "--state-dir", dir.path])
         #expect(early.status == 64)
-        #expect(early.stderr.contains("'alerts'은(는) 명령이라") && early.stderr.contains("`hangangjari alerts --lang ko --state-dir \(dir.path)`"))
+        #expect(
+            early.stderr.contains("'alerts'은(는) 명령이라")
+                && early.stderr.contains("`hangangjari alerts --lang ko --state-dir \(dir.path)`"))
         #expect(!early.stderr.contains("공원을 찾을 수 없어요"))
     }
 
@@ -197,7 +247,10 @@ import Testing
         #expect(try await run(["location", "set", "10", "10"] + common).status == 64)
         #expect(try await run(["location", "set", "37.55", "126.99"] + common).status == 0)
         let directions = try await run(["directions", "yeouido", "--by", "transit", "--map", "google"] + common)
-        #expect(directions.stdout == "https://www.google.com/maps/dir/?api=1&destination=37.5285,126.9337&travelmode=transit&origin=37.55,126.99\n")
+        #expect(
+            directions.stdout
+                == "https://www.google.com/maps/dir/?api=1&destination=37.5285,126.9337&travelmode=transit&origin=37.55,126.99\n"
+        )
         let wrongLot = try await run(["directions", "yeouido", "--lot", "banpo-1"] + common)
         #expect(wrongLot.status == 64)
     }
@@ -212,10 +265,19 @@ import Testing
 
     /// Help screens and usage errors of both binaries, the argument parser's own words included, in Korean.
     @Test func helpAndUsageErrorsSpeakKorean() async throws {
-        let english = ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:", "Show help", "(default", "See '", "Error:", "Usage:"]
+        let english = [
+            "OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:", "Show help", "(default", "See '", "Error:",
+            "Usage:",
+        ]
         let widget = Binaries.url("hangangjari-widget")
-        var helps = [try await run(["--help", "--lang", "ko"]), try await WidgetBinaryTests.runAsync(["--help", "--lang", "ko"], binary: widget)]
-        for command in ["home", "parking", "forecast", "outing", "parks", "open", "directions", "favorites", "alerts", "settings", "widget", "location", "doctor", "cache", "install-desktop", "catalog", "settings ambiguous-width"] {
+        var helps = [
+            try await run(["--help", "--lang", "ko"]),
+            try await WidgetBinaryTests.runAsync(["--help", "--lang", "ko"], binary: widget),
+        ]
+        for command in [
+            "home", "parking", "forecast", "outing", "parks", "open", "directions", "favorites", "alerts", "settings",
+            "widget", "location", "doctor", "cache", "install-desktop", "catalog", "settings ambiguous-width",
+        ] {
             helps.append(try await run(command.split(separator: " ").map(String.init) + ["--help", "--lang", "ko"]))
         }
         for help in helps {
@@ -245,7 +307,8 @@ import Testing
         let command = try #require(object["command"] as? [String: Any])
         let names = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
         #expect(names.count >= 10)
-        let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/man/hangangjari.1"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/man/hangangjari.1"), encoding: .utf8)
         for name in names { #expect(page.contains(name), "\(name) is missing from Docs/man/hangangjari.1") }
     }
 }

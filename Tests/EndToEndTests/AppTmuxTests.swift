@@ -1,7 +1,7 @@
 import Foundation
-import QRCode
 import Localization
 import Models
+import QRCode
 import Storage
 import TestSupport
 import Testing
@@ -18,7 +18,9 @@ struct AppTmuxTests {
 
     /// A real server, a fresh state directory and a tmux shell, all removed afterwards; the server and the shell's
     /// binaries read one clock pinned at `instant` (Seoul daytime unless a test says).
-    func withSession(at instant: Date = TestClock.daytime, _ body: (TestBackend, URL, Tmux) async throws -> Void) async throws {
+    func withSession(at instant: Date = TestClock.daytime, _ body: (TestBackend, URL, Tmux) async throws -> Void)
+        async throws
+    {
         let server = try await TestBackend.start { $0.now = TestClock.clock(instant).now }
         let dir = stateDir()
         let tmux = Tmux()
@@ -79,9 +81,14 @@ struct AppTmuxTests {
             #expect(settings.favorites == ["ichon"])
             #expect(settings.widgetParks["parking"] == "ichon")
             // The real widget, as a second process with a dead API, shows the park and value the app just showed.
-            let widget = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json"])
+            let widget = try await WidgetBinaryTests.runAsync([
+                "--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json",
+            ])
             #expect(widget.status == 0, "\(widget.stderr)")
-            guard case .success(let snapshot) = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "ichon") else {
+            guard
+                case .success(let snapshot) = SnapshotStore(container: SharedContainer(url: dir)).read(
+                    .parking, "ichon")
+            else {
                 Issue.record("no snapshot for ichon")
                 return
             }
@@ -97,7 +104,9 @@ struct AppTmuxTests {
 
     @Test func aDeepLinkOpensTheParkAndScreenItNames() async throws {
         try await withSession { server, dir, tmux in
-            try tmux.type("\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en")
+            try tmux.type(
+                "\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en"
+            )
             #expect(try await tmux.waitFor("Banpo Hangang Park", "Parking forecast — Banpo Lots 2, 3") != nil)
             try tmux.press("q")
         }
@@ -130,10 +139,11 @@ struct AppTmuxTests {
             try tmux.type("\(Self.app.path) parking --state-dir \(dir.path) --api \(server.baseURL) --lang ko")
             try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang ko --tab parks")
             let rows = try #require(try await tmux.waitFor("한강공원  ", "업데이트", "한강을 따라 서쪽부터", "광나루"))
-            let barColumns = Set(rows.compactMap { row -> Int? in
-                guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
-                return DisplayWidth.of(String(row[..<bar]))
-            })
+            let barColumns = Set(
+                rows.compactMap { row -> Int? in
+                    guard let bar = row.firstIndex(where: { $0 == "█" || $0 == "░" }) else { return nil }
+                    return DisplayWidth.of(String(row[..<bar]))
+                })
             #expect(barColumns.count == (night ? 0 : 1), "bars start at columns \(barColumns)")
             for row in rows { #expect(DisplayWidth.of(row) <= 80, "\(row)") }
             try tmux.press("q")
@@ -144,7 +154,8 @@ struct AppTmuxTests {
     @Test func atNightTheFullScreenSaysClosedUntilOpening() async throws {
         try await withSession(at: TestClock.night) { server, dir, tmux in
             try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en banpo")
-            let rows = try #require(try await tmux.waitFor("closed · opens 06:00 (in 4 h", "go with care — parking closed"))
+            let rows = try #require(
+                try await tmux.waitFor("closed · opens 06:00 (in 4 h", "go with care — parking closed"))
             #expect(!rows.joined().contains("no live count"))
             try tmux.press("q")
         }

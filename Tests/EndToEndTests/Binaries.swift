@@ -5,8 +5,12 @@ import TestSupport
 enum Binaries {
     static func url(_ name: String) -> URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [beside, beside.deletingLastPathComponent(), Fixtures.repositoryRoot.appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let candidates = [
+            beside, beside.deletingLastPathComponent(), Fixtures.repositoryRoot.appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent(name) }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
             ?? Fixtures.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
     }
 }

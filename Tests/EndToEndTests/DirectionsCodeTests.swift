@@ -18,7 +18,8 @@ struct DirectionsCodeTests {
     @Test func printedCodeScansToThePrintedLink() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hj-qr-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try await WidgetBinaryTests.runAsync(["directions", "여의도", "--qr", "--lang", "en", "--state-dir", dir.path], binary: Self.app)
+        let run = try await WidgetBinaryTests.runAsync(
+            ["directions", "여의도", "--qr", "--lang", "en", "--state-dir", dir.path], binary: Self.app)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let link = try #require(lines.last)
@@ -31,11 +32,13 @@ struct DirectionsCodeTests {
 
     @Test func googleIsNotOfferedForDrivingInKorea() async throws {
         for mode in ["car", "walk"] {
-            let run = try await WidgetBinaryTests.runAsync(["directions", "yeouido", "--map", "google", "--by", mode, "--lang", "en"], binary: Self.app)
+            let run = try await WidgetBinaryTests.runAsync(
+                ["directions", "yeouido", "--map", "google", "--by", mode, "--lang", "en"], binary: Self.app)
             #expect(run.status == 64)
             #expect(run.stderr.contains("Google Maps has no driving or walking directions in Korea"), "\(run.stderr)")
         }
-        let transit = try await WidgetBinaryTests.runAsync(["directions", "yeouido", "--map", "google", "--by", "transit"], binary: Self.app)
+        let transit = try await WidgetBinaryTests.runAsync(
+            ["directions", "yeouido", "--map", "google", "--by", "transit"], binary: Self.app)
         #expect(transit.status == 0 && transit.stdout.contains("travelmode=transit"))
     }
 }

@@ -14,11 +14,15 @@ final class NginxProxy: @unchecked Sendable {
 
     init(upstreamPorts: [Int]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(Self.binary): run Tools/setup (it installs nginx)"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSLocalizedDescriptionKey: "no \(Self.binary): run Tools/setup (it installs nginx)"])
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        var site = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8)
+        var site = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8
+        )
         for (shipped, test) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
             site = site.replacingOccurrences(of: shipped, with: test)
         }
@@ -50,7 +54,8 @@ final class NginxProxy: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {
             guard process.isRunning, Date() < deadline else {
-                throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(errorLog)"])
+                throw CocoaError(
+                    .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(errorLog)"])
             }
             usleep(20_000)
         }
@@ -72,7 +77,9 @@ final class NginxProxy: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw CocoaError(.fileWriteUnknown) }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -86,6 +93,8 @@ final class NginxProxy: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 } }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
+        }
     }
 }

@@ -37,11 +37,17 @@ import Testing
         var configuration = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0-test")
         configuration.strictSigning = true
         configuration.requestTimeout = .seconds(10)
-        return APIClient(configuration: configuration, transport: TestBackend.curl.transport, store: .inMemory(), now: { TestClock.now() })
+        return APIClient(
+            configuration: configuration, transport: TestBackend.curl.transport, store: .inMemory(),
+            now: { TestClock.now() })
     }
 
-    func post(_ url: String, headers: [(name: String, value: String)] = [], body: Data = Data()) async throws -> HTTPResponse {
-        try await TestBackend.curl.send(HTTPRequest(method: "POST", url: url, headers: headers, body: body, deadline: Date().addingTimeInterval(10)))
+    func post(_ url: String, headers: [(name: String, value: String)] = [], body: Data = Data()) async throws
+        -> HTTPResponse
+    {
+        try await TestBackend.curl.send(
+            HTTPRequest(method: "POST", url: url, headers: headers, body: body, deadline: Date().addingTimeInterval(10))
+        )
     }
 
     @Test func signedReadsWorkOnBothInstancesAndSurviveTheIssuerBeingKilled() async throws {
@@ -73,10 +79,21 @@ import Testing
         #expect(try await post(url).status == 404)
         #expect(try await post(url, headers: [("Authorization", "Bearer wrong-token-0123456789")]).status == 404)
         #expect(try await post(url, headers: [("Authorization", "Bearer \(Self.adminToken)")]).status == 404)
-        #expect(try await TestBackend.curl.send(HTTPRequest(url: deployment.proxy.baseURL + "/metrics", deadline: Date().addingTimeInterval(5))).status == 404)
+        #expect(
+            try await TestBackend.curl.send(
+                HTTPRequest(url: deployment.proxy.baseURL + "/metrics", deadline: Date().addingTimeInterval(5))
+            ).status == 404)
         // On the instance's own port, from this host, the token works and a wrong one does not.
-        #expect(try await post(deployment.a.baseURL + "/admin/policy?unsigned-reads=deny", headers: [("Authorization", "Bearer wrong-token-0123456789")]).status == 401)
-        #expect(try await post(deployment.a.baseURL + "/admin/policy?unsigned-reads=deny", headers: [("Authorization", "Bearer \(Self.adminToken)")]).status == 200)
+        #expect(
+            try await post(
+                deployment.a.baseURL + "/admin/policy?unsigned-reads=deny",
+                headers: [("Authorization", "Bearer wrong-token-0123456789")]
+            ).status == 401)
+        #expect(
+            try await post(
+                deployment.a.baseURL + "/admin/policy?unsigned-reads=deny",
+                headers: [("Authorization", "Bearer \(Self.adminToken)")]
+            ).status == 200)
     }
 
     @Test func aForgedForwardedForChangesNothing() async throws {
@@ -84,7 +101,8 @@ import Testing
         defer { deployment.stop() }
         var statuses: [Int] = []
         for n in 0..<50 {
-            let body = try ContractCoding.encode(BootstrapRequest(installId: String(format: "%032x", n + 1), app: "tests", appVersion: "0"))
+            let body = try ContractCoding.encode(
+                BootstrapRequest(installId: String(format: "%032x", n + 1), app: "tests", appVersion: "0"))
             let response = try await post(
                 deployment.proxy.baseURL + "/v2/bootstrap",
                 headers: [("Content-Type", "application/json"), ("X-Forwarded-For", "203.0.113.\(n)")], body: body)

@@ -38,7 +38,8 @@ import WidgetSnapshot
 
     func oldSnapshot(_ dir: URL) throws -> Data {
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
-        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: TestClock.now().addingTimeInterval(-7200))
+        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(
+            from: summary, now: TestClock.now().addingTimeInterval(-7200))
         return try Data(contentsOf: dir.appendingPathComponent("widget-parking-yeouido.json"))
     }
 
@@ -49,8 +50,11 @@ import WidgetSnapshot
         defer { Task { await server.stop() } }
         let before = try oldSnapshot(dir)
         // Fill the rest of the disk.
-        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("filler").path, contents: Data(repeating: 1, count: 256 * 1024))
-        let run = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"])
+        _ = FileManager.default.createFile(
+            atPath: dir.appendingPathComponent("filler").path, contents: Data(repeating: 1, count: 256 * 1024))
+        let run = try await WidgetBinaryTests.runAsync([
+            "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0",
+        ])
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         #expect(run.stdout.hasPrefix("P Yeouido"))
         #expect(run.stderr.contains("could not save"), "stderr: \(run.stderr)")
@@ -64,11 +68,15 @@ import WidgetSnapshot
         defer { Task { await server.stop() } }
         let before = try oldSnapshot(dir)
         #expect(shell("mount", "-o", "remount,ro", dir.path) == 0)
-        let live = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0"])
+        let live = try await WidgetBinaryTests.runAsync([
+            "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0",
+        ])
         #expect(live.status == 0, "\(live.stdout) \(live.stderr)")
         #expect(live.stdout.hasPrefix("P Yeouido"))
         #expect(live.stderr.contains("could not save"), "stderr: \(live.stderr)")
-        let offline = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--max-age", "0"])
+        let offline = try await WidgetBinaryTests.runAsync([
+            "--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--max-age", "0",
+        ])
         #expect(offline.status == ExitStatus.stale)
         #expect(offline.stdout.contains("min old"))
         #expect(try Data(contentsOf: dir.appendingPathComponent("widget-parking-yeouido.json")) == before)
@@ -83,7 +91,10 @@ import WidgetSnapshot
         for round in 0..<30 {
             let process = Process()
             process.executableURL = WidgetBinaryTests.binary
-            process.arguments = ["--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0", "--park", round % 2 == 0 ? "banpo" : "nanji"]
+            process.arguments = [
+                "--state-dir", dir.path, "--api", server.baseURL, "--max-age", "0", "--park",
+                round % 2 == 0 ? "banpo" : "nanji",
+            ]
             process.environment = ProcessInfo.processInfo.environment.merging(TestClock.environment()) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -100,7 +111,8 @@ import WidgetSnapshot
                     }
                 }
             }
-            #expect(SettingsStore(container: SharedContainer(url: dir)).load().settings.favorites == ["banpo", "nanji"])
+            #expect(
+                SettingsStore(container: SharedContainer(url: dir)).load().settings.favorites == ["banpo", "nanji"])
         }
         // Afterwards a normal run still works on the same directory.
         let run = try await WidgetBinaryTests.runAsync(["--state-dir", dir.path, "--api", server.baseURL])
@@ -113,7 +125,8 @@ import WidgetSnapshot
         let run = try await WidgetBinaryTests.runAsync(
             // A cold embedded backend in a debug build takes about 2.6 s alone; the default 5 s deadline is for users,
             // and a loaded test machine must not turn this test about simulated data into one about speed.
-            ["--state-dir", dir.path, "--kind", "general", "--format", "json", "--deadline", "20"], environment: ["XDG_CONFIG_HOME": dir.path])
+            ["--state-dir", dir.path, "--kind", "general", "--format", "json", "--deadline", "20"],
+            environment: ["XDG_CONFIG_HOME": dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect((object["snapshot"] as? [String: Any])?["simulated"] as? Bool == true)

@@ -10,14 +10,18 @@ import Testing
     static let app = Binaries.url("hangangjari")
 
     func run(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> WidgetBinaryTests.Run {
-        try await WidgetBinaryTests.runAsync(arguments, environment: TestClock.environment(Self.instant).merging(environment) { $1 }, binary: Self.app)
+        try await WidgetBinaryTests.runAsync(
+            arguments, environment: TestClock.environment(Self.instant).merging(environment) { $1 }, binary: Self.app)
     }
 
-    func stateDir() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("hj-seoul-\(UUID().uuidString)") }
+    func stateDir() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hj-seoul-\(UUID().uuidString)")
+    }
 
     @Test func printedScreensSayWhatTheSeoulDataIs() async throws {
         let seoul = try SeoulStandIn(fixtures: [
-            "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json", "POI095": "citydata-banpo-no-match.json",
+            "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json",
+            "POI095": "citydata-banpo-no-match.json",
             "POI103": "citydata-yanghwa-xml.json",
         ])
         defer { seoul.stop() }
@@ -36,8 +40,11 @@ import Testing
         #expect(parking.status == 0, "\(parking.stderr)")
         let rows = parking.stdout.split(separator: "\n").map(String.init)
         let lot2 = try #require(rows.first { $0.contains("Yeouido Lot 2") })
-        #expect(lot2.contains("—/176") && lot2.contains("08-20"), "a year-old row is no count, and shows its day: \(lot2)")
-        #expect(rows.first { $0.contains("Yeouido Lot 3") }?.contains("800/800") == true, "the feed's capacity: \(parking.stdout)")
+        #expect(
+            lot2.contains("—/176") && lot2.contains("08-20"), "a year-old row is no count, and shows its day: \(lot2)")
+        #expect(
+            rows.first { $0.contains("Yeouido Lot 3") }?.contains("800/800") == true,
+            "the feed's capacity: \(parking.stdout)")
         #expect(rows.first { $0.contains("Yeouido Lot 4") }?.contains("full") == true)
 
         let home = try await run(["home", "yeouido"] + common)
@@ -51,25 +58,34 @@ import Testing
 
         let banpo = try await run(["parking", "banpo"] + common)
         #expect(banpo.stdout.contains("none of its 2 rows matched a lot"), "\(banpo.stdout)")
-        #expect(banpo.stdout.contains("rows matching no lot:") && banpo.stdout.contains("반포자이 공영주차장, 고속터미널 주차장"), "\(banpo.stdout)")
+        #expect(
+            banpo.stdout.contains("rows matching no lot:") && banpo.stdout.contains("반포자이 공영주차장, 고속터미널 주차장"),
+            "\(banpo.stdout)")
         #expect(banpo.stdout.contains("parking: unavailable"), "\(banpo.stdout)")
         let banpoHome = try await run(["home", "banpo", "--json"] + common)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(banpoHome.stdout.utf8)) as? [String: Any])
-        let sources = (((object["data"] as? [String: Any])?["freshness"] as? [String: Any])?["sources"] as? [[String: Any]]) ?? []
+        let sources =
+            (((object["data"] as? [String: Any])?["freshness"] as? [String: Any])?["sources"] as? [[String: Any]]) ?? []
         #expect(sources.first { $0["source"] as? String == "parking" }?["state"] as? String == "unavailable")
 
         let yanghwa = try await run(["parking", "yanghwa"] + common)
-        #expect(yanghwa.stdout.split(separator: "\n").first { $0.contains("Yanghwa Lot 3") }?.contains("300/382") == true, "\(yanghwa.stdout)")
+        #expect(
+            yanghwa.stdout.split(separator: "\n").first { $0.contains("Yanghwa Lot 3") }?.contains("300/382") == true,
+            "\(yanghwa.stdout)")
     }
 
     /// The embedded backend with a key calls Seoul only for the park asked for (its two areas), once a minute at most,
     /// and `doctor` names a refused key.
     @Test func theEmbeddedBackendSpendsTheKeyOnlyOnTheParkAskedFor() async throws {
-        let seoul = try SeoulStandIn(fixtures: ["POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json"])
+        let seoul = try SeoulStandIn(fixtures: [
+            "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json",
+        ])
         defer { seoul.stop() }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let env = ["SEOUL_OPEN_DATA_KEY": "test-key", "SEOUL_OPEN_DATA_URL": seoul.baseURL, "XDG_CONFIG_HOME": dir.path]
+        let env = [
+            "SEOUL_OPEN_DATA_KEY": "test-key", "SEOUL_OPEN_DATA_URL": seoul.baseURL, "XDG_CONFIG_HOME": dir.path,
+        ]
         let first = try await run(["home", "yeouido", "--json", "--state-dir", dir.path], env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(seoul.totalCalls == 2 && seoul.calls("POI105") == 1 && seoul.calls("POI072") == 1)
@@ -93,7 +109,8 @@ import Testing
         process.executableURL = Self.app
         process.arguments = ["key", "set", "--lang", "en"]
         process.environment = ["XDG_CONFIG_HOME": dir.path, "HOME": dir.path, "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -104,8 +121,11 @@ import Testing
         let config = dir.appendingPathComponent("hangangjari/config.toml")
         #expect(try String(contentsOf: config, encoding: .utf8) == "seoul_key = \"secret-key-123\"\n")
         #expect(try FileManager.default.attributesOfItem(atPath: config.path)[.posixPermissions] as? Int == 0o600)
-        let removed = try await WidgetBinaryTests.runAsync(["key", "remove", "--lang", "en"], environment: ["XDG_CONFIG_HOME": dir.path], binary: Self.app)
+        let removed = try await WidgetBinaryTests.runAsync(
+            ["key", "remove", "--lang", "en"], environment: ["XDG_CONFIG_HOME": dir.path], binary: Self.app)
         #expect(removed.status == 0 && removed.stdout.contains("removed"))
-        #expect(try String(contentsOf: config, encoding: .utf8) == "\n" || (try String(contentsOf: config, encoding: .utf8)).isEmpty)
+        #expect(
+            try String(contentsOf: config, encoding: .utf8) == "\n"
+                || (try String(contentsOf: config, encoding: .utf8)).isEmpty)
     }
 }

@@ -14,7 +14,9 @@ final class ServerBinary: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.executableURL = Binaries.url("hangangjari-server")
         process.arguments = ["serve"] + arguments
-        var merged = ProcessInfo.processInfo.environment.filter { !["HOST", "PORT", "ADMIN_TOKEN", "TRUSTED_PROXIES"].contains($0.key) }
+        var merged = ProcessInfo.processInfo.environment.filter {
+            !["HOST", "PORT", "ADMIN_TOKEN", "TRUSTED_PROXIES"].contains($0.key)
+        }
         merged.merge(TestClock.environment()) { $1 }  // Seoul daytime unless the test pins another time
         merged["PORT"] = "0"
         merged["BACKFILL_DAYS"] = "0"  // nothing here needs history; keep the machine free for the other tests
@@ -34,7 +36,8 @@ final class ServerBinary: @unchecked Sendable {
         let line = String(decoding: buffer.prefix { $0 != 10 }, as: UTF8.self)
         guard line.hasPrefix("listening on ") else {
             process.terminate()
-            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "server did not start: \(line) \(log)"])
+            throw CocoaError(
+                .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "server did not start: \(line) \(log)"])
         }
         baseURL = String(line.dropFirst("listening on ".count))
         port = Int(baseURL.split(separator: ":").last ?? "") ?? 0

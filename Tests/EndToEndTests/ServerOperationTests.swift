@@ -7,12 +7,18 @@ import Testing
 /// `hangangjari-server serve` as an operator runs it: settings from the environment, an access log without secrets,
 /// a clear refusal of a bad setting, and a graceful drain on SIGTERM.
 @Suite struct ServerOperationTests {
-    func get(_ url: String, headers: [(name: String, value: String)] = [], method: String = "GET") async throws -> HTTPResponse {
-        try await TestBackend.curl.send(HTTPRequest(method: method, url: url, headers: headers, body: method == "GET" ? nil : Data(), deadline: Date().addingTimeInterval(10)))
+    func get(_ url: String, headers: [(name: String, value: String)] = [], method: String = "GET") async throws
+        -> HTTPResponse
+    {
+        try await TestBackend.curl.send(
+            HTTPRequest(
+                method: method, url: url, headers: headers, body: method == "GET" ? nil : Data(),
+                deadline: Date().addingTimeInterval(10)))
     }
 
     @Test func sigtermFinishesTheRequestsInFlightThenExits() async throws {
-        let server = try ServerBinary(environment: ["HANGANGJARI_CLOCK": "2026-11-22T14:00:00+09:00"], arguments: ["--faults", "latency=4000"])
+        let server = try ServerBinary(
+            environment: ["HANGANGJARI_CLOCK": "2026-11-22T14:00:00+09:00"], arguments: ["--faults", "latency=4000"])
         defer { server.stop() }
         let url = server.baseURL + "/v2/parks/banpo/home-summary"
         let inFlight = Task { try await get(url) }
@@ -27,11 +33,16 @@ import Testing
 
     @Test func theAccessLogNamesEachRequestAndNoSecret() async throws {
         let token = "admin-token-for-the-access-log-test"
-        let server = try ServerBinary(environment: ["ADMIN_TOKEN": token, "TRUSTED_PROXIES": "127.0.0.1", "ACCESS_LOG": "on"])
+        let server = try ServerBinary(environment: [
+            "ADMIN_TOKEN": token, "TRUSTED_PROXIES": "127.0.0.1", "ACCESS_LOG": "on",
+        ])
         defer { server.stop() }
         #expect(try await get(server.baseURL + "/v2/health/ready").status == 200)
-        #expect(try await get(server.baseURL + "/v2/parks", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200)
-        let admin = try await get(server.baseURL + "/admin/policy?unsigned-reads=allow", headers: [("Authorization", "Bearer \(token)")], method: "POST")
+        #expect(
+            try await get(server.baseURL + "/v2/parks", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200)
+        let admin = try await get(
+            server.baseURL + "/admin/policy?unsigned-reads=allow", headers: [("Authorization", "Bearer \(token)")],
+            method: "POST")
         #expect(admin.status == 200)
         #expect(try await get(server.baseURL + "/admin/policy?unsigned-reads=deny", method: "POST").status == 401)
         try await Task.sleep(for: .milliseconds(200))

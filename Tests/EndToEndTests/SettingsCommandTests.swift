@@ -14,19 +14,26 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hj-settings-e2e-\(UUID().uuidString)")
         var state: URL { root.appendingPathComponent("state") }
         var environment: [String: String] {
-            ["HANGANGJARI_STATE_DIR": state.path, "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-             "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+            [
+                "HANGANGJARI_STATE_DIR": state.path, "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            ]
         }
     }
 
-    func run(_ home: Home, _ arguments: [String], binary: URL = app, extra: [String: String] = [:]) async throws -> WidgetBinaryTests.Run {
-        try await WidgetBinaryTests.runAsync(arguments, environment: home.environment.merging(extra) { $1 }, binary: binary)
+    func run(_ home: Home, _ arguments: [String], binary: URL = app, extra: [String: String] = [:]) async throws
+        -> WidgetBinaryTests.Run
+    {
+        try await WidgetBinaryTests.runAsync(
+            arguments, environment: home.environment.merging(extra) { $1 }, binary: binary)
     }
 
     @Test func alertsAndSettingsAreSetByCommandsAndReadBack() async throws {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        #expect(try await run(home, ["alerts", "set", "반포", "200", "--lang", "en"]).stdout.contains("Banpo (banpo, all lots) has fewer than 200"))
+        #expect(
+            try await run(home, ["alerts", "set", "반포", "200", "--lang", "en"]).stdout.contains(
+                "Banpo (banpo, all lots) has fewer than 200"))
         #expect(try await run(home, ["alerts", "set", "yeouido-3", "50"]).status == 0)
         #expect(try await run(home, ["alerts", "quiet", "22:00", "07:00"]).status == 0)
         #expect(try await run(home, ["alerts", "off"]).status == 0)
@@ -60,8 +67,12 @@ import Testing
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
         let plain = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
-        #expect(plain.status == 0 && plain.stdout.contains("█") && plain.stdout.contains("·"), "\(plain.stdout)\(plain.stderr)")
-        #expect(try await run(home, ["settings", "ambiguous-width", "double", "--lang", "en"]).stdout.contains("Ambiguous-width characters: double"))
+        #expect(
+            plain.status == 0 && plain.stdout.contains("█") && plain.stdout.contains("·"),
+            "\(plain.stdout)\(plain.stderr)")
+        #expect(
+            try await run(home, ["settings", "ambiguous-width", "double", "--lang", "en"]).stdout.contains(
+                "Ambiguous-width characters: double"))
         let wide = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
         #expect(wide.status == 0 && wide.stdout.contains("▮") && wide.stdout.contains("∙"), "\(wide.stdout)")
         #expect(!wide.stdout.contains { "·…←→●─°█".contains($0) }, "\(wide.stdout)")
@@ -72,22 +83,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home.root) }
         try FileManager.default.createDirectory(at: home.state, withIntermediateDirectories: true)
         let settings = home.state.appendingPathComponent("settings.json")
-        try Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-1":100,"banpo-9":10},"ambiguousWidth":"triple"}"#.utf8).write(to: settings)
+        try Data(
+            #"{"favorites":["banpo"],"alertThresholds":{"banpo-1":100,"banpo-9":10},"ambiguousWidth":"triple"}"#.utf8
+        ).write(to: settings)
         let listed = try await run(home, ["alerts", "--lang", "en"])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("Banpo Lot 1 (banpo-1)"))
         #expect(listed.stderr.contains("alertThresholds.banpo-9: no lot or park has this id"), "\(listed.stderr)")
         #expect(listed.stderr.contains("ambiguousWidth: not a width (single or double)"), "\(listed.stderr)")
-        let widget = try await run(home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "2"], binary: Binaries.url("hangangjari-widget"))
+        let widget = try await run(
+            home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "2"],
+            binary: Binaries.url("hangangjari-widget"))
         #expect(widget.stderr.contains("alertThresholds.banpo-9"), "\(widget.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.state.path).allSatisfy { !$0.contains("corrupt") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.state.path).allSatisfy { !$0.contains("corrupt") })
     }
 
     @Test func everyBinarySaysTheSameVersion() async throws {
         let home = Home()
         for name in ["hangangjari", "hangangjari-widget", "hangangjari-widget-fetch", "hangangjari-server"] {
             let run = try await run(home, ["--version"], binary: Binaries.url(name))
-            #expect(run.status == 0 && run.stdout == ProductVersion.current + "\n", "\(name): \(run.stdout) \(run.stderr)")
+            #expect(
+                run.status == 0 && run.stdout == ProductVersion.current + "\n", "\(name): \(run.stdout) \(run.stderr)")
         }
     }
 
@@ -100,14 +117,18 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let checks = try #require(object["checks"] as? [[String: Any]])
-        #expect(Set(checks.compactMap { $0["check"] as? String }).isSuperset(of: ["backend", "settings", "alerts", "cache", "api", "token"]))
+        #expect(
+            Set(checks.compactMap { $0["check"] as? String }).isSuperset(of: [
+                "backend", "settings", "alerts", "cache", "api", "token",
+            ]))
         #expect(["ok", "warning"].contains(object["status"] as? String))
     }
 
     /// A `notify-send` that fails as it does under cron (no D-Bus session), then one that works and logs each call.
     func notifier(in directory: URL, working: Bool, log: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = working
+        let script =
+            working
             ? "#!/bin/sh\necho \"$@\" >> '\(log.path)'\n"
             : "#!/bin/sh\necho 'Cannot autolaunch D-Bus without X11 $DISPLAY' >&2\nexit 1\n"
         let url = directory.appendingPathComponent("notify-send")
@@ -120,18 +141,23 @@ import Testing
         defer { Task { await server.stop() } }
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let bin = home.root.appendingPathComponent("bin"), log = home.root.appendingPathComponent("shown.log")
+        let bin = home.root.appendingPathComponent("bin")
+        let log = home.root.appendingPathComponent("shown.log")
         // A threshold above any lot's capacity: due whenever the lot has a live count.
         #expect(try await run(home, ["alerts", "set", "yeouido", "100000"]).status == 0)
         let path = ["PATH": "\(bin.path):/usr/bin:/bin"]
         let widget = Binaries.url("hangangjari-widget")
-        let arguments = ["--park", "yeouido", "--api", server.baseURL, "--max-age", "0", "--lang", "en", "--deadline", "20"]
+        let arguments = [
+            "--park", "yeouido", "--api", server.baseURL, "--max-age", "0", "--lang", "en", "--deadline", "20",
+        ]
         try notifier(in: bin, working: false, log: log)
         let failed = try await run(home, arguments, binary: widget, extra: path)
         #expect(failed.stderr.contains("alert not shown, kept for the next run"), "\(failed.stderr)")
         #expect(failed.stderr.contains("Cannot autolaunch D-Bus"))
         let doctor = try await run(home, ["doctor", "--json", "--api", server.baseURL, "--lang", "en"])
-        let checks = try #require((try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any])?["checks"] as? [[String: Any]])
+        let checks = try #require(
+            (try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any])?["checks"]
+                as? [[String: Any]])
         let alerts = try #require(checks.first { $0["check"] as? String == "alerts" })
         #expect(alerts["status"] as? String == "warning")
         #expect((alerts["detail"] as? String)?.contains("D-Bus") == true, "\(alerts)")
@@ -141,7 +167,8 @@ import Testing
         let shown = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         #expect(shown.count == 1 && shown.first?.contains("Yeouido: ") == true, "\(shown)")
         let after = try await run(home, ["doctor", "--json", "--api", server.baseURL])
-        #expect(after.stdout.contains(#""check":"alerts","detail":"on, 1 thresholds","status":"ok""#), "\(after.stdout)")
+        #expect(
+            after.stdout.contains(#""check":"alerts","detail":"on, 1 thresholds","status":"ok""#), "\(after.stdout)")
     }
 
     @Test func statusBarsGetNothingOnStderrAndTheMessageIsLogged() async throws {
@@ -149,15 +176,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home.root) }
         let widget = Binaries.url("hangangjari-widget")
         for format in ["waybar", "polybar", "i3blocks", "tmux", "argos"] {
-            let run = try await run(home, ["--format", format, "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"], binary: widget)
+            let run = try await run(
+                home, ["--format", format, "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"],
+                binary: widget)
             #expect(run.stderr.isEmpty, "\(format): \(run.stderr)")
             #expect(!run.stdout.isEmpty && run.status == 0, "\(format)")
         }
-        let text = try await run(home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"], binary: widget)
+        let text = try await run(
+            home, ["--format", "text", "--api", "http://127.0.0.1:9", "--deadline", "3", "--lang", "en"], binary: widget
+        )
         #expect(text.stderr.contains("hangangjari-widget: "), "text keeps its messages on stderr")
         let logged = try String(contentsOf: home.state.appendingPathComponent("widget.log"), encoding: .utf8)
         #expect(logged.split(separator: "\n").count >= 5 && logged.contains("refused the connection"), "\(logged)")
-        let mode = try FileManager.default.attributesOfItem(atPath: home.state.appendingPathComponent("widget.log").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: home.state.appendingPathComponent("widget.log").path)[
+                .posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
@@ -177,7 +210,8 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let entry = try String(contentsOf: home.root.appendingPathComponent("data/applications/hangangjari.desktop"), encoding: .utf8)
+        let entry = try String(
+            contentsOf: home.root.appendingPathComponent("data/applications/hangangjari.desktop"), encoding: .utf8)
         let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") })
         let expected = Self.app.resolvingSymlinksInPath().path
         #expect(exec.contains(expected) && !exec.contains(elsewhere.path), "\(exec)")

@@ -5,7 +5,7 @@ import TestSupport
 import WidgetSnapshot
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a status bar runs, set up as a user would: the two widget binaries side by side (linked from the build), a state directory with
@@ -26,13 +26,16 @@ struct BarWorkspace {
         // Links, not copies: two debug binaries are about 100 MB each, and copying them for every test loaded the
         // machine enough to time out other suites running beside these.
         for name in ["hangangjari-widget", "hangangjari-widget-fetch"] {
-            try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent(name), withDestinationURL: Binaries.url(name))
+            try FileManager.default.createSymbolicLink(
+                at: bin.appendingPathComponent(name), withDestinationURL: Binaries.url(name))
         }
         try executable("xdg-open", "printf '%s\\n' \"$*\" > '\(opened.path)'\n")
     }
 
     /// The yeouido snapshots of both kinds, built at `builtAt` and changed by `edit`, as if a run had written them.
-    func writeSnapshots(park: ParkID = "yeouido", builtAt: Date, _ edit: (inout WidgetSnapshot) -> Void = { _ in }) throws {
+    func writeSnapshots(park: ParkID = "yeouido", builtAt: Date, _ edit: (inout WidgetSnapshot) -> Void = { _ in })
+        throws
+    {
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
         let store = SnapshotStore(container: SharedContainer(url: stateDir))
         for kind in WidgetKind.allCases {
@@ -48,7 +51,8 @@ struct BarWorkspace {
     func widgetScript(_ name: String, _ arguments: String) throws -> String {
         let clock = TestClock.shellAssignment()
         let sanitizers = SanitizerOptions.shellAssignments
-        let command = "exec '\(bin.path)/hangangjari-widget' --state-dir '\(stateDir.path)' --api http://127.0.0.1:9 --deadline 2 \(arguments)"
+        let command =
+            "exec '\(bin.path)/hangangjari-widget' --state-dir '\(stateDir.path)' --api http://127.0.0.1:9 --deadline 2 \(arguments)"
         return try executable(name, "export LANG=C.UTF-8 \(clock) \(sanitizers)\n\(command)\n").path
     }
 
@@ -129,7 +133,9 @@ final class BackgroundProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad, userInfo: ["argv": argv.joined(separator: " ")]) }
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: ["argv": argv.joined(separator: " ")])
+        }
     }
 
     /// Whether `name` is an installed program.

@@ -30,22 +30,30 @@ import WidgetSnapshot
         let blocks = [
             "fresh": try bar.widgetScript("fresh", "--park yeouido --format i3blocks --max-age 3600"),
             "offline": try bar.widgetScript("offline", "--park banpo --format i3blocks"),
-            "urgent": try bar.widgetScript("urgent", "--park yeouido --format i3blocks --max-age 3600 --urgent-below 100000"),
+            "urgent": try bar.widgetScript(
+                "urgent", "--park yeouido --format i3blocks --max-age 3600 --urgent-below 100000"),
             "control": try bar.executable("control", "echo control; exit 3\n").path,
         ]
-        let config = blocks.sorted { $0.key < $1.key }.map { "[\($0.key)]\ncommand=\($0.value)\ninterval=once\n" }.joined()
+        let config = blocks.sorted { $0.key < $1.key }.map { "[\($0.key)]\ncommand=\($0.value)\ninterval=once\n" }
+            .joined()
         let configURL = bar.root.appendingPathComponent("i3blocks.conf")
         try Data(config.utf8).write(to: configURL)
-        let i3blocks = try BackgroundProcess(["/usr/bin/i3blocks", "-c", configURL.path], environment: environment(bar),
-                                             output: bar.root.appendingPathComponent("i3blocks.out"))
+        let i3blocks = try BackgroundProcess(
+            ["/usr/bin/i3blocks", "-c", configURL.path], environment: environment(bar),
+            output: bar.root.appendingPathComponent("i3blocks.out"))
         defer { i3blocks.stop() }
         let names = ["fresh", "offline", "urgent"].map { #""name":"\#($0)""# }
-        let output = try #require(try await i3blocks.waitFor { text in
-            text.contains("[control] bad exit code 3") && names.allSatisfy { text.contains($0) }
-        }, "i3blocks output: \(i3blocks.text)")
-        for name in ["fresh", "offline", "urgent"] { #expect(!output.contains("[\(name)]"), "i3blocks reported an error: \(output)") }
-        let line = try #require(output.split(separator: "\n").last { $0.hasPrefix(",[") && names.allSatisfy($0.contains) })
-        let shown = try #require(try JSONSerialization.jsonObject(with: Data(line.dropFirst().utf8)) as? [[String: Any]])
+        let output = try #require(
+            try await i3blocks.waitFor { text in
+                text.contains("[control] bad exit code 3") && names.allSatisfy { text.contains($0) }
+            }, "i3blocks output: \(i3blocks.text)")
+        for name in ["fresh", "offline", "urgent"] {
+            #expect(!output.contains("[\(name)]"), "i3blocks reported an error: \(output)")
+        }
+        let line = try #require(
+            output.split(separator: "\n").last { $0.hasPrefix(",[") && names.allSatisfy($0.contains) })
+        let shown = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst().utf8)) as? [[String: Any]])
         func block(_ name: String) -> [String: Any]? { shown.first { $0["name"] as? String == name } }
 
         let fresh = try direct(try #require(blocks["fresh"]))
@@ -69,7 +77,8 @@ import WidgetSnapshot
             .replacingOccurrences(of: "##", with: "#")
         #expect(expected.contains("Yeo #1 50%"), "\(line)")
 
-        let inner = Tmux(), outer = Tmux()
+        let inner = Tmux()
+        let outer = Tmux()
         defer {
             outer.kill()
             inner.kill()
@@ -86,7 +95,10 @@ import WidgetSnapshot
         #expect(!status.contains("%%") && !status.contains("##"))
     }
 
-    @Test(.enabled(if: ["polybar", "Xvfb", "xdotool"].allSatisfy(BackgroundProcess.installed), "polybar, Xvfb or xdotool is not installed"))
+    @Test(
+        .enabled(
+            if: ["polybar", "Xvfb", "xdotool"].allSatisfy(BackgroundProcess.installed),
+            "polybar, Xvfb or xdotool is not installed"))
     func polybarDrawsTheLineWithoutErrorsAndItsClickOpensThePark() async throws {
         let bar = try BarWorkspace()
         defer { bar.remove() }
@@ -94,11 +106,14 @@ import WidgetSnapshot
         let script = try bar.widgetScript("polybar", "--park yeouido --format polybar --max-age 3600")
         let control = try bar.executable("control", "printf '%s\\n' 'control %{Q}'\n").path
         let display = Int.random(in: 300..<900)
-        let xvfb = try BackgroundProcess(["/usr/bin/Xvfb", ":\(display)", "-screen", "0", "640x120x24", "-nolisten", "tcp"],
-                                         environment: environment(bar), output: bar.root.appendingPathComponent("xvfb.out"))
+        let xvfb = try BackgroundProcess(
+            ["/usr/bin/Xvfb", ":\(display)", "-screen", "0", "640x120x24", "-nolisten", "tcp"],
+            environment: environment(bar), output: bar.root.appendingPathComponent("xvfb.out"))
         defer { xvfb.stop() }
         let socket = "/tmp/.X11-unix/X\(display)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         let config = """
             [bar/hangang]
             width = 100%
@@ -119,20 +134,28 @@ import WidgetSnapshot
         let configURL = bar.root.appendingPathComponent("polybar.ini")
         try Data(config.utf8).write(to: configURL)
         let env = environment(bar, ["DISPLAY": ":\(display)"])
-        let polybar = try BackgroundProcess(["/usr/bin/polybar", "-c", configURL.path, "-l", "info", "hangang"], environment: env,
-                                            output: bar.root.appendingPathComponent("polybar.out"))
+        let polybar = try BackgroundProcess(
+            ["/usr/bin/polybar", "-c", configURL.path, "-l", "info", "hangang"], environment: env,
+            output: bar.root.appendingPathComponent("polybar.out"))
         defer { polybar.stop() }
-        let log = try #require(try await polybar.waitFor { $0.contains("Unrecognized formatting tag '%{Q}'") }, "polybar log: \(polybar.text)")
+        let log = try #require(
+            try await polybar.waitFor { $0.contains("Unrecognized formatting tag '%{Q}'") },
+            "polybar log: \(polybar.text)")
         let errors = log.split(separator: "\n").filter { $0.contains("error") && !$0.contains("%{Q") }
         #expect(errors.isEmpty, "\(errors)")
 
         try BackgroundProcess.run(["/usr/bin/xdotool", "mousemove", "4", "12", "click", "1"], environment: env)
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: bar.opened.path) { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: bar.opened.path) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         let opened = try? String(contentsOf: bar.opened, encoding: .utf8)
         #expect(opened == "hangangjari://park/yeouido/parking\n", "\(polybar.text)")
     }
 
-    @Test(.enabled(if: ["sway", "waybar", "python3"].allSatisfy(BackgroundProcess.installed), "sway or waybar is not installed"))
+    @Test(
+        .enabled(
+            if: ["sway", "waybar", "python3"].allSatisfy(BackgroundProcess.installed), "sway or waybar is not installed"
+        ))
     func waybarShowsTitlesWithSignsWithoutMarkupErrors() async throws {
         let bar = try BarWorkspace()
         defer { bar.remove() }
@@ -150,38 +173,52 @@ import WidgetSnapshot
         #expect(try direct(general).lines.first?.contains("Music &amp; Food &lt;Night Market&gt;") == true)
 
         let runtime = bar.root.appendingPathComponent("run")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let swayConfig = bar.root.appendingPathComponent("sway.conf")
         try Data("output HEADLESS-1 resolution 1024x768\n".utf8).write(to: swayConfig)
         let modules = ["general": general, "parking": parking, "tooltip": tooltip, "control": control]
         let waybarConfig: [String: Any] = [
             "layer": "top",
             "modules-left": modules.keys.sorted().map { "custom/\($0)" },
-        ].merging(modules.map { ("custom/\($0.key)", ["exec": $0.value, "return-type": "json", "interval": "once"]) }) { $1 }
+        ].merging(modules.map { ("custom/\($0.key)", ["exec": $0.value, "return-type": "json", "interval": "once"]) }) {
+            $1
+        }
         let waybarConfigURL = bar.root.appendingPathComponent("waybar.json")
         try JSONSerialization.data(withJSONObject: waybarConfig).write(to: waybarConfigURL)
         try bar.handOver()
 
-        let env = environment(bar, ["XDG_RUNTIME_DIR": runtime.path, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
-                                    "WLR_RENDERER": "pixman"])
-        let sway = try BackgroundProcess(BarWorkspace.unprivileged(["/usr/bin/sway", "-c", swayConfig.path]), environment: env,
-                                         output: bar.root.appendingPathComponent("sway.out"))
+        let env = environment(
+            bar,
+            [
+                "XDG_RUNTIME_DIR": runtime.path, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
+                "WLR_RENDERER": "pixman",
+            ])
+        let sway = try BackgroundProcess(
+            BarWorkspace.unprivileged(["/usr/bin/sway", "-c", swayConfig.path]), environment: env,
+            output: bar.root.appendingPathComponent("sway.out"))
         defer { sway.stop() }
         var wayland: String?
         for _ in 0..<100 where wayland == nil {
-            wayland = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path))?.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
+            wayland = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path))?.first {
+                $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock")
+            }
             if wayland == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         let display = try #require(wayland, "sway did not start: \(sway.text)")
-        let waybar = try BackgroundProcess(BarWorkspace.unprivileged(["/usr/bin/waybar", "-c", waybarConfigURL.path, "-l", "debug"]),
-                                           environment: env.merging(["WAYLAND_DISPLAY": display]) { $1 },
-                                           output: bar.root.appendingPathComponent("waybar.out"))
+        let waybar = try BackgroundProcess(
+            BarWorkspace.unprivileged(["/usr/bin/waybar", "-c", waybarConfigURL.path, "-l", "debug"]),
+            environment: env.merging(["WAYLAND_DISPLAY": display]) { $1 },
+            output: bar.root.appendingPathComponent("waybar.out"))
         defer { waybar.stop() }
-        let log = try #require(try await waybar.waitFor { text in
-            text.contains("Bar configured") && text.contains("Failed to set text 'control & co'")
-                && text.components(separatedBy: "Cmd exited with code 0").count > modules.count
-        }, "waybar log: \(waybar.text)")
-        let failures = log.split(separator: "\n").filter { $0.contains("Failed to set") && !$0.contains("control & co") }
+        let log = try #require(
+            try await waybar.waitFor { text in
+                text.contains("Bar configured") && text.contains("Failed to set text 'control & co'")
+                    && text.components(separatedBy: "Cmd exited with code 0").count > modules.count
+            }, "waybar log: \(waybar.text)")
+        let failures = log.split(separator: "\n").filter {
+            $0.contains("Failed to set") && !$0.contains("control & co")
+        }
         #expect(failures.isEmpty, "\(failures)")
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private tmux server driving a real terminal: keys in with `send-keys`, the screen out with `capture-pane`.
 struct Tmux {
-    static let executable = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let executable = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static var available: Bool { executable != nil }
 
     let socket = "hj-test-\(UUID().uuidString.prefix(8))"
@@ -32,10 +34,13 @@ struct Tmux {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(FileManager.default.temporaryDirectory.path)", "LANG=C.UTF-8", "TERM=xterm-256color"]
+        let environment = [
+            "PATH=/usr/bin:/bin", "HOME=\(FileManager.default.temporaryDirectory.path)", "LANG=C.UTF-8",
+            "TERM=xterm-256color",
+        ]
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = environment.map { strdup($0) } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
+        defer { for pointer in cArgs + cEnv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv)
         var output = Data()
@@ -58,7 +63,11 @@ struct Tmux {
     /// Starts a shell in a `width`×`height` window, its clock pinned at `instant` (Seoul daytime unless a test says).
     func start(width: Int = 80, height: Int = 24, instant: Date = TestClock.daytime) throws {
         let clock = TestClock.shellAssignment(instant)
-        try run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "env -i \(SanitizerOptions.shellAssignments) \(clock) PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile"], capture: false)
+        try run(
+            [
+                "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+                "env -i \(SanitizerOptions.shellAssignments) \(clock) PATH=/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color HOME=/tmp PS1='$ ' bash --norc --noprofile",
+            ], capture: false)
     }
 
     /// Types `text` and presses Enter.
@@ -74,7 +83,8 @@ struct Tmux {
 
     /// The visible screen, one string per row.
     func screen() throws -> [String] {
-        try run(["capture-pane", "-p", "-t", "main"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try run(["capture-pane", "-p", "-t", "main"]).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// Waits until the screen shows every one of `texts` and none of `absent`; returns the screen, or nil after `timeout` seconds.
@@ -96,8 +106,11 @@ struct Tmux {
     /// Ends the server and everything in its panes. `kill-server` alone was seen to leave a server running, so the
     /// pane processes and the server are also killed by pid.
     func kill() {
-        let panes = ((try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { Int32($0) }
-        let server = Int32(((try? run(["display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+        let panes = ((try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap {
+            Int32($0)
+        }
+        let server = Int32(
+            ((try? run(["display-message", "-p", "#{pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         _ = try? run(["kill-server"])
         for pane in panes {
             Glibc.kill(-pane, SIGKILL)  // the pane's process group: the shell and what it started

@@ -25,7 +25,8 @@ import WidgetSnapshot
         env.merge(TestClock.environment()) { $1 }
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let started = Date()
@@ -33,15 +34,20 @@ import WidgetSnapshot
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started))
     }
 
     /// Runs the binary on its own thread: blocking waits must not starve the cooperative pool the in-process
     /// server runs on.
-    static func runAsync(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) async throws -> Run {
+    static func runAsync(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) async throws
+        -> Run
+    {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try run(arguments, environment: environment, binary: binary) }) }.start()
+            Thread {
+                continuation.resume(with: Result { try run(arguments, environment: environment, binary: binary) })
+            }.start()
         }
     }
 
@@ -55,7 +61,9 @@ import WidgetSnapshot
         let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
         try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: TestClock.now())
         // A dead API proves the fresh path does not touch the network.
-        let run = try await Self.runAsync(["--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9"])
+        let run = try await Self.runAsync([
+            "--state-dir", dir.path, "--format", "waybar", "--api", "http://127.0.0.1:9",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix(#"{"alt":"parking","class":["fresh","normal"]"#))
         #expect(run.stdout.contains("P Yeouido 212/785"))
@@ -66,12 +74,19 @@ import WidgetSnapshot
         defer { Task { await server.stop() } }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try await Self.runAsync(["--state-dir", dir.path, "--park", "banpo", "--api", server.baseURL, "--lang", "ko"])
+        let run = try await Self.runAsync([
+            "--state-dir", dir.path, "--park", "banpo", "--api", server.baseURL, "--lang", "ko",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("P 반포"))
         let store = SnapshotStore(container: SharedContainer(url: dir))
-        guard case .success = store.read(.general, "banpo") else { Issue.record("general snapshot not written"); return }
-        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("credentials.json").path)[.posixPermissions] as? Int
+        guard case .success = store.read(.general, "banpo") else {
+            Issue.record("general snapshot not written")
+            return
+        }
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("credentials.json").path)[
+                .posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
@@ -80,8 +95,12 @@ import WidgetSnapshot
     func acceptsEveryNameTheAppAccepts(_ name: String) async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", name, "--deadline", "1"])
-        #expect(run.status == ExitStatus.unavailable && run.stdout.contains("P Banpo · no data"), "\(name): \(run.stdout) \(run.stderr)")
+        let run = try await Self.runAsync([
+            "--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--park", name, "--deadline", "1",
+        ])
+        #expect(
+            run.status == ExitStatus.unavailable && run.stdout.contains("P Banpo · no data"),
+            "\(name): \(run.stdout) \(run.stderr)")
     }
 
     @Test func serverDownGivesAPlaceholderWithinTheDeadline() async throws {
@@ -111,8 +130,12 @@ import WidgetSnapshot
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         // The same run against a refused port costs everything but the wait (slow under a sanitizer).
-        let startup = try await Self.runAsync(["--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--deadline", "1.5", "--format", "i3blocks"])
-        let run = try await Self.runAsync(["--state-dir", dir.path, "--api", raw.baseURL, "--deadline", "1.5", "--format", "i3blocks"])
+        let startup = try await Self.runAsync([
+            "--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--deadline", "1.5", "--format", "i3blocks",
+        ])
+        let run = try await Self.runAsync([
+            "--state-dir", dir.path, "--api", raw.baseURL, "--deadline", "1.5", "--format", "i3blocks",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.contains("no data"))
         #expect(run.seconds < 1.5 + startup.seconds + 0.5, "took \(run.seconds) s (startup \(startup.seconds) s)")
@@ -142,10 +165,12 @@ import WidgetSnapshot
         defer { try? FileManager.default.removeItem(at: dir) }
         let lonely = dir.appendingPathComponent("hangangjari-widget")
         try Self.copyExecutable(Self.binary, to: lonely)
-        let english = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
+        let english = try await Self.runAsync(
+            ["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
         #expect(english.status == ExitStatus.unavailable)
         #expect(english.stdout.contains("hangangjari-widget-fetch is missing"))
-        let korean = try await Self.runAsync(["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
+        let korean = try await Self.runAsync(
+            ["--state-dir", dir.appendingPathComponent("state").path, "--lang", "ko"], binary: lonely)
         #expect(korean.stderr.contains("같은 폴더에 설치하세요"), "\(korean.stderr)")
     }
 
@@ -159,7 +184,8 @@ import WidgetSnapshot
         try Data("{not json".utf8).write(to: dir.appendingPathComponent("settings.json"))
         let run = try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.components(separatedBy: "moved aside").count == 2, "\(run.stderr)")  // once, not once per half
+        // Once, not once per half of the widget.
+        #expect(run.stderr.components(separatedBy: "moved aside").count == 2, "\(run.stderr)")
         guard case .success = SnapshotStore(container: SharedContainer(url: dir)).read(.parking, "yeouido") else {
             Issue.record("snapshot not rewritten")
             return
@@ -173,7 +199,9 @@ import WidgetSnapshot
         defer { try? FileManager.default.removeItem(at: dir) }
         let runs = try await withThrowingTaskGroup(of: Run.self) { group in
             for _ in 0..<20 {
-                group.addTask { try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--format", "waybar"]) }
+                group.addTask {
+                    try await Self.runAsync(["--state-dir", dir.path, "--api", server.baseURL, "--format", "waybar"])
+                }
             }
             return try await group.reduce(into: [Run]()) { $0.append($1) }
         }
@@ -196,8 +224,12 @@ import WidgetSnapshot
         // The error lists what would have worked, in both languages.
         let format = try await Self.runAsync(["--format", "plain"])
         #expect(format.status == 64)
-        #expect(format.stderr.contains("--format must be one of " + WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")), "\(format.stderr)")
-        let korean = try await Self.runAsync(["--format", "plain", "--lang", "ko"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(
+            format.stderr.contains(
+                "--format must be one of " + WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")),
+            "\(format.stderr)")
+        let korean = try await Self.runAsync(
+            ["--format", "plain", "--lang", "ko"], environment: ["LANG": "ko_KR.UTF-8"])
         #expect(korean.stderr.contains("--format은 text, "), "\(korean.stderr)")
     }
 }

@@ -29,7 +29,9 @@ import Testing
             for language in Language.allCases {
                 let entry = StringCatalog.all[key]?[language]
                 #expect(entry != nil, "\(key.rawValue) has no \(language.rawValue)")
-                for form in entry.map(Self.forms) ?? [] { #expect(!form.isEmpty, "\(key.rawValue) is empty in \(language.rawValue)") }
+                for form in entry.map(Self.forms) ?? [] {
+                    #expect(!form.isEmpty, "\(key.rawValue) is empty in \(language.rawValue)")
+                }
             }
         }
     }
@@ -56,7 +58,8 @@ import Testing
             let key = try #require(L10nKey(rawValue: rawKey))
             let localizations = try #require(value["localizations"] as? [String: [String: Any]])
             for language in Language.allCases {
-                let loc = try #require(localizations[language.rawValue], "\(rawKey) lacks \(language.rawValue) in the file")
+                let loc = try #require(
+                    localizations[language.rawValue], "\(rawKey) lacks \(language.rawValue) in the file")
                 let expected: CatalogEntry
                 if let unit = loc["stringUnit"] as? [String: Any] {
                     expected = .text(unit["value"] as? String ?? "")
@@ -74,16 +77,22 @@ import Testing
     /// Korean text appears only in the catalog: a Hangul literal elsewhere in user-facing code bypasses it.
     /// (Seoul's own public text, park names and Korean test fixtures live in data, not in these folders.)
     @Test func noHangulLiteralBypassesTheCatalog() throws {
-        let folders = ["Modules/WidgetSnapshot", "Modules/WidgetCommandLine", "Modules/AppCore", "Modules/AppScreens", "Modules/TerminalUI", "Apps"]
+        let folders = [
+            "Modules/WidgetSnapshot", "Modules/WidgetCommandLine", "Modules/AppCore", "Modules/AppScreens",
+            "Modules/TerminalUI", "Apps",
+        ]
         var offenders: [String] = []
         for folder in folders {
             let base = Fixtures.repositoryRoot.appendingPathComponent(folder)
-            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            let files =
+                FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                ?? []
             for file in files where file.pathExtension == "swift" {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                    && line.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) {
+                    && line.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) })
+                {
                     offenders.append("\(folder)/\(file.lastPathComponent):\(number + 1)")
                 }
             }
@@ -94,7 +103,8 @@ import Testing
 
 @Suite struct LocalizerTests {
     @Test func pluralsAndPositions() {
-        let en = Localizer(.en), ko = Localizer(.ko)
+        let en = Localizer(.en)
+        let ko = Localizer(.ko)
         #expect(en.plural(.spacesCount, count: 1) == "1 space")
         #expect(en.plural(.spacesCount, count: 2) == "2 spaces")
         #expect(ko.plural(.spacesCount, count: 1) == "1면")
@@ -153,8 +163,12 @@ import Testing
 
 @Suite struct CommandLineHelpTests {
     @Test func theLanguageComesFromTheFlagThenTheEnvironment() {
-        #expect(CommandLineHelp.language(arguments: ["hangangjari", "--lang", "ko"], environment: ["LANG": "en_US.UTF-8"]) == .ko)
-        #expect(CommandLineHelp.language(arguments: ["hangangjari", "--lang=en"], environment: ["LANG": "ko_KR.UTF-8"]) == .en)
+        #expect(
+            CommandLineHelp.language(arguments: ["hangangjari", "--lang", "ko"], environment: ["LANG": "en_US.UTF-8"])
+                == .ko)
+        #expect(
+            CommandLineHelp.language(arguments: ["hangangjari", "--lang=en"], environment: ["LANG": "ko_KR.UTF-8"])
+                == .en)
         #expect(CommandLineHelp.language(arguments: ["hangangjari"], environment: ["LC_ALL": "ko_KR.UTF-8"]) == .ko)
     }
 

@@ -7,17 +7,20 @@ import Testing
     static let single = DisplayWidth.single
     static let double = DisplayWidth(ambiguous: .double)
 
-    @Test(arguments: [
-        ("a", 1, 1), ("반", 2, 2), ("ㅂ", 2, 2), ("한강", 4, 4), ("ｱ", 1, 1), ("Ａ", 2, 2), ("中", 2, 2),
-        ("\u{1112}\u{1161}\u{11AB}", 2, 2),  // 한 as conjoining jamo: the initial is wide, the vowel and final add nothing
-        ("\u{1100}", 2, 2), ("\u{1161}", 0, 0), ("\u{11A8}", 0, 0), ("\u{D7B0}", 0, 0), ("\u{A960}", 2, 2),
-        ("e\u{0301}", 1, 1), ("\u{200B}", 0, 0), ("\u{00AD}", 1, 2),
-        ("☀", 1, 1), ("☀\u{FE0F}", 2, 2), ("❄\u{FE0F}", 2, 2), ("☔", 2, 2), ("🌧", 1, 1), ("🌧\u{FE0F}", 2, 2), ("🚗", 2, 2),
-        ("👍🏽", 2, 2), ("👨\u{200D}👩\u{200D}👧", 2, 2), ("🇰🇷", 2, 2),
-        ("※", 1, 2), ("★", 1, 2), ("█", 1, 2), ("①", 1, 2), ("░", 1, 1), ("✓", 1, 1),
-        // The app's own marks are drawn narrow in a double-width terminal, so they stay one column.
-        ("·", 1, 1), ("…", 1, 1), ("←", 1, 1), ("→", 1, 1), ("●", 1, 1), ("─", 1, 1), ("°", 1, 1),
-    ] as [(String, Int, Int)])
+    @Test(
+        arguments: [
+            ("a", 1, 1), ("반", 2, 2), ("ㅂ", 2, 2), ("한강", 4, 4), ("ｱ", 1, 1), ("Ａ", 2, 2), ("中", 2, 2),
+            // 한 as conjoining jamo: the initial is wide, the vowel and final add nothing.
+            ("\u{1112}\u{1161}\u{11AB}", 2, 2),
+            ("\u{1100}", 2, 2), ("\u{1161}", 0, 0), ("\u{11A8}", 0, 0), ("\u{D7B0}", 0, 0), ("\u{A960}", 2, 2),
+            ("e\u{0301}", 1, 1), ("\u{200B}", 0, 0), ("\u{00AD}", 1, 2),
+            ("☀", 1, 1), ("☀\u{FE0F}", 2, 2), ("❄\u{FE0F}", 2, 2), ("☔", 2, 2), ("🌧", 1, 1), ("🌧\u{FE0F}", 2, 2),
+            ("🚗", 2, 2),
+            ("👍🏽", 2, 2), ("👨\u{200D}👩\u{200D}👧", 2, 2), ("🇰🇷", 2, 2),
+            ("※", 1, 2), ("★", 1, 2), ("█", 1, 2), ("①", 1, 2), ("░", 1, 1), ("✓", 1, 1),
+            // The app's own marks are drawn narrow in a double-width terminal, so they stay one column.
+            ("·", 1, 1), ("…", 1, 1), ("←", 1, 1), ("→", 1, 1), ("●", 1, 1), ("─", 1, 1), ("°", 1, 1),
+        ] as [(String, Int, Int)])
     func columns(_ text: String, _ single: Int, _ double: Int) {
         #expect(Self.single.of(text) == single, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) single")
         #expect(Self.double.of(text) == double, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) double")

@@ -27,7 +27,9 @@ import Testing
 
     @Test func helpHeadingsAndNotesAreKorean() {
         let text = ParserWords.localize(help, ko)
-        for english in ["OVERVIEW", "USAGE", "ARGUMENTS", "OPTIONS", "SUBCOMMANDS", "Show help", "default", "values", "See '"] {
+        for english in [
+            "OVERVIEW", "USAGE", "ARGUMENTS", "OPTIONS", "SUBCOMMANDS", "Show help", "default", "values", "See '",
+        ] {
             #expect(!text.contains(english), "\(english) is left in:\n\(text)")
         }
         #expect(text.contains("개요: Parking at the Hangang parks."))
@@ -50,8 +52,10 @@ import Testing
             ("Error: Missing expected argument '<link>'", "오류: 필요한 인수 '<link>'이(가) 없습니다"),
             ("Error: Missing value for '--park <park>'", "오류: '--park <park>'에 값이 없습니다"),
             ("Error: Unexpected argument 'extra'", "오류: 예상하지 못한 인수 'extra'"),
-            ("Error: The value 'x' is invalid for '--by <by>'. Please provide one of 'car', 'transit' or 'walk'.",
-             "오류: '--by <by>'에 'x' 값은 쓸 수 없습니다. 'car', 'transit', 'walk' 중 하나를 주세요."),
+            (
+                "Error: The value 'x' is invalid for '--by <by>'. Please provide one of 'car', 'transit' or 'walk'.",
+                "오류: '--by <by>'에 'x' 값은 쓸 수 없습니다. 'car', 'transit', 'walk' 중 하나를 주세요."
+            ),
             ("Help:  --by <by>  Car or walk.", "도움말:  --by <by>  Car or walk."),
             ("Usage: hangangjari open <link>", "사용법: hangangjari open <link>"),
             ("  See 'hangangjari open --help' for more information.", "  자세한 내용은 'hangangjari open --help'으로 봅니다."),
@@ -62,6 +66,7 @@ import Testing
 
     @Test func englishIsUntouchedAndUnknownLinesPassThrough() {
         #expect(ParserWords.localize(help, Localizer(.en)) == help)
-        #expect(ParserWords.localize("complete -F _hangangjari hangangjari", ko) == "complete -F _hangangjari hangangjari")
+        #expect(
+            ParserWords.localize("complete -F _hangangjari hangangjari", ko) == "complete -F _hangangjari hangangjari")
     }
 }

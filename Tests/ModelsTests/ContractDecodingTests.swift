@@ -23,7 +23,8 @@ import Testing
     }
 
     @Test func newerServerPayloadStillDecodes() throws {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary-newer-server.json"))
+        let summary = try ContractCoding.decode(
+            HomeSummary.self, from: Fixtures.contract("home-summary-newer-server.json"))
         // Unknown enum values keep their raw strings.
         #expect(summary.parking.lots[0].status.label == .unknown("reserved_only"))
         #expect(summary.parking.recommended?.reason == .unknown("shortest_walk"))
@@ -68,12 +69,18 @@ import Testing
 
     @Test func truncatedBodyIsMalformedJSON() throws {
         let error = decodeError(HomeSummary.self, try Fixtures.contract("home-summary-truncated.json"))
-        guard case .malformedJSON = error else { Issue.record("expected malformedJSON, got \(String(describing: error))"); return }
+        guard case .malformedJSON = error else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func garbageIsMalformedJSON() throws {
         let error = decodeError(HomeSummary.self, try Fixtures.contract("garbage.bin"))
-        guard case .malformedJSON = error else { Issue.record("expected malformedJSON, got \(String(describing: error))"); return }
+        guard case .malformedJSON = error else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func numberWhereStringBelongsNamesTheField() throws {
@@ -88,7 +95,10 @@ import Testing
 
     @Test func dateWithoutOffsetIsRefusedAndNamed() throws {
         let error = decodeError(HomeSummary.self, try Fixtures.contract("home-summary-date-without-offset.json"))
-        guard case .invalidValue(let field, _) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .invalidValue(let field, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(field == "generatedAt")
     }
 
@@ -99,7 +109,9 @@ import Testing
 
     @Test func oversizedBodyIsRefusedBeforeParsing() {
         let body = Data(repeating: UInt8(ascii: " "), count: 10 * 1024 * 1024)
-        #expect(decodeError(HomeSummary.self, body) == .tooLarge(bytes: 10 * 1024 * 1024, limit: ContractCoding.defaultSizeLimit))
+        #expect(
+            decodeError(HomeSummary.self, body)
+                == .tooLarge(bytes: 10 * 1024 * 1024, limit: ContractCoding.defaultSizeLimit))
     }
 
     @Test func emptyBodyIsRefused() {
@@ -108,8 +120,9 @@ import Testing
 
     @Test func errorsReadAsSentences() {
         #expect(ContractError.missingField(field: "park.id").description == "missing field 'park.id'")
-        #expect(ContractError.wrongPark(expected: "yeouido", received: "banpo").description
-            == "payload is for park 'banpo', not the requested 'yeouido'")
+        #expect(
+            ContractError.wrongPark(expected: "yeouido", received: "banpo").description
+                == "payload is for park 'banpo', not the requested 'yeouido'")
     }
 
     private func decodeError<T: Decodable>(_ type: T.Type, _ data: Data) -> ContractError? {

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func unknownValueEncodesBackUnchanged() throws {
-        let data = try ContractCoding.encode([OpenEnum<CrowdLevel>.unknown("extremely_crowded"), .known(.slightlyCrowded)])
+        let data = try ContractCoding.encode([
+            OpenEnum<CrowdLevel>.unknown("extremely_crowded"), .known(.slightlyCrowded),
+        ])
         #expect(String(decoding: data, as: UTF8.self) == #"["extremely_crowded","slightly_crowded"]"#)
     }
 

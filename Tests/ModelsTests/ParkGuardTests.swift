@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ParkGuardTests {
     @Test func payloadForTheRequestedParkPasses() throws {
-        let summary = try ParkGuard.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"), requested: "yeouido")
+        let summary = try ParkGuard.decode(
+            HomeSummary.self, from: Fixtures.contract("home-summary.json"), requested: "yeouido")
         #expect(summary.park.id == "yeouido")
     }
 

@@ -11,7 +11,8 @@ import Testing
 
     @Test func pinsAnInstantThatMovesWithRealTimeFromItsAnchor() throws {
         let since = Date().addingTimeInterval(-30)
-        let value = WallClock.environmentValue(pinning: try #require(ISO8601.parse("2026-11-23T02:00:00+09:00")), since: since)
+        let value = WallClock.environmentValue(
+            pinning: try #require(ISO8601.parse("2026-11-23T02:00:00+09:00")), since: since)
         let clock = try WallClock.from(environment: [WallClock.environmentVariable: value])
         let seoul = SeoulTime(clock.now())
         // 30 s of real time have passed since the anchor.
@@ -21,7 +22,8 @@ import Testing
 
     @Test func twoProcessesGivenTheSameValueAgree() throws {
         let value = WallClock.environmentValue(pinning: try #require(ISO8601.parse("2026-11-23T14:00:00+09:00")))
-        let a = try WallClock.parse(value), b = try WallClock.parse(value)
+        let a = try WallClock.parse(value)
+        let b = try WallClock.parse(value)
         #expect(abs(a.now().timeIntervalSince(b.now())) < 0.5)
     }
 
@@ -30,8 +32,10 @@ import Testing
         #expect(ISO8601.format(clock.now()) == "2026-11-23T14:00:00+09:00")
     }
 
-    @Test(arguments: ["tomorrow", "2026-11-23T14:00:00", "2026-11-23T14:00:00+09:00;since=x", "2026-11-23T14:00:00+09:00;speed=2",
-                      "2026-11-23T14:00:00+09:00;rate=-1"])
+    @Test(arguments: [
+        "tomorrow", "2026-11-23T14:00:00", "2026-11-23T14:00:00+09:00;since=x", "2026-11-23T14:00:00+09:00;speed=2",
+        "2026-11-23T14:00:00+09:00;rate=-1",
+    ])
     func malformedValuesAreErrorsNotTheSystemClock(value: String) {
         #expect(throws: WallClockError.self) { try WallClock.from(environment: [WallClock.environmentVariable: value]) }
     }

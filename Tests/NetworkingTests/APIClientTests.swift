@@ -89,7 +89,9 @@ import Testing
         #expect(!fetched.signed)
         let diagnostics = await client.diagnostics
         #expect(diagnostics.unsignedFallbacks == 1)
-        #expect(diagnostics.lastFallbackReason?.contains("proof refused") == true || diagnostics.lastFallbackReason?.contains("no request proof") == true)
+        #expect(
+            diagnostics.lastFallbackReason?.contains("proof refused") == true
+                || diagnostics.lastFallbackReason?.contains("no request proof") == true)
     }
 
     @Test func proofRejectedFailsWhenPolicyDenies() async throws {
@@ -112,7 +114,10 @@ import Testing
             _ = try await server.client(store: store, strict: true).homeSummary("yeouido")
             Issue.record("strict client fell back")
         } catch {
-            guard case .unsignedNotAllowed(let reason) = error else { Issue.record("\(error)"); return }
+            guard case .unsignedNotAllowed(let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason.contains("strict"))
         }
     }
@@ -122,11 +127,16 @@ import Testing
         defer { Task { await server.stop() } }
         let sent = LockedBox<[String]>([])
         let recording = HTTPTransport { request throws(TransportError) in
-            sent.withLock { $0.append("\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })") }
+            sent.withLock {
+                $0.append(
+                    "\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })")
+            }
             return try await TestBackend.curl.send(request)
         }
         let client = server.client(transport: recording)
-        let batch = TelemetryBatch(installHash: "0123456789abcdef", appVersion: "0.1.0", events: [TelemetryEvent(kind: .known(.appStart), at: Date())])
+        let batch = TelemetryBatch(
+            installHash: "0123456789abcdef", appVersion: "0.1.0",
+            events: [TelemetryEvent(kind: .known(.appStart), at: Date())])
         await #expect(throws: APIError.self) { try await client.sendTelemetry(batch) }
         #expect(!sent.value.contains { $0.contains("/v2/telemetry") && $0.hasSuffix("signed=false") })
         #expect(!sent.value.contains { $0.contains("/v2/telemetry") })
@@ -136,12 +146,15 @@ import Testing
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
         let client = server.client()
-        let batch = TelemetryBatch(installHash: "0123456789abcdef", appVersion: "0.1.0", events: [TelemetryEvent(kind: .known(.widgetRefresh), at: Date(), durationMs: 12)])
+        let batch = TelemetryBatch(
+            installHash: "0123456789abcdef", appVersion: "0.1.0",
+            events: [TelemetryEvent(kind: .known(.widgetRefresh), at: Date(), durationMs: 12)])
         let first = try await client.sendTelemetry(batch, idempotencyKey: "key-00000001")
         let again = try await client.sendTelemetry(batch, idempotencyKey: "key-00000001")
         #expect(first == again)
         #expect(first.accepted == 1)
-        let subscription = try await client.subscribe(PushSubscription(installHash: "0123456789abcdef", lotId: "yeouido-3", threshold: 20))
+        let subscription = try await client.subscribe(
+            PushSubscription(installHash: "0123456789abcdef", lotId: "yeouido-3", threshold: 20))
         #expect(subscription.accepted == 1)
     }
 
@@ -164,7 +177,9 @@ import Testing
         let parks = Catalog.bundled.parks.map(\.id)
         let results = await withTaskGroup(of: Bool.self) { group in
             for i in 0..<50 {
-                group.addTask { (try? await client.homeSummary(parks[i % parks.count]).value.park.id) == parks[i % parks.count] }
+                group.addTask {
+                    (try? await client.homeSummary(parks[i % parks.count]).value.park.id) == parks[i % parks.count]
+                }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
@@ -182,7 +197,10 @@ import Testing
         try await server.admin("/admin/faults?spec=garbage")
         await expectContractError(client) { if case .malformedJSON = $0 { true } else { false } }
         try await server.admin("/admin/faults?spec=wrong-park")
-        await expectContractError(client) { $0 == .wrongPark(expected: "yeouido", received: "yanghwa") || { if case .wrongPark = $0 { true } else { false } }($0) }
+        await expectContractError(client) {
+            $0 == .wrongPark(expected: "yeouido", received: "yanghwa")
+                || { if case .wrongPark = $0 { true } else { false } }($0)
+        }
     }
 
     @Test func serverErrorsAreRetried() async throws {
@@ -210,7 +228,10 @@ import Testing
             _ = try await client.homeSummary("yeouido")
             Issue.record("expected a contract error")
         } catch {
-            guard case .contract(let contract) = error, matches(contract) else { Issue.record("got \(error)"); return }
+            guard case .contract(let contract) = error, matches(contract) else {
+                Issue.record("got \(error)")
+                return
+            }
         }
     }
 }
@@ -230,7 +251,10 @@ struct SignedReadFailureTests {
     /// The real curl transport, recording whether each request carried a proof.
     static func recording(_ transport: CurlTransport, into sent: LockedBox<[String]>) -> HTTPTransport {
         HTTPTransport { request throws(TransportError) in
-            sent.withLock { $0.append("\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })") }
+            sent.withLock {
+                $0.append(
+                    "\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })")
+            }
             return try await transport.send(request)
         }
     }
@@ -256,7 +280,9 @@ struct SignedReadFailureTests {
         let raw = try RawHTTPServer { _ in .closeImmediately }
         let url = raw.baseURL
         raw.stop()
-        let client = APIClient(configuration: APIConfiguration(baseURL: url, appVersion: "0.1.0-test"), transport: TestBackend.curl.transport, store: .inMemory())
+        let client = APIClient(
+            configuration: APIConfiguration(baseURL: url, appVersion: "0.1.0-test"),
+            transport: TestBackend.curl.transport, store: .inMemory())
         do {
             _ = try await client.homeSummary("yeouido")
             Issue.record("read from a closed port")
@@ -267,7 +293,9 @@ struct SignedReadFailureTests {
 
     @Test func aCutBootstrapAnswerIsTruncatedNotUnsigned() async throws {
         let sent = LockedBox<[String]>([])
-        let raw = try RawHTTPServer { _ in .respond(RawHTTPServer.response(body: Data("{\"accessToken\":".utf8), contentLength: 400)) }
+        let raw = try RawHTTPServer { _ in
+            .respond(RawHTTPServer.response(body: Data("{\"accessToken\":".utf8), contentLength: 400))
+        }
         defer { raw.stop() }
         let client = APIClient(
             configuration: APIConfiguration(baseURL: raw.baseURL, appVersion: "0.1.0-test"),

@@ -16,7 +16,8 @@ import Testing
         defer { Task { await server.stop() } }
         let store = FileCredentialStore.live(directory: directory)
         _ = try await server.client(store: store).parks()
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("credentials.json").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent("credentials.json").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory.path)
         #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)

@@ -5,15 +5,18 @@ import Testing
 
 /// Every libcurl failure maps to a typed error; a raw socket server plays the misbehaving peer.
 @Suite struct TransportErrorTests {
-    let curl = CurlTransport(configuration: {
-        var c = TransportConfiguration(userAgent: "hangangjari-tests")
-        c.maxResponseBytes = 64 * 1024
-        c.connectTimeout = .seconds(2)
-        return c
-    }())
+    let curl = CurlTransport(
+        configuration: {
+            var c = TransportConfiguration(userAgent: "hangangjari-tests")
+            c.maxResponseBytes = 64 * 1024
+            c.connectTimeout = .seconds(2)
+            return c
+        }())
 
     func get(_ url: String, timeout: TimeInterval = 3) async -> Result<HTTPResponse, TransportError> {
-        do { return .success(try await curl.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(timeout)))) } catch { return .failure(error) }
+        do {
+            return .success(try await curl.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(timeout))))
+        } catch { return .failure(error) }
     }
 
     @Test func refusedConnection() async throws {
@@ -24,7 +27,9 @@ import Testing
     }
 
     @Test func unresolvableHost() async {
-        #expect(await get("http://hangangjari-nonexistent.invalid/").failure == .dns(host: "hangangjari-nonexistent.invalid"))
+        #expect(
+            await get("http://hangangjari-nonexistent.invalid/").failure
+                == .dns(host: "hangangjari-nonexistent.invalid"))
     }
 
     @Test func serverThatNeverAnswersTimesOutWithinTheDeadline() async throws {
@@ -38,7 +43,9 @@ import Testing
     }
 
     @Test func truncatedBody() async throws {
-        let raw = try RawHTTPServer { _ in .respond(RawHTTPServer.response(body: Data("{\"park\":".utf8), contentLength: 500)) }
+        let raw = try RawHTTPServer { _ in
+            .respond(RawHTTPServer.response(body: Data("{\"park\":".utf8), contentLength: 500))
+        }
         defer { raw.stop() }
         #expect(await get(raw.baseURL + "/").failure == .truncated)
     }
@@ -47,7 +54,8 @@ import Testing
         let big = Data(repeating: UInt8(ascii: "a"), count: 200 * 1024)
         let raw = try RawHTTPServer { path in
             // With and without a Content-Length that announces the size.
-            path == "/announced" ? .respond(RawHTTPServer.response(body: big))
+            path == "/announced"
+                ? .respond(RawHTTPServer.response(body: big))
                 : .respond(Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + big)
         }
         defer { raw.stop() }
@@ -58,21 +66,28 @@ import Testing
     @Test func gzipBodiesAreDecoded() async throws {
         // gzip of {"ok":true} (made with Python's gzip module).
         let gzipped = Data(base64Encoded: "H4sIAAAAAAAC/6tWys9WsiopKk2tBQCQX9SnCwAAAA==")!
-        let raw = try RawHTTPServer { _ in .respond(RawHTTPServer.response(headers: ["Content-Encoding: gzip", "Content-Type: application/json"], body: gzipped)) }
+        let raw = try RawHTTPServer { _ in
+            .respond(
+                RawHTTPServer.response(
+                    headers: ["Content-Encoding: gzip", "Content-Type: application/json"], body: gzipped))
+        }
         defer { raw.stop() }
         let response = try await get(raw.baseURL + "/").get()
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
     }
 
     @Test func badContentEncoding() async throws {
-        let raw = try RawHTTPServer { _ in .respond(RawHTTPServer.response(headers: ["Content-Encoding: gzip"], body: Data("not gzip at all".utf8))) }
+        let raw = try RawHTTPServer { _ in
+            .respond(RawHTTPServer.response(headers: ["Content-Encoding: gzip"], body: Data("not gzip at all".utf8)))
+        }
         defer { raw.stop() }
         #expect(await get(raw.baseURL + "/").failure == .badContentEncoding)
     }
 
     @Test func onlyHTTPAndHTTPSAreFollowed() async throws {
         let raw = try RawHTTPServer { path in
-            path == "/to-ftp" ? .respond(RawHTTPServer.response(status: "302 Found", headers: ["Location: ftp://127.0.0.1/x"]))
+            path == "/to-ftp"
+                ? .respond(RawHTTPServer.response(status: "302 Found", headers: ["Location: ftp://127.0.0.1/x"]))
                 : .respond(RawHTTPServer.response(status: "302 Found", headers: ["Location: /loop"]))
         }
         defer { raw.stop() }

@@ -1,8 +1,9 @@
 import Foundation
 import Models
-@testable import ReferenceServer
 import TestSupport
 import Testing
+
+@testable import ReferenceServer
 
 /// The backtest scores forecasts made only from what was known at their start, on every horizon.
 struct BacktestTests {
@@ -10,8 +11,10 @@ struct BacktestTests {
     /// last days and a small deterministic wobble.
     static func series(days: Int = 21, lastDaysOffset: Int = 0) -> HistorySeries {
         let lot = ParkingLot(
-            id: "CITY-1", parkId: "recorded", nameKo: "CITY-1", nameEn: "CITY-1", coordinate: Coordinate(lat: 0, lon: 0), capacity: 400,
-            hours: OpeningHours(open: "00:00", close: "24:00"), fees: Fees(basicMinutes: 0, basicCharge: 0, additionalUnitMinutes: 0, additionalCharge: 0))
+            id: "CITY-1", parkId: "recorded", nameKo: "CITY-1", nameEn: "CITY-1",
+            coordinate: Coordinate(lat: 0, lon: 0), capacity: 400,
+            hours: OpeningHours(open: "00:00", close: "24:00"),
+            fees: Fees(basicMinutes: 0, basicCharge: 0, additionalUnitMinutes: 0, additionalCharge: 0))
         let firstDay = SeoulTime.dayNumber(year: 2026, month: 9, day: 7)
         let first = (firstDay * 86_400 - 3600) / 300
         var free = [Int32](repeating: -1, count: days * 288)
@@ -28,7 +31,8 @@ struct BacktestTests {
         // Interpolate between readings as RecordedHistory does.
         for (a, b) in zip(readings, readings.dropFirst()) where b - a == 6 {
             for k in 1..<6 {
-                let va = Double(free[a - first]), vb = Double(free[b - first])
+                let va = Double(free[a - first])
+                let vb = Double(free[b - first])
                 free[a - first + k] = Int32((va + (vb - va) * Double(k) / 6).rounded())
             }
         }
@@ -52,21 +56,28 @@ struct BacktestTests {
         let series = Self.series()
         let start = series.readingBuckets[series.readingBuckets.count - 10]
         var changed = series
-        for index in (start - series.firstBucket + 1)..<changed.free.count where changed.free[index] >= 0 { changed.free[index] = 0 }
+        for index in (start - series.firstBucket + 1)..<changed.free.count where changed.free[index] >= 0 {
+            changed.free[index] = 0
+        }
         var forecaster = Forecaster()
         forecaster.calendar = .recorded(offsetSeconds: 3600)
         let now = SimulationModel.date(ofBucket: start)
-        let before = try await forecaster.forecast(lot: series.lot, history: SeriesHistory(series: [series.lot.id: series], asOf: start), now: now)
-        let after = try await forecaster.forecast(lot: series.lot, history: SeriesHistory(series: [series.lot.id: changed], asOf: start), now: now)
+        let before = try await forecaster.forecast(
+            lot: series.lot, history: SeriesHistory(series: [series.lot.id: series], asOf: start), now: now)
+        let after = try await forecaster.forecast(
+            lot: series.lot, history: SeriesHistory(series: [series.lot.id: changed], asOf: start), now: now)
         #expect(before == after)
         #expect(!before.points.isEmpty)
-        let hidden = try await SeriesHistory(series: [series.lot.id: series], asOf: start).values(lot: series.lot.id, buckets: [start, start + 1])
+        let hidden = try await SeriesHistory(series: [series.lot.id: series], asOf: start).values(
+            lot: series.lot.id, buckets: [start, start + 1])
         #expect(hidden.keys.sorted() == [start])
     }
 
     /// The whole table is `Tools/bench/run backtest` (release); here two lots of the fixture, to keep the suite light.
     @Test func theRecordedFixtureIsCleanedAndTwoOfItsLotsBeatPersistence() async throws {
-        let recorded = try RecordedHistory.read(path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/city-car-parks.csv").path, catalog: .bundled)
+        let recorded = try RecordedHistory.read(
+            path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/city-car-parks.csv").path,
+            catalog: .bundled)
         #expect(recorded.report.lotsDropped == ["CITY-LIBRARY"])
         #expect(recorded.report.capacityChanges == ["CITY-CENTRAL-02"])
         #expect(recorded.calendar.offsetSeconds == 3600)

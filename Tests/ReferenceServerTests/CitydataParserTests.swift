@@ -23,23 +23,40 @@ import Testing
     // MARK: Envelopes and codes
 
     @Test func resultCodesBecomeSourceStatesEvenWithHTTP200() throws {
-        guard case .noItem = try parse("citydata-info-200.json", yeouido) else { Issue.record("INFO-200 is no item"); return }
-        guard case .failing(let refused) = try parse("citydata-info-100.json", yeouido), case .keyRefused(let message) = refused else {
+        guard case .noItem = try parse("citydata-info-200.json", yeouido) else {
+            Issue.record("INFO-200 is no item")
+            return
+        }
+        guard case .failing(let refused) = try parse("citydata-info-100.json", yeouido),
+            case .keyRefused(let message) = refused
+        else {
             Issue.record("INFO-100 is a refused key")
             return
         }
         #expect(message.contains("인증키") && !refused.isTransient)
         for name in ["citydata-error-bare.json", "citydata-error-600.json"] {
-            guard case .failing(let failure) = try parse(name, yeouido), case .transient = failure else { Issue.record("\(name) is transient"); return }
+            guard case .failing(let failure) = try parse(name, yeouido), case .transient = failure else {
+                Issue.record("\(name) is transient")
+                return
+            }
             #expect(failure.isTransient)
         }
-        guard case .failing(.notJSON) = CitydataParser.parse(Data("<html>".utf8), expected: yeouido) else { Issue.record("garbage"); return }
+        guard case .failing(.notJSON) = CitydataParser.parse(Data("<html>".utf8), expected: yeouido) else {
+            Issue.record("garbage")
+            return
+        }
         let huge = Data(count: CitydataParser.maxBytes + 1)
-        guard case .failing(.tooLarge) = CitydataParser.parse(huge, expected: yeouido) else { Issue.record("oversized"); return }
+        guard case .failing(.tooLarge) = CitydataParser.parse(huge, expected: yeouido) else {
+            Issue.record("oversized")
+            return
+        }
     }
 
     @Test func theSampleKeysAnswerForAnotherPlaceIsRefused() throws {
-        guard case .failing(.wrongArea(let answered, let expected)) = try parse("citydata-sample-gwanghwamun.json", CitydataArea(code: "POI095", name: "반포한강공원")) else {
+        guard
+            case .failing(.wrongArea(let answered, let expected)) = try parse(
+                "citydata-sample-gwanghwamun.json", CitydataArea(code: "POI095", name: "반포한강공원"))
+        else {
             Issue.record("must be refused")
             return
         }
@@ -52,7 +69,10 @@ import Testing
         #expect(city.areaCode == nil && city.areaName == "이촌한강공원")
         #expect(city.crowd?.forecast.isEmpty == true)  // 2023: no FCST_PPLTN
         #expect(city.roadTraffic?.observedAt == seoul("2023-05-20T15:00:00"))  // ROAD_TRFFIC_TIME
-        guard case .failing(.wrongArea) = try parse("citydata-ichon-2023.json", CitydataArea(code: "POI095", name: "반포한강공원")) else {
+        guard
+            case .failing(.wrongArea) = try parse(
+                "citydata-ichon-2023.json", CitydataArea(code: "POI095", name: "반포한강공원"))
+        else {
             Issue.record("a 2023 response for 이촌 must not be accepted for 반포")
             return
         }
@@ -66,7 +86,10 @@ import Testing
         #expect(weather.temperatureC == 31.2)
         #expect(weather.precipitationText == "1 미만")
         #expect(weather.pm10 == nil && weather.pm25 == nil)  // "-" and ""
-        let five = try #require(try self.city("citydata-yeouido-poi072.json", CitydataArea(code: "POI072", name: "여의도")).parking.first { $0.code == "1010005" })
+        let five = try #require(
+            try self.city("citydata-yeouido-poi072.json", CitydataArea(code: "POI072", name: "여의도")).parking.first {
+                $0.code == "1010005"
+            })
         #expect(five.capacity == 141 && five.parked == 41)  // JSON numbers
         #expect(city.roadTraffic?.speedKmh == 18)
     }
@@ -105,7 +128,8 @@ import Testing
     }
 
     @Test func names2026WithLandmarksAndParkWordsMatchAcrossAreas() throws {
-        let rows = try city("citydata-yeouido-poi105.json", yeouido).parking
+        let rows =
+            try city("citydata-yeouido-poi105.json", yeouido).parking
             + city("citydata-yeouido-poi072.json", CitydataArea(code: "POI072", name: "여의도")).parking
         let (matches, unmatched) = LotMatcher(lots: Catalog.bundled.lots(in: "yeouido")).match(rows)
         #expect(Set(matches.flatMap(\.lotIds)) == ["yeouido-1", "yeouido-2", "yeouido-3", "yeouido-4", "yeouido-5"])
@@ -156,7 +180,8 @@ import Testing
 
     @Test(arguments: [
         ("2026-08-26 05:30", "2026-08-26T05:30:00"), ("2026-08-26 05:56:53", "2026-08-26T05:56:53"),
-        ("202608260600", "2026-08-26T06:00:00"), ("20260826 0110", "2026-08-26T01:10:00"), ("20260826", "2026-08-26T00:00:00"),
+        ("202608260600", "2026-08-26T06:00:00"), ("20260826 0110", "2026-08-26T01:10:00"),
+        ("20260826", "2026-08-26T00:00:00"),
         ("2026-08-26", "2026-08-26T00:00:00"),
     ])
     func everyTimeFormatSeenIsSeoulTime(text: String, expected: String) {

@@ -11,7 +11,8 @@ struct CollectorBackfillTests {
         let history = MemoryHistoryStore()
         let now = TestClock.daytime
         let collector = Collector(
-            catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(), now: { now })
+            catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
+            now: { now })
         let model = SimulationModel(catalog: .bundled)
         let lot = try #require(Catalog.bundled.lots.first { model.available(lot: $0, at: now) != nil })
         await collector.collectAll()
@@ -29,7 +30,9 @@ struct CollectorBackfillTests {
 /// An embedded backend reads, backfills and forecasts a park when it is first asked for, and only that park.
 struct OnDemandCollectionTests {
     func collector(_ history: MemoryHistoryStore) -> Collector {
-        Collector(catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(), now: { TestClock.daytime })
+        Collector(
+            catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
+            now: { TestClock.daytime })
     }
 
     @Test func aParkAskedForIsBackfilledAndForecastAlone() async throws {

@@ -9,9 +9,13 @@ import Testing
 /// believed only from trusted proxies, rate limits follow the client and the install, and every request has a deadline.
 @Suite struct DeploymentSecurityTests {
     func send(
-        _ server: TestBackend, _ path: String, method: String = "GET", headers: [(name: String, value: String)] = [], body: Data? = nil
+        _ server: TestBackend, _ path: String, method: String = "GET", headers: [(name: String, value: String)] = [],
+        body: Data? = nil
     ) async throws -> HTTPResponse {
-        try await TestBackend.curl.send(HTTPRequest(method: method, url: server.baseURL + path, headers: headers, body: body, deadline: Date().addingTimeInterval(5)))
+        try await TestBackend.curl.send(
+            HTTPRequest(
+                method: method, url: server.baseURL + path, headers: headers, body: body,
+                deadline: Date().addingTimeInterval(5)))
     }
 
     func code(_ response: HTTPResponse) -> String? {
@@ -43,7 +47,9 @@ import Testing
         #expect(missing.status == 401)
         #expect(code(missing) == "token_missing")
         #expect(missing.headers.contains { $0.key.lowercased() == "www-authenticate" })
-        let wrong = try await send(server, "/admin/policy?unsigned-reads=deny", method: "POST", headers: [("Authorization", "Bearer not-the-admin-token")])
+        let wrong = try await send(
+            server, "/admin/policy?unsigned-reads=deny", method: "POST",
+            headers: [("Authorization", "Bearer not-the-admin-token")])
         #expect(wrong.status == 401)
         #expect(code(wrong) == "token_invalid")
         #expect(server.backend.policy.unsignedReadsAllowed)
@@ -52,7 +58,10 @@ import Testing
     }
 
     @Test func aForgedForwardedForFromAnUntrustedPeerChangesNothing() async throws {
-        let server = try await TestBackend.start { $0.bootstrapBurst = 2; $0.bootstrapRefillPerSecond = 0.0001 }
+        let server = try await TestBackend.start {
+            $0.bootstrapBurst = 2
+            $0.bootstrapRefillPerSecond = 0.0001
+        }
         defer { Task { await server.stop() } }
         // Each call claims another client; the peer (loopback, not trusted) is what counts.
         #expect(try await bootstrap(server, install: Self.install(1), forwardedFor: "203.0.113.1") == 200)

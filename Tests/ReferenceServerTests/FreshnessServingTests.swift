@@ -8,7 +8,8 @@ import Testing
 /// Freshness as served: every state appears, stale never looks fresh, and the last good response survives a failed rebuild.
 @Suite(.serialized) struct FreshnessServingTests {
     func summary(_ server: TestBackend, _ park: String = "yeouido") async throws -> HomeSummary {
-        let response = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
         #expect(response.status == 200)
         return try ContractCoding.decode(HomeSummary.self, from: response.body)
     }
@@ -63,10 +64,14 @@ import Testing
     @Test func conditionalRequestGets304() async throws {
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
-        let first = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
+        let first = try await TestBackend.curl.send(
+            HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
         let etag = try #require(first.header("etag"))
         #expect(first.header("cache-control") == "private")
-        let second = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", headers: [("If-None-Match", etag)], deadline: Date().addingTimeInterval(5)))
+        let second = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: server.baseURL + "/v2/parks/banpo/home-summary", headers: [("If-None-Match", etag)],
+                deadline: Date().addingTimeInterval(5)))
         #expect(second.status == 304)
         #expect(second.body.isEmpty)
     }
@@ -75,8 +80,14 @@ import Testing
         let fixed = Date(timeIntervalSince1970: 1_795_323_900)  // 2026-11-22 14:05 Seoul
         let a = try await TestBackend.start { $0.now = { fixed } }
         let b = try await TestBackend.start { $0.now = { fixed } }
-        defer { Task { await a.stop(); await b.stop() } }
-        let sa = try await summary(a, "banpo"), sb = try await summary(b, "banpo")
+        defer {
+            Task {
+                await a.stop()
+                await b.stop()
+            }
+        }
+        let sa = try await summary(a, "banpo")
+        let sb = try await summary(b, "banpo")
         #expect(sa.parking == sb.parking)
         #expect(sa.outing.signals == sb.outing.signals)
     }
@@ -98,7 +109,8 @@ import Testing
 @Suite struct ForecastTests {
     @Test func noEvidenceGivesAnEmptyForecastWithAReason() async throws {
         let lot = Catalog.bundled.lot("banpo-1")!
-        let forecast = try await Forecaster().forecast(lot: lot, history: MemoryHistoryStore(), now: ISO8601.parse("2026-11-22T14:00:00+09:00")!)
+        let forecast = try await Forecaster().forecast(
+            lot: lot, history: MemoryHistoryStore(), now: ISO8601.parse("2026-11-22T14:00:00+09:00")!)
         #expect(forecast.points.isEmpty)
         #expect(forecast.gap == .known(.noHistory))
     }
@@ -110,9 +122,12 @@ import Testing
         let history = MemoryHistoryStore()
         let now = ISO8601.parse("2026-11-21T13:00:00+09:00")!  // a Saturday
         let nowBucket = SimulationModel.bucket(now)
-        try await history.record(((nowBucket - 28 * 288)...nowBucket).map {
-            LotReading(lotId: lot.id, available: model.available(lot: lot, at: SimulationModel.date(ofBucket: $0)), observedAt: SimulationModel.date(ofBucket: $0))
-        })
+        try await history.record(
+            ((nowBucket - 28 * 288)...nowBucket).map {
+                LotReading(
+                    lotId: lot.id, available: model.available(lot: lot, at: SimulationModel.date(ofBucket: $0)),
+                    observedAt: SimulationModel.date(ofBucket: $0))
+            })
         let forecast = try await Forecaster().forecast(lot: lot, history: history, now: now)
         #expect(forecast.points.map(\.minutesAhead) == [30, 60, 90, 120, 150, 180])
         for point in forecast.points {
@@ -127,7 +142,9 @@ import Testing
 
     @Test func crowdBaselineWhenTheSourceHasNoForecast() {
         let points = [30, 60, 120].map { m in
-            ForecastPoint(at: Date(timeIntervalSince1970: Double(m) * 60), minutesAhead: m, p10: 0, p50: m == 60 ? 10 : 90, p90: 100, riskOfNoSpace: 0, confidence: .known(.low), reasons: [])
+            ForecastPoint(
+                at: Date(timeIntervalSince1970: Double(m) * 60), minutesAhead: m, p10: 0, p50: m == 60 ? 10 : 90,
+                p90: 100, riskOfNoSpace: 0, confidence: .known(.low), reasons: [])
         }
         let crowd = Collector.crowdBaseline(from: ParkingForecast(lotId: nil, points: points), capacity: 100)
         #expect(crowd.basis == .known(.baseline))

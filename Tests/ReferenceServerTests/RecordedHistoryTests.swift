@@ -1,16 +1,21 @@
 import Foundation
 import Models
-@testable import ReferenceServer
 import Testing
+
+@testable import ReferenceServer
 
 /// Recorded history CSV as real recordings come: each fault cleaned, counted and named.
 struct RecordedHistoryTests {
     /// `days` days of readings at the given local times (minutes after midnight) for one lot, +01:00.
-    static func lines(lot: String = "CITY-1", capacity: Int = 100, days: Int = 9, minutes: [Int] = [480, 510, 540],
-                      occupied: (Int, Int) -> Int = { _, m in m / 10 - 40 }) -> [String] {
+    static func lines(
+        lot: String = "CITY-1", capacity: Int = 100, days: Int = 9, minutes: [Int] = [480, 510, 540],
+        occupied: (Int, Int) -> Int = { _, m in m / 10 - 40 }
+    ) -> [String] {
         (0..<days).flatMap { day in
             minutes.map { minute in
-                let date = Date(timeIntervalSince1970: Double(SeoulTime.dayNumber(year: 2026, month: 9, day: 7 + day) * 86_400 + minute * 60 - 3600))
+                let date = Date(
+                    timeIntervalSince1970: Double(
+                        SeoulTime.dayNumber(year: 2026, month: 9, day: 7 + day) * 86_400 + minute * 60 - 3600))
                 return "\(lot),\(capacity),\(occupied(day, minute)),\(ISO8601.format(date, offsetSeconds: 3600))"
             }
         }
@@ -64,7 +69,10 @@ struct RecordedHistoryTests {
 
     @Test func malformedLinesAreCountedNotFatal() throws {
         var lines = Self.lines()
-        lines += ["CITY-1,100,", "CITY-1,100,abc,2026-09-08T08:00:00+01:00", "CITY-1,100,5,yesterday", ",100,5,2026-09-08T08:00:00+01:00"]
+        lines += [
+            "CITY-1,100,", "CITY-1,100,abc,2026-09-08T08:00:00+01:00", "CITY-1,100,5,yesterday",
+            ",100,5,2026-09-08T08:00:00+01:00",
+        ]
         let history = try Self.parse(lines)
         #expect(history.report.dropped[.malformed] == 4)
         #expect(history.report.kept == 27)
@@ -125,7 +133,9 @@ struct RecordedHistoryTests {
         let history = try Self.parse(reordered, header: "observed_at,lot_id,occupied,capacity")
         #expect(history.report.kept == 27)
         // Another system's header, times without an offset (read as local time) and CRLF line ends.
-        let naive = Self.lines().map { $0.replacingOccurrences(of: "T0", with: " 0").replacingOccurrences(of: "+01:00", with: "") }
+        let naive = Self.lines().map {
+            $0.replacingOccurrences(of: "T0", with: " 0").replacingOccurrences(of: "+01:00", with: "")
+        }
         let text = (["SystemCodeNumber,Capacity,Occupancy,LastUpdated"] + naive).joined(separator: "\r\n")
         let other = try RecordedHistory.parse(text, catalog: .bundled)
         #expect(other.report.kept == 27)
@@ -133,7 +143,9 @@ struct RecordedHistoryTests {
     }
 
     @Test func seoulRecordingsUseSeoulHolidays() throws {
-        let text = HistoryCSV.header + "\n" + Self.lines().map { $0.replacingOccurrences(of: "+01:00", with: "+09:00") }.joined(separator: "\n")
+        let text =
+            HistoryCSV.header + "\n"
+            + Self.lines().map { $0.replacingOccurrences(of: "+01:00", with: "+09:00") }.joined(separator: "\n")
         let history = try RecordedHistory.parse(text, catalog: .bundled)
         // 2026-09-24 is 추석 (Chuseok), a Thursday.
         let chuseok = (SeoulTime.dayNumber(year: 2026, month: 9, day: 24) * 86_400 + 3 * 3600) / 300
@@ -146,8 +158,13 @@ struct RecordedHistoryTests {
         #expect(RecordedTimestamp("2026-09-07 08:30:00Z")?.offsetSeconds == 0)
         #expect(RecordedTimestamp("2026-09-07T08:30-0130")?.offsetSeconds == -5400)
         #expect(RecordedTimestamp("2016-10-04 07:59:42.5")?.offsetSeconds == nil)
-        #expect(RecordedTimestamp("2016-10-04 07:59:42.5")?.date.timeIntervalSince1970 == ISO8601.parse("2016-10-04T07:59:42Z")!.timeIntervalSince1970 + 0.5)
-        for bad in ["2026-02-30T08:00:00Z", "2026-09-07", "2026-09-07T25:00Z", "2026-09-07T08:30:00+01", "2026-09-07T08:30:00 junk"] {
+        #expect(
+            RecordedTimestamp("2016-10-04 07:59:42.5")?.date.timeIntervalSince1970 == ISO8601.parse(
+                "2016-10-04T07:59:42Z")!.timeIntervalSince1970 + 0.5)
+        for bad in [
+            "2026-02-30T08:00:00Z", "2026-09-07", "2026-09-07T25:00Z", "2026-09-07T08:30:00+01",
+            "2026-09-07T08:30:00 junk",
+        ] {
             #expect(RecordedTimestamp(bad[...]) == nil, "\(bad)")
         }
     }

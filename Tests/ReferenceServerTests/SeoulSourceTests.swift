@@ -10,8 +10,10 @@ import Testing
 @Suite(.serialized) struct SeoulSourceTests {
     static let instant = ISO8601.parse("2026-08-26T14:05:00+09:00")!
     static let areas = [
-        "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json", "POI095": "citydata-banpo-no-match.json",
-        "POI103": "citydata-yanghwa-xml.json", "POI093": "citydata-ttukseom-segments.json", "POI110": "citydata-unknown-shape.json",
+        "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json",
+        "POI095": "citydata-banpo-no-match.json",
+        "POI103": "citydata-yanghwa-xml.json", "POI093": "citydata-ttukseom-segments.json",
+        "POI110": "citydata-unknown-shape.json",
         "POI108": "citydata-ichon-2023.json",
     ]
 
@@ -33,31 +35,39 @@ import Testing
     }
 
     func get<T: Decodable & Sendable>(_ server: TestBackend, _ path: String, as type: T.Type) async throws -> T {
-        let response = try await TestBackend.curl.send(HTTPRequest(url: server.baseURL + path, deadline: Date().addingTimeInterval(5)))
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(url: server.baseURL + path, deadline: Date().addingTimeInterval(5)))
         return try ContractCoding.decode(T.self, from: response.body)
     }
 
-    func lot(_ summary: HomeSummary, _ id: LotID) -> LotStatus? { summary.parking.lots.first { $0.lot.id == id }?.status }
+    func lot(_ summary: HomeSummary, _ id: LotID) -> LotStatus? {
+        summary.parking.lots.first { $0.lot.id == id }?.status
+    }
 
     @Test func lotsSplitAcrossAreasStaleRowsAndTheFeedsOwnCapacity() async throws {
         try await withServer { _, server in
             let s = try await get(server, "/v2/parks/yeouido/home-summary", as: HomeSummary.self)
             #expect(s.freshness["parking"]?.state == .known(.fresh))
-            #expect(lot(s, "yeouido-1")?.available == 52 && lot(s, "yeouido-1")?.capacity == 462)  // 462 − 410, the newer area's row
+            // 462 − 410, the newer area's row.
+            #expect(lot(s, "yeouido-1")?.available == 52 && lot(s, "yeouido-1")?.capacity == 462)
             // A realtime row a year old is no current count, and says when it was taken.
             #expect(lot(s, "yeouido-2")?.available == nil)
             #expect(lot(s, "yeouido-2")?.observedAt == ISO8601.parse("2025-08-20T10:00:00+09:00"))
-            #expect(lot(s, "yeouido-3")?.available == 800 && lot(s, "yeouido-3")?.capacity == 800)  // not "800 free of 785"
+            // Not "800 free of 785".
+            #expect(lot(s, "yeouido-3")?.available == 800 && lot(s, "yeouido-3")?.capacity == 800)
             #expect(lot(s, "yeouido-4")?.label == .known(.full))
             #expect(lot(s, "yeouido-5")?.available == 100)
             #expect(s.parking.totalAvailable == 952)
             #expect(s.freshness["parking"]?.unmatchedRows == ["여의도공원 공영주차장"])
             // Crowd 30 min behind is Seoul's usual lag: fresh, and it says so.
             #expect(s.freshness["crowd"]?.state == .known(.fresh))
-            #expect(s.freshness["crowd"]?.reason?.code == .known(.publishedLate) && s.freshness["crowd"]?.reason?.ageMinutes == 30)
+            #expect(
+                s.freshness["crowd"]?.reason?.code == .known(.publishedLate)
+                    && s.freshness["crowd"]?.reason?.ageMinutes == 30)
             #expect(s.outing.signals.events.map(\.title.ko) == ["한강 여름 달빛 축제"])
             #expect(s.outing.signals.notices.contains { $0.kind == .known(.warning) && $0.text.ko.contains("폭염") })
-            #expect(s.outing.signals.roadTraffic?.level == .known(.slow) && s.outing.signals.roadTraffic?.speedKmh == 18)
+            #expect(
+                s.outing.signals.roadTraffic?.level == .known(.slow) && s.outing.signals.roadTraffic?.speedKmh == 18)
             #expect(s.outing.signals.weather?.forecast?.count == 24)
             #expect(s.forecast.sourceCrowd?.points.count == 12 && s.forecast.sourceCrowd?.basis == .known(.source))
             #expect(s.forecast.crowd.basis == .known(.baseline))
@@ -81,7 +91,8 @@ import Testing
     @Test func singleObjectsSegmentsSharedRowsUnknownShapesAndOldResponses() async throws {
         try await withServer { _, server in
             let yanghwa = try await get(server, "/v2/parks/yanghwa/home-summary", as: HomeSummary.self)
-            #expect(lot(yanghwa, "yanghwa-3")?.available == 300 && yanghwa.freshness["parking"]?.state == .known(.fresh))
+            #expect(
+                lot(yanghwa, "yanghwa-3")?.available == 300 && yanghwa.freshness["parking"]?.state == .known(.fresh))
             let ttukseom = try await get(server, "/v2/parks/ttukseom/home-summary", as: HomeSummary.self)
             #expect(lot(ttukseom, "ttukseom-2")?.available == 56 && lot(ttukseom, "ttukseom-3")?.available == 100)
             let jamsil = try await get(server, "/v2/parks/jamsil/home-summary", as: HomeSummary.self)

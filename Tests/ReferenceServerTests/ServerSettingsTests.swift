@@ -4,7 +4,9 @@ import Testing
 
 /// `serve` is configured from the environment with flags as overrides; secrets only from the environment or files.
 @Suite struct ServerSettingsTests {
-    func configuration(_ environment: [String: String], _ overrides: ServerSettings.Overrides = .init()) throws(ServerSettings.Invalid) -> ServerConfiguration {
+    func configuration(_ environment: [String: String], _ overrides: ServerSettings.Overrides = .init())
+        throws(ServerSettings.Invalid) -> ServerConfiguration
+    {
         try ServerSettings.configuration(environment: environment, overrides: overrides)
     }
 
@@ -19,8 +21,10 @@ import Testing
 
     @Test func theEnvironmentConfiguresAndFlagsOverride() throws {
         let environment = [
-            "HOST": "0.0.0.0", "PORT": "9000", "UNSIGNED_READS": "deny", "TOKEN_LIFETIME": "600", "REQUEST_TIMEOUT": "4",
-            "TRUSTED_PROXIES": "10.0.0.0/8", "ACCESS_LOG": "off", "LOG_LEVEL": "warning", "ADMIN_TOKEN": "0123456789abcdef0123",
+            "HOST": "0.0.0.0", "PORT": "9000", "UNSIGNED_READS": "deny", "TOKEN_LIFETIME": "600",
+            "REQUEST_TIMEOUT": "4",
+            "TRUSTED_PROXIES": "10.0.0.0/8", "ACCESS_LOG": "off", "LOG_LEVEL": "warning",
+            "ADMIN_TOKEN": "0123456789abcdef0123",
         ]
         let fromEnvironment = try configuration(environment)
         #expect(fromEnvironment.host == "0.0.0.0")
@@ -39,7 +43,8 @@ import Testing
         #expect(overridden.port == 0)
         #expect(overridden.unsignedReadsAllowed)
         let defaults = try configuration([:])
-        #expect(defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.adminToken == nil && defaults.accessLog)
+        #expect(
+            defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.adminToken == nil && defaults.accessLog)
         #expect(defaults.trustedProxies == .none)
     }
 
@@ -52,7 +57,8 @@ import Testing
         try "sample-seoul-key\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
         try "0123456789abcdef-from-file\n".write(toFile: adminFile, atomically: true, encoding: .utf8)
         let configuration = try configuration([
-            "SOURCE": "seoul", "SEOUL_OPEN_DATA_KEY_FILE": keyFile, "ADMIN_TOKEN_FILE": adminFile, "HISTORY_PATH": "memory",
+            "SOURCE": "seoul", "SEOUL_OPEN_DATA_KEY_FILE": keyFile, "ADMIN_TOKEN_FILE": adminFile,
+            "HISTORY_PATH": "memory",
         ])
         #expect(configuration.source == .seoul(key: "sample-seoul-key", baseURL: "http://openapi.seoul.go.kr:8088"))
         #expect(configuration.adminToken?.admits(authorization: "Bearer 0123456789abcdef-from-file") == true)

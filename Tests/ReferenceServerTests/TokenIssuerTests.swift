@@ -44,8 +44,11 @@ import Testing
     }
 
     @Test func badKeysAreRefusedWithTheReason() {
-        for bad in ["", "nocolon", "id:" + Data(repeating: 1, count: 8).base64EncodedString(), "bad id:" + Data(repeating: 1, count: 32).base64EncodedString(),
-                    Self.old + "," + Self.old] {
+        for bad in [
+            "", "nocolon", "id:" + Data(repeating: 1, count: 8).base64EncodedString(),
+            "bad id:" + Data(repeating: 1, count: 32).base64EncodedString(),
+            Self.old + "," + Self.old,
+        ] {
             #expect(throws: TokenKeys.Invalid.self) { try TokenKeys(parsing: bad) }
         }
     }

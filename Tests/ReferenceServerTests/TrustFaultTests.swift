@@ -22,18 +22,27 @@ import Testing
         _ = try await client.parks()
         #expect(await client.diagnostics.lastRequestSigned == false)
 
-        let strict = try await TestBackend.start { $0.faults.rejectProofs = true; $0.unsignedReadsAllowed = false }
+        let strict = try await TestBackend.start {
+            $0.faults.rejectProofs = true
+            $0.unsignedReadsAllowed = false
+        }
         defer { Task { await strict.stop() } }
         await #expect(throws: APIError.self) { _ = try await strict.client(timeout: .seconds(15)).parks() }
         do {
             _ = try await strict.client(timeout: .seconds(15)).parks()
         } catch {
-            guard case .unsignedNotAllowed = error else { Issue.record("expected unsignedNotAllowed, got \(error)"); return }
+            guard case .unsignedNotAllowed = error else {
+                Issue.record("expected unsignedNotAllowed, got \(error)")
+                return
+            }
         }
     }
 
     @Test func aServerTenMinutesAheadStillAcceptsSignedReads() async throws {
-        let server = try await TestBackend.start { $0.faults.clockSkewSeconds = 600; $0.unsignedReadsAllowed = false }
+        let server = try await TestBackend.start {
+            $0.faults.clockSkewSeconds = 600
+            $0.unsignedReadsAllowed = false
+        }
         defer { Task { await server.stop() } }
         let client = server.client()
         let health = try await client.health()

@@ -1,8 +1,8 @@
 import Foundation
 import Models
 import Networking
-import RequestProof
 import ReferenceServer
+import RequestProof
 import TestSupport
 import Testing
 
@@ -12,25 +12,42 @@ import Testing
         let server: TestBackend
         let grant: BootstrapResponse
 
-        func send(_ path: String, method: String = "GET", body: Data? = nil, tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
-                  created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil) async throws -> HTTPResponse {
+        func send(
+            _ path: String, method: String = "GET", body: Data? = nil,
+            tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
+            created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil
+        ) async throws -> HTTPResponse {
             let signer = try HMACSigner(base64Secret: secret ?? grant.signingKey.secret)
             let proof = try RequestProof.sign(
-                method: method, targetURI: server.baseURL + path, body: body, keyId: grant.signingKey.keyId, signer: signer,
+                method: method, targetURI: server.baseURL + path, body: body, keyId: grant.signingKey.keyId,
+                signer: signer,
                 created: created ?? Int(TestClock.now().timeIntervalSince1970), nonce: nonce)
             var headers: [(name: String, value: String)] = [
-                ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput), ("Signature", proof.signature),
+                ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput),
+                ("Signature", proof.signature),
             ]
-            if let digest = proof.contentDigest { headers += [("Content-Digest", digest), ("Content-Type", "application/json"), ("Idempotency-Key", "idem-\(nonce)")] }
+            if let digest = proof.contentDigest {
+                headers += [
+                    ("Content-Digest", digest), ("Content-Type", "application/json"),
+                    ("Idempotency-Key", "idem-\(nonce)"),
+                ]
+            }
             tamper(&headers)
-            return try await TestBackend.curl.send(HTTPRequest(method: method, url: server.baseURL + path, headers: headers, body: body, deadline: Date().addingTimeInterval(5)))
+            return try await TestBackend.curl.send(
+                HTTPRequest(
+                    method: method, url: server.baseURL + path, headers: headers, body: body,
+                    deadline: Date().addingTimeInterval(5)))
         }
     }
 
     func session(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Session {
         let server = try await TestBackend.start(configure)
-        let body = try ContractCoding.encode(BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
-        let response = try await TestBackend.curl.send(HTTPRequest(method: "POST", url: server.baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")], body: body, deadline: Date().addingTimeInterval(5)))
+        let body = try ContractCoding.encode(
+            BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(
+                method: "POST", url: server.baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
+                body: body, deadline: Date().addingTimeInterval(5)))
         return Session(server: server, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
     }
 
@@ -47,7 +64,8 @@ import Testing
     @Test func forgedSignatureIsRefused() async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let response = try await s.send("/v2/parks/yeouido/home-summary", secret: Data(repeating: 1, count: 32).base64EncodedString())
+        let response = try await s.send(
+            "/v2/parks/yeouido/home-summary", secret: Data(repeating: 1, count: 32).base64EncodedString())
         #expect(response.status == 401)
         #expect(code(response) == "proof_invalid")
     }
@@ -61,8 +79,17 @@ import Testing
         }
         #expect(signed.status == 200)
         let signer = try HMACSigner(base64Secret: s.grant.signingKey.secret)
-        let proof = try RequestProof.sign(method: "GET", targetURI: s.server.baseURL + "/v2/parks/banpo/parking", body: nil, keyId: s.grant.signingKey.keyId, signer: signer, created: Int(TestClock.now().timeIntervalSince1970), nonce: "n-other")
-        let response = try await TestBackend.curl.send(HTTPRequest(url: s.server.baseURL + "/v2/parks/yeouido/parking", headers: [("Authorization", "Bearer \(s.grant.accessToken)"), ("Signature-Input", proof.signatureInput), ("Signature", proof.signature)], deadline: Date().addingTimeInterval(5)))
+        let proof = try RequestProof.sign(
+            method: "GET", targetURI: s.server.baseURL + "/v2/parks/banpo/parking", body: nil,
+            keyId: s.grant.signingKey.keyId, signer: signer, created: Int(TestClock.now().timeIntervalSince1970),
+            nonce: "n-other")
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: s.server.baseURL + "/v2/parks/yeouido/parking",
+                headers: [
+                    ("Authorization", "Bearer \(s.grant.accessToken)"), ("Signature-Input", proof.signatureInput),
+                    ("Signature", proof.signature),
+                ], deadline: Date().addingTimeInterval(5)))
         #expect(code(response) == "proof_invalid")
     }
 
@@ -80,7 +107,8 @@ import Testing
     func skewedProofIsRefused(_ skew: Int) async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + skew)
+        let response = try await s.send(
+            "/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + skew)
         #expect(code(response) == "proof_expired")
     }
 
@@ -88,7 +116,8 @@ import Testing
         let s = try await session { $0.tokenLifetime = 60 }
         defer { Task { await s.server.stop() } }
         s.server.clockOffset.value = 120
-        let response = try await s.send("/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + 120)
+        let response = try await s.send(
+            "/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + 120)
         #expect(code(response) == "token_expired")
     }
 
@@ -108,7 +137,8 @@ import Testing
     @Test func bodyMustMatchItsDigest() async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let body = try ContractCoding.encode(TelemetryBatch(installHash: "0123456789abcdef", appVersion: "0", events: []))
+        let body = try ContractCoding.encode(
+            TelemetryBatch(installHash: "0123456789abcdef", appVersion: "0", events: []))
         let tampered = try await s.send("/v2/telemetry", method: "POST", body: body) { headers in
             headers.removeAll { $0.name == "Content-Digest" }
             headers.append(("Content-Digest", ContentDigest.sha256(of: Data("{}".utf8))))
@@ -119,27 +149,40 @@ import Testing
     @Test func policyDeniesUnsignedReadsAndWritesNeedProofs() async throws {
         let s = try await session { $0.unsignedReadsAllowed = false }
         defer { Task { await s.server.stop() } }
-        let read = try await TestBackend.curl.send(HTTPRequest(url: s.server.baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5)))
+        let read = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: s.server.baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5)))
         #expect(read.status == 403)
         #expect(code(read) == "policy_denied")
         #expect(read.header("Hangangjari-Policy") == "unsigned-reads=deny")
         try await s.server.admin("/admin/policy?unsigned-reads=allow")
-        let write = try await TestBackend.curl.send(HTTPRequest(method: "POST", url: s.server.baseURL + "/v2/telemetry", headers: [("Idempotency-Key", "abcdefgh1234")], body: Data("{}".utf8), deadline: Date().addingTimeInterval(5)))
+        let write = try await TestBackend.curl.send(
+            HTTPRequest(
+                method: "POST", url: s.server.baseURL + "/v2/telemetry", headers: [("Idempotency-Key", "abcdefgh1234")],
+                body: Data("{}".utf8), deadline: Date().addingTimeInterval(5)))
         #expect(code(write) == "proof_missing")
     }
 
     @Test func writesAreValidatedStrictly() async throws {
         let s = try await session()
         defer { Task { await s.server.stop() } }
-        let withCoordinates = Data(#"{"installHash":"0123456789abcdef","appVersion":"0","events":[{"kind":"app_start","at":"2026-11-22T14:05:00+09:00","lat":37.5}]}"#.utf8)
+        let withCoordinates = Data(
+            #"{"installHash":"0123456789abcdef","appVersion":"0","events":[{"kind":"app_start","at":"2026-11-22T14:05:00+09:00","lat":37.5}]}"#
+                .utf8)
         #expect(code(try await s.send("/v2/telemetry", method: "POST", body: withCoordinates)) == "forbidden_field")
-        let unknownField = Data(#"{"installHash":"0123456789abcdef","appVersion":"0","events":[],"email":"a@b.c"}"#.utf8)
+        let unknownField = Data(
+            #"{"installHash":"0123456789abcdef","appVersion":"0","events":[],"email":"a@b.c"}"#.utf8)
         #expect(code(try await s.send("/v2/telemetry", method: "POST", body: unknownField)) == "invalid_body")
         let badLot = Data(#"{"installHash":"0123456789abcdef","lotId":"nowhere-9","threshold":5}"#.utf8)
         #expect(code(try await s.send("/v2/push/subscriptions", method: "POST", body: badLot)) == "invalid_body")
-        let huge = Data(#"{"installHash":"0123456789abcdef","appVersion":""#.utf8) + Data(repeating: 97, count: 40_000) + Data(#"","events":[]}"#.utf8)
+        let huge =
+            Data(#"{"installHash":"0123456789abcdef","appVersion":""#.utf8) + Data(repeating: 97, count: 40_000)
+            + Data(#"","events":[]}"#.utf8)
         #expect(code(try await s.send("/v2/telemetry", method: "POST", body: huge)) == "payload_too_large")
-        let noKey = try await s.send("/v2/telemetry", method: "POST", body: Data(#"{"installHash":"0123456789abcdef","appVersion":"0","events":[]}"#.utf8)) { headers in
+        let noKey = try await s.send(
+            "/v2/telemetry", method: "POST",
+            body: Data(#"{"installHash":"0123456789abcdef","appVersion":"0","events":[]}"#.utf8)
+        ) { headers in
             headers.removeAll { $0.name == "Idempotency-Key" }
         }
         #expect(code(noKey) == "bad_request")
@@ -148,19 +191,27 @@ import Testing
     @Test func bootstrapFloodIsRateLimitedWhileReadsGoOn() async throws {
         let server = try await TestBackend.start { $0.bootstrapBurst = 10 }
         defer { Task { await server.stop() } }
-        let body = try ContractCoding.encode(BootstrapRequest(installId: "0123456789abcdef", app: "flood", appVersion: "0"))
+        let body = try ContractCoding.encode(
+            BootstrapRequest(installId: "0123456789abcdef", app: "flood", appVersion: "0"))
         let (statuses, reads) = await withTaskGroup(of: (Int?, Int?).self) { group in
             for i in 0..<200 {
                 group.addTask {
                     if i % 10 == 0 {
-                        let r = try? await TestBackend.curl.send(HTTPRequest(url: server.baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5)))
+                        let r = try? await TestBackend.curl.send(
+                            HTTPRequest(
+                                url: server.baseURL + "/v2/parks/yeouido/home-summary",
+                                deadline: Date().addingTimeInterval(5)))
                         return (nil, r?.status)
                     }
-                    let r = try? await TestBackend.curl.send(HTTPRequest(method: "POST", url: server.baseURL + "/v2/bootstrap", body: body, deadline: Date().addingTimeInterval(5)))
+                    let r = try? await TestBackend.curl.send(
+                        HTTPRequest(
+                            method: "POST", url: server.baseURL + "/v2/bootstrap", body: body,
+                            deadline: Date().addingTimeInterval(5)))
                     return (r?.status, nil)
                 }
             }
-            var statuses: [Int] = [], reads: [Int] = []
+            var statuses: [Int] = []
+            var reads: [Int] = []
             for await (b, r) in group {
                 if let b { statuses.append(b) }
                 if let r { reads.append(r) }

@@ -22,7 +22,8 @@ import Testing
         let proxies = try TrustedProxies(parsing: "127.0.0.1, 10.0.0.0/8")
         #expect(proxies.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.7") == "203.0.113.7")
         // A forged left-hand hop is ignored; a chain of trusted proxies is walked.
-        #expect(proxies.clientAddress(peer: "127.0.0.1", forwardedFor: "1.1.1.1, 203.0.113.7, 10.0.0.5") == "203.0.113.7")
+        #expect(
+            proxies.clientAddress(peer: "127.0.0.1", forwardedFor: "1.1.1.1, 203.0.113.7, 10.0.0.5") == "203.0.113.7")
         // An untrusted peer's header is never read.
         #expect(proxies.clientAddress(peer: "198.51.100.1", forwardedFor: "203.0.113.7") == "198.51.100.1")
         #expect(TrustedProxies.none.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.7") == "127.0.0.1")

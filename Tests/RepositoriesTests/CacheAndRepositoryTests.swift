@@ -1,7 +1,7 @@
 import Cache
 import Foundation
-import Localization
 import GRDB
+import Localization
 import Models
 import Networking
 import Repositories
@@ -65,9 +65,13 @@ func temporaryDatabaseURL() -> URL {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        #expect(throws: ContractError.self) { try cache.store(summary, body: summaryBody, etag: nil, for: "banpo", fetchedAt: Date()) }
+        #expect(throws: ContractError.self) {
+            try cache.store(summary, body: summaryBody, etag: nil, for: "banpo", fetchedAt: Date())
+        }
         let mixed = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary-mixed-park.json"))
-        #expect(throws: ContractError.self) { try cache.store(mixed, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date()) }
+        #expect(throws: ContractError.self) {
+            try cache.store(mixed, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+        }
         #expect(try cache.homeSummary("banpo") == nil)
         #expect(try cache.homeSummary("yeouido") == nil)
         #expect(try cache.firstScreen("yeouido") == nil)
@@ -85,7 +89,8 @@ func temporaryDatabaseURL() -> URL {
         // A file an older version left readable by others is narrowed when opened.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
         _ = try CacheDatabase(url: url)
-        let narrowed = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+        let narrowed = try #require(
+            try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
         #expect(narrowed & 0o777 == 0o600)
     }
 
@@ -106,7 +111,9 @@ func temporaryDatabaseURL() -> URL {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         _ = try CacheDatabase(url: url)
         let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')") }
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        }
         let reopened = try CacheDatabase(url: url)
         #expect(reopened.warnings.first?.technical.contains("newer version") == true)
     }
@@ -127,7 +134,10 @@ func temporaryDatabaseURL() -> URL {
 
     @Test func freshCacheIsReturnedWithoutARequest() async throws {
         let c = try await context()
-        defer { Task { await c.server.stop() }; try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
+        defer {
+            Task { await c.server.stop() }
+            try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent())
+        }
         let repository = ParkingRepository(cache: c.cache, client: c.server.client())
         let first = try await repository.homeSummary("banpo")
         #expect(first.origin == .network)
@@ -140,7 +150,10 @@ func temporaryDatabaseURL() -> URL {
 
     @Test func staleCacheIsRevalidatedWithItsETag() async throws {
         let c = try await context()
-        defer { Task { await c.server.stop() }; try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
+        defer {
+            Task { await c.server.stop() }
+            try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent())
+        }
         let repository = ParkingRepository(cache: c.cache, client: c.server.client(), policy: .alwaysRevalidate)
         _ = try await repository.homeSummary("jamsil")
         let again = try await repository.homeSummary("jamsil")
@@ -150,12 +163,16 @@ func temporaryDatabaseURL() -> URL {
     @Test func failureReturnsTheCachedValueMarkedStale() async throws {
         let c = try await context()
         defer { try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client(timeout: .seconds(5)), policy: .alwaysRevalidate)
+        let repository = ParkingRepository(
+            cache: c.cache, client: c.server.client(timeout: .seconds(5)), policy: .alwaysRevalidate)
         let first = try await repository.homeSummary("nanji")
         await c.server.stop()
         let fallback = try await repository.homeSummary("nanji")
         #expect(fallback.value == first.value)
-        guard case .stale(let reason) = fallback.trust else { Issue.record("not marked stale"); return }
+        guard case .stale(let reason) = fallback.trust else {
+            Issue.record("not marked stale")
+            return
+        }
         #expect(!reason.technical.isEmpty)
         #expect(reason.text(Localizer(.ko)) == "서버가 꺼져 있거나 연결을 거부했어요", "\(reason)")
         do {
@@ -186,15 +203,20 @@ func temporaryDatabaseURL() -> URL {
         #expect(try await parking.outing("mangwon").origin == .cache)
         #expect(try await forecasts.forecast("yeouido").origin == .cache)
         // Past the window, the cached value comes back marked stale.
-        let late = ForecastRepository(cache: cache, client: server.client(timeout: .seconds(1)), now: { Date().addingTimeInterval(3600) })
-        guard case .stale = try await late.forecast("yeouido").trust else { Issue.record("not marked stale"); return }
+        let late = ForecastRepository(
+            cache: cache, client: server.client(timeout: .seconds(1)), now: { Date().addingTimeInterval(3600) })
+        guard case .stale = try await late.forecast("yeouido").trust else {
+            Issue.record("not marked stale")
+            return
+        }
     }
 
     @Test func aStoredBodyForAnotherParkIsDroppedNotShown() async throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        try cache.storeResponse(key: "outing/banpo", body: try Fixtures.contract("outing-response.json"), etag: "\"x\"", fetchedAt: Date())
+        try cache.storeResponse(
+            key: "outing/banpo", body: try Fixtures.contract("outing-response.json"), etag: "\"x\"", fetchedAt: Date())
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
         let loaded = try await ParkingRepository(cache: cache, client: server.client()).outing("banpo")

@@ -11,12 +11,13 @@ import Testing
     @Test func signatureBaseMatchesTheRFC() throws {
         let base = try SignatureBase.build(
             values: ["Tue, 20 Apr 2021 02:07:55 GMT", "example.com", "application/json"], parameters: Self.parameters)
-        #expect(base == """
-            "date": Tue, 20 Apr 2021 02:07:55 GMT
-            "@authority": example.com
-            "content-type": application/json
-            "@signature-params": ("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret"
-            """)
+        #expect(
+            base == """
+                "date": Tue, 20 Apr 2021 02:07:55 GMT
+                "@authority": example.com
+                "content-type": application/json
+                "@signature-params": ("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret"
+                """)
     }
 
     @Test func hmacSignatureMatchesTheRFC() throws {
@@ -32,7 +33,8 @@ import Testing
         let parsed = try RequestProof.parseInput(
             #"sig-b25=("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
         #expect(parsed == Self.parameters)
-        #expect(parsed.serialized == #"("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
+        #expect(
+            parsed.serialized == #"("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
     }
 }
 
@@ -44,25 +46,33 @@ import Testing
         let headers = try RequestProof.sign(
             method: "GET", targetURI: uri, body: nil, keyId: "k1", signer: signer, created: 1_795_323_900, nonce: "n1")
         #expect(headers.contentDigest == nil)
-        #expect(headers.signatureInput == #"hj=("@method" "@target-uri");created=1795323900;keyid="k1";nonce="n1";alg="hmac-sha256""#)
-        let parsed = try RequestProof.parse(signatureInput: headers.signatureInput, signature: headers.signature, hasBody: false)
+        #expect(
+            headers.signatureInput
+                == #"hj=("@method" "@target-uri");created=1795323900;keyid="k1";nonce="n1";alg="hmac-sha256""#)
+        let parsed = try RequestProof.parse(
+            signatureInput: headers.signatureInput, signature: headers.signature, hasBody: false)
         #expect(parsed.parameters.nonce == "n1")
-        try RequestProof.verify(parsed, method: "GET", targetURI: uri, body: nil, contentDigestHeader: nil, signer: signer)
+        try RequestProof.verify(
+            parsed, method: "GET", targetURI: uri, body: nil, contentDigestHeader: nil, signer: signer)
     }
 
     @Test func anotherTargetOrMethodFails() throws {
         let headers = try RequestProof.sign(
             method: "GET", targetURI: uri, body: nil, keyId: "k1", signer: signer, created: 1, nonce: "n")
-        let parsed = try RequestProof.parse(signatureInput: headers.signatureInput, signature: headers.signature, hasBody: false)
+        let parsed = try RequestProof.parse(
+            signatureInput: headers.signatureInput, signature: headers.signature, hasBody: false)
         #expect(throws: ProofError.signatureMismatch) {
-            try RequestProof.verify(parsed, method: "GET", targetURI: uri + "?x=1", body: nil, contentDigestHeader: nil, signer: signer)
+            try RequestProof.verify(
+                parsed, method: "GET", targetURI: uri + "?x=1", body: nil, contentDigestHeader: nil, signer: signer)
         }
         #expect(throws: ProofError.signatureMismatch) {
-            try RequestProof.verify(parsed, method: "DELETE", targetURI: uri, body: nil, contentDigestHeader: nil, signer: signer)
+            try RequestProof.verify(
+                parsed, method: "DELETE", targetURI: uri, body: nil, contentDigestHeader: nil, signer: signer)
         }
         let other = HMACSigner(secret: Data("another key, another signature!".utf8))
         #expect(throws: ProofError.signatureMismatch) {
-            try RequestProof.verify(parsed, method: "GET", targetURI: uri, body: nil, contentDigestHeader: nil, signer: other)
+            try RequestProof.verify(
+                parsed, method: "GET", targetURI: uri, body: nil, contentDigestHeader: nil, signer: other)
         }
     }
 
@@ -72,20 +82,28 @@ import Testing
             method: "POST", targetURI: uri, body: body, keyId: "k1", signer: signer, created: 1, nonce: "n")
         let digest = try #require(headers.contentDigest)
         #expect(digest == ContentDigest.sha256(of: body))
-        let parsed = try RequestProof.parse(signatureInput: headers.signatureInput, signature: headers.signature, hasBody: true)
-        try RequestProof.verify(parsed, method: "POST", targetURI: uri, body: body, contentDigestHeader: digest, signer: signer)
+        let parsed = try RequestProof.parse(
+            signatureInput: headers.signatureInput, signature: headers.signature, hasBody: true)
+        try RequestProof.verify(
+            parsed, method: "POST", targetURI: uri, body: body, contentDigestHeader: digest, signer: signer)
         #expect(throws: ProofError.digestMismatch) {
-            try RequestProof.verify(parsed, method: "POST", targetURI: uri, body: Data("{}".utf8), contentDigestHeader: digest, signer: signer)
+            try RequestProof.verify(
+                parsed, method: "POST", targetURI: uri, body: Data("{}".utf8), contentDigestHeader: digest,
+                signer: signer)
         }
         // A body signed without content-digest is refused by the profile.
         #expect(throws: ProofError.componentMismatch) {
-            try RequestProof.parse(signatureInput: #"hj=("@method" "@target-uri");created=1;keyid="k1""#, signature: headers.signature, hasBody: true)
+            try RequestProof.parse(
+                signatureInput: #"hj=("@method" "@target-uri");created=1;keyid="k1""#, signature: headers.signature,
+                hasBody: true)
         }
     }
 
     @Test func contentDigestMatchesRFC9530Example() {
         // RFC 9530 section 2: {"hello": "world"} with sha-256.
-        #expect(ContentDigest.sha256(of: Data(#"{"hello": "world"}"#.utf8)) == "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:")
+        #expect(
+            ContentDigest.sha256(of: Data(#"{"hello": "world"}"#.utf8))
+                == "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:")
     }
 
     @Test(arguments: [
@@ -95,11 +113,17 @@ import Testing
         (#"hj=("@method" "@target-uri");created=1;keyid="k";alg="rsa-pss-sha512""#, "hj=:AAAA:"),
     ])
     func malformedHeadersAreRefused(_ input: String, _ signature: String) {
-        #expect(throws: ProofError.self) { try RequestProof.parse(signatureInput: input, signature: signature, hasBody: false) }
+        #expect(throws: ProofError.self) {
+            try RequestProof.parse(signatureInput: input, signature: signature, hasBody: false)
+        }
     }
 
     @Test func missingHeadersAreNamed() {
-        #expect(throws: ProofError.missingHeader("Signature-Input")) { try RequestProof.parse(signatureInput: nil, signature: "x", hasBody: false) }
-        #expect(throws: ProofError.missingHeader("Signature")) { try RequestProof.parse(signatureInput: "x", signature: nil, hasBody: false) }
+        #expect(throws: ProofError.missingHeader("Signature-Input")) {
+            try RequestProof.parse(signatureInput: nil, signature: "x", hasBody: false)
+        }
+        #expect(throws: ProofError.missingHeader("Signature")) {
+            try RequestProof.parse(signatureInput: "x", signature: nil, hasBody: false)
+        }
     }
 }

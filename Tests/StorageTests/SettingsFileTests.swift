@@ -7,7 +7,8 @@ import Testing
 /// `settings.json` is a file a person reads and edits: thresholds as `{"id": spaces}`, a bad field named, not moved.
 @Suite struct SettingsFileTests {
     func container() throws -> SharedContainer {
-        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-settings-\(UUID().uuidString)"))
+        let container = SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-settings-\(UUID().uuidString)"))
         try container.prepare()
         return container
     }
@@ -29,7 +30,8 @@ import Testing
     @Test func aHandWrittenFileReads() throws {
         let c = try container()
         defer { try? FileManager.default.removeItem(at: c.url) }
-        try Data(#"{"alertThresholds": {"banpo-1": 100}, "quietFrom": "22:00", "quietUntil": "07:00"}"#.utf8).write(to: c.file("settings.json"))
+        try Data(#"{"alertThresholds": {"banpo-1": 100}, "quietFrom": "22:00", "quietUntil": "07:00"}"#.utf8).write(
+            to: c.file("settings.json"))
         let (settings, warning) = SettingsStore(container: c).load()
         #expect(warning == nil)
         #expect(settings.alertThresholds == ["banpo-1": 100] && settings.quietFrom == "22:00" && settings.alertsEnabled)
@@ -49,14 +51,24 @@ import Testing
     @Test func badFieldsAreNamedAndTheFileIsLeftAsWritten() throws {
         let c = try container()
         defer { try? FileManager.default.removeItem(at: c.url) }
-        let written = Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-9":10,"yeouido-3":"lots","jamsil":-1,"mangwon":40},"quietFrom":"25:00","language":"fr","home":"here"}"#.utf8)
+        let written = Data(
+            #"{"favorites":["banpo"],"alertThresholds":{"banpo-9":10,"yeouido-3":"lots","jamsil":-1,"mangwon":40},"quietFrom":"25:00","language":"fr","home":"here"}"#
+                .utf8)
         try written.write(to: c.file("settings.json"))
         let (settings, warning) = SettingsStore(container: c).load()
-        #expect(settings.favorites == ["banpo"] && settings.parkAlertThresholds == ["mangwon": 40] && settings.alertThresholds.isEmpty)
-        #expect(settings.fieldProblems.map(\.field) == ["alertThresholds.banpo-9", "alertThresholds.jamsil", "alertThresholds.yeouido-3", "home", "language", "quietFrom"])
+        #expect(
+            settings.favorites == ["banpo"] && settings.parkAlertThresholds == ["mangwon": 40]
+                && settings.alertThresholds.isEmpty)
+        #expect(
+            settings.fieldProblems.map(\.field) == [
+                "alertThresholds.banpo-9", "alertThresholds.jamsil", "alertThresholds.yeouido-3", "home", "language",
+                "quietFrom",
+            ])
         let text = try #require(warning).text(Localizer(.en))
-        for expected in ["alertThresholds.banpo-9: no lot or park has this id", "alertThresholds.yeouido-3: not a number of spaces",
-                         "quietFrom: not a time (HH:MM)", "language: not a language", "home: not the kind of value"] {
+        for expected in [
+            "alertThresholds.banpo-9: no lot or park has this id", "alertThresholds.yeouido-3: not a number of spaces",
+            "quietFrom: not a time (HH:MM)", "language: not a language", "home: not the kind of value",
+        ] {
             #expect(text.contains(expected), "\(text)")
         }
         #expect(try #require(warning).text(Localizer(.ko)).contains("alertThresholds.banpo-9: 이 ID의 주차장이나 공원이 없음"))
@@ -70,7 +82,10 @@ import Testing
         let written = Data(#"{"favorites":["banpo"],"alertThresholds":{"banpo-9":10}}"#.utf8)
         try written.write(to: c.file("settings.json"))
         try SettingsStore(container: c).update { $0.favorites.append("nanji") }
-        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: c.url.path).first { $0.hasPrefix("settings.json.kept-") })
+        let kept = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: c.url.path).first {
+                $0.hasPrefix("settings.json.kept-")
+            })
         #expect(try Data(contentsOf: c.file(kept)) == written)
         let (settings, warning) = SettingsStore(container: c).load()
         #expect(warning == nil && settings.favorites == ["banpo", "nanji"])

@@ -5,7 +5,8 @@ import Storage
 import Testing
 
 func temporaryContainer() -> SharedContainer {
-    SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-storage-\(UUID().uuidString)"))
+    SharedContainer(
+        url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-storage-\(UUID().uuidString)"))
 }
 
 @Suite struct SharedContainerTests {
@@ -16,7 +17,9 @@ func temporaryContainer() -> SharedContainer {
         #expect(empty.url.path == "/home/minji/.local/state/hangangjari")
         let set = try SharedContainer.resolve(environment: ["HOME": "/home/minji", "XDG_STATE_HOME": "/tmp/state"])
         #expect(set.url.path == "/tmp/state/hangangjari")
-        let profile = try SharedContainer.resolve(environment: ["HOME": "/x", "HANGANGJARI_STATE_DIR": "/tmp/profile-2"])
+        let profile = try SharedContainer.resolve(environment: [
+            "HOME": "/x", "HANGANGJARI_STATE_DIR": "/tmp/profile-2",
+        ])
         #expect(profile.url.path == "/tmp/profile-2")
         #expect(throws: StorageError.noHome) { try SharedContainer.resolve(environment: [:]) }
     }
@@ -33,7 +36,10 @@ func temporaryContainer() -> SharedContainer {
         guard getuid() != 0 else { return }  // root writes anywhere; the end-to-end test uses a read-only mount instead
         let container = temporaryContainer()
         try container.prepare()
-        defer { chmod(container.url.path, 0o700); try? FileManager.default.removeItem(at: container.url) }
+        defer {
+            chmod(container.url.path, 0o700)
+            try? FileManager.default.removeItem(at: container.url)
+        }
         chmod(container.url.path, 0o500)
         #expect(throws: StorageError.self) { try AtomicFile.write(Data("x".utf8), to: container.file("a")) }
     }
@@ -56,7 +62,8 @@ func temporaryContainer() -> SharedContainer {
         let container = temporaryContainer()
         defer { try? FileManager.default.removeItem(at: container.url) }
         try container.prepare()
-        try Data(#"{"version":1,"favorites":["nanji","mangwon","nowhere"],"widgetParks":{"parking":"#.utf8).write(to: container.file("settings.json"))
+        try Data(#"{"version":1,"favorites":["nanji","mangwon","nowhere"],"widgetParks":{"parking":"#.utf8).write(
+            to: container.file("settings.json"))
         let (settings, warning) = SettingsStore(container: container).load()
         #expect(settings.favorites == ["nanji", "mangwon"])
         #expect(warning?.technical.contains("moved aside") == true)
@@ -71,7 +78,8 @@ func temporaryContainer() -> SharedContainer {
         let container = temporaryContainer()
         defer { try? FileManager.default.removeItem(at: container.url) }
         try container.prepare()
-        try Data(#"{"version":9,"favorites":["ichon"],"futureFeature":{"x":1}}"#.utf8).write(to: container.file("settings.json"))
+        try Data(#"{"version":9,"favorites":["ichon"],"futureFeature":{"x":1}}"#.utf8).write(
+            to: container.file("settings.json"))
         #expect(SettingsStore(container: container).load().settings.favorites == ["ichon"])
         try Data(#"{}"#.utf8).write(to: container.file("settings.json"))
         #expect(SettingsStore(container: container).load().settings == Settings())
@@ -84,7 +92,9 @@ func temporaryContainer() -> SharedContainer {
         let parks = Catalog.bundled.parks.map(\.id)
         await withTaskGroup(of: Void.self) { group in
             for park in parks {
-                group.addTask { _ = try? store.update { if !$0.favorites.contains(park) { $0.favorites.append(park) } } }
+                group.addTask {
+                    _ = try? store.update { if !$0.favorites.contains(park) { $0.favorites.append(park) } }
+                }
             }
         }
         #expect(Set(store.load().settings.favorites) == Set(parks))
@@ -97,11 +107,17 @@ func temporaryContainer() -> SharedContainer {
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = home.appendingPathComponent(".config/hangangjari")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data("# mine\napi = \"http://file:1\"\nlanguage = \"ko\"\nstrict_signing = true\n".utf8).write(to: dir.appendingPathComponent("config.toml"))
+        try Data("# mine\napi = \"http://file:1\"\nlanguage = \"ko\"\nstrict_signing = true\n".utf8).write(
+            to: dir.appendingPathComponent("config.toml"))
         let fromFile = AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": home.path])
         #expect(fromFile == AppConfiguration(apiURL: "http://file:1", language: "ko", strictSigning: true))
-        #expect(AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"]).apiURL == "http://env:2")
-        #expect(AppConfiguration.resolve(apiFlag: "http://flag:3", environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"]).apiURL == "http://flag:3")
+        #expect(
+            AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"])
+                .apiURL == "http://env:2")
+        #expect(
+            AppConfiguration.resolve(
+                apiFlag: "http://flag:3", environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"]
+            ).apiURL == "http://flag:3")
         #expect(AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": "/nonexistent"]).apiURL == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct KeyDecoderTests {
@@ -21,7 +22,10 @@ import Testing
     }
 
     @Test func hangulModeJamoAreTheirLatinKeys() {
-        #expect(KeyDecoder.decode(Array("ㅂㄱㄹㅃ".utf8)) == [.character("q"), .character("r"), .character("f"), .character("Q")])
+        #expect(
+            KeyDecoder.decode(Array("ㅂㄱㄹㅃ".utf8)) == [
+                .character("q"), .character("r"), .character("f"), .character("Q"),
+            ])
         // A composed syllable and other text stay what they are.
         #expect(KeyDecoder.decode(Array("반?".utf8)) == [.character("반"), .character("?")])
     }

@@ -18,9 +18,13 @@ import WidgetSnapshot
         var found: [String: String] = [:]
         for kind in WidgetKind.allCases {
             for state in states {
-                let snapshot: WidgetSnapshot? = if case .unavailable = state { nil } else { SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt) }
-                let entry = WidgetEntry(kind: kind, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: now,
-                                        writeProblem: Reason(.reasonLockTimeout, "/tmp/x"))
+                let snapshot: WidgetSnapshot? =
+                    if case .unavailable = state { nil } else {
+                        SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt)
+                    }
+                let entry = WidgetEntry(
+                    kind: kind, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: now,
+                    writeProblem: Reason(.reasonLockTimeout, "/tmp/x"))
                 let formatter = WidgetFormatter(language: .ko, now: now)
                 for format in [WidgetFormat.text, .i3blocks, .polybar, .tmux, .argos] {
                     // tmux's and polybar's own markup (`#[default]`, `%{F-}`) is not text.
@@ -30,6 +34,9 @@ import WidgetSnapshot
                 }
             }
         }
-        #expect(found.isEmpty, "English outside the catalog: \(found.map { "\($0.key) in “\($0.value)”" }.sorted().joined(separator: "\n"))")
+        #expect(
+            found.isEmpty,
+            "English outside the catalog: \(found.map { "\($0.key) in “\($0.value)”" }.sorted().joined(separator: "\n"))"
+        )
     }
 }

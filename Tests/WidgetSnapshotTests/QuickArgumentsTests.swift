@@ -1,20 +1,28 @@
 import Models
 import Testing
+
 @testable import WidgetSnapshot
 
 @Suite struct QuickArgumentsTests {
     @Test func readsTheUsualStatusBarCommandLine() throws {
-        let parsed = try #require(QuickArguments.parse(["--kind", "general", "--park=banpo", "--format", "waybar", "--max-age", "240",
-                                                         "--lang", "ko", "--deadline", "2", "--urgent-below", "20", "--api", "http://x", "--state-dir", "/s"]))
+        let parsed = try #require(
+            QuickArguments.parse([
+                "--kind", "general", "--park=banpo", "--format", "waybar", "--max-age", "240",
+                "--lang", "ko", "--deadline", "2", "--urgent-below", "20", "--api", "http://x", "--state-dir", "/s",
+            ]))
         #expect(parsed.options.kind == .general && parsed.options.park == "banpo" && parsed.options.format == .waybar)
-        #expect(parsed.options.maxAge == 240 && parsed.options.language == "ko" && parsed.options.deadline == 2 && parsed.options.urgentBelow == 20)
+        #expect(
+            parsed.options.maxAge == 240 && parsed.options.language == "ko" && parsed.options.deadline == 2
+                && parsed.options.urgentBelow == 20)
         #expect(parsed.api == "http://x" && parsed.stateDir == "/s")
         #expect(QuickArguments.parse([]) == QuickArguments())
     }
 
     /// Anything unusual goes to the full parser (help, usage errors), never guessed at.
-    @Test(arguments: [["--help"], ["-h"], ["--kind", "weather"], ["--park", "atlantis"], ["--format"], ["--max-age", "-1"],
-                      ["--lang", "fr"], ["--deadline", "0"], ["--verbose", "x"], ["positional"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["--kind", "weather"], ["--park", "atlantis"], ["--format"], ["--max-age", "-1"],
+        ["--lang", "fr"], ["--deadline", "0"], ["--verbose", "x"], ["positional"],
+    ])
     func handsEverythingElseToTheFullParser(_ arguments: [String]) {
         #expect(QuickArguments.parse(arguments) == nil)
     }

@@ -9,17 +9,25 @@ import WidgetSnapshot
 @Suite struct StatusBarFormatTests {
     func entries(_ now: Date) throws -> [WidgetEntry] {
         let summary = try summaryFixture()
-        let states: [WidgetEntry.State] = [.current, .stale(reason: Reason(.reasonSourceStale)), .unavailable(reason: Reason(.reasonConnectionRefused))]
+        let states: [WidgetEntry.State] = [
+            .current, .stale(reason: Reason(.reasonSourceStale)),
+            .unavailable(reason: Reason(.reasonConnectionRefused)),
+        ]
         var entries: [WidgetEntry] = []
         for park in Catalog.bundled.parks {
             for kind in WidgetKind.allCases {
                 for state in states {
-                    var snapshot: WidgetSnapshot? = if case .unavailable = state { nil } else { SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt) }
+                    var snapshot: WidgetSnapshot? =
+                        if case .unavailable = state { nil } else {
+                            SnapshotBuilder.build(kind, from: summary, now: summary.generatedAt)
+                        }
                     snapshot?.parkId = park.id
                     snapshot?.parkNameEn = park.shortNameEn
                     snapshot?.parkNameKo = park.shortNameKo
-                    snapshot?.deepLink = DeepLink(parkId: park.id, screen: kind == .parking ? .parking : .outing).description
-                    entries.append(WidgetEntry(kind: kind, parkId: park.id, snapshot: snapshot, state: state, nextRefresh: now))
+                    snapshot?.deepLink =
+                        DeepLink(parkId: park.id, screen: kind == .parking ? .parking : .outing).description
+                    entries.append(
+                        WidgetEntry(kind: kind, parkId: park.id, snapshot: snapshot, state: state, nextRefresh: now))
                 }
             }
         }
@@ -31,7 +39,8 @@ import WidgetSnapshot
         var snapshot = SnapshotBuilder.build(.general, from: summary, now: summary.generatedAt)
         snapshot.general?.events = [PublicText(ko: "음악 & 푸드 <야시장>", en: "Music & Food <Night Market>")]
         snapshot.parkNameEn = "Yeouido \"A&B\""
-        let entry = WidgetEntry(kind: .general, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
+        let entry = WidgetEntry(
+            kind: .general, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
         let output = WidgetFormatter(language: .en, now: summary.generatedAt).render(entry, as: .waybar)
         let object = try #require(JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
         let tooltip = try #require(object["tooltip"] as? String)
@@ -42,7 +51,10 @@ import WidgetSnapshot
             #expect(!markup.contains("<") && !markup.contains(">"))
             // Every "&" starts an entity.
             let ampersands = markup.components(separatedBy: "&").dropFirst()
-            #expect(ampersands.allSatisfy { piece in ["amp;", "lt;", "gt;", "quot;", "#39;"].contains { piece.hasPrefix($0) } })
+            #expect(
+                ampersands.allSatisfy { piece in
+                    ["amp;", "lt;", "gt;", "quot;", "#39;"].contains { piece.hasPrefix($0) }
+                })
         }
     }
 
@@ -55,7 +67,9 @@ import WidgetSnapshot
                 #expect(line.hasPrefix("#[fg=#") && line.hasSuffix("#[default]"))
                 let shown = line.replacingOccurrences(of: #"#\[[^\]]*\]"#, with: "", options: .regularExpression)
                     .replacingOccurrences(of: "##", with: "#")
-                #expect(DisplayWidth.of(shown) <= StatusBarText.tmuxColumns, "\(language) \(entry.kind) \(entry.parkId): \(shown)")
+                #expect(
+                    DisplayWidth.of(shown) <= StatusBarText.tmuxColumns,
+                    "\(language) \(entry.kind) \(entry.parkId): \(shown)")
                 #expect(!shown.contains("%%"))
             }
         }
@@ -63,7 +77,8 @@ import WidgetSnapshot
 
     @Test func polybarHasColourAndAClickThatOpensTheApp() throws {
         let now = try summaryFixture().generatedAt
-        let entry = try #require(try entries(now).first { $0.kind == .parking && $0.parkId == "banpo" && $0.state == .current })
+        let entry = try #require(
+            try entries(now).first { $0.kind == .parking && $0.parkId == "banpo" && $0.state == .current })
         let line = WidgetFormatter(language: .en, now: now).render(entry, as: .polybar).text
         #expect(line.hasPrefix("%{F#"))
         #expect(line.contains(#"%{A1:xdg-open hangangjari\://park/banpo/parking:}P Banpo"#))

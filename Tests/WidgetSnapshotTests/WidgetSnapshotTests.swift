@@ -2,9 +2,9 @@ import Foundation
 import Localization
 import Models
 import Storage
+import Synchronization
 import TestSupport
 import Testing
-import Synchronization
 import WidgetSnapshot
 
 func summaryFixture() throws -> HomeSummary {
@@ -36,12 +36,16 @@ func summaryFixture() throws -> HomeSummary {
 
 @Suite struct SnapshotStoreTests {
     @Test func roundTripsAndRefusesBadFiles() throws {
-        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-snap-\(UUID().uuidString)"))
+        let container = SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-snap-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: container.url) }
         let store = SnapshotStore(container: container)
         #expect(store.read(.parking, "yeouido") == .failure(.missing))
         try store.writeBoth(from: try summaryFixture(), now: Date())
-        guard case .success(let s) = store.read(.parking, "yeouido") else { Issue.record("not readable"); return }
+        guard case .success(let s) = store.read(.parking, "yeouido") else {
+            Issue.record("not readable")
+            return
+        }
         #expect(s.parking?.available == 212)
         try Data("{\"format\":1,\"kind\":".utf8).write(to: store.url(.parking, "yeouido"))
         #expect(store.read(.parking, "yeouido") == .failure(.corrupt))
@@ -55,7 +59,8 @@ func summaryFixture() throws -> HomeSummary {
 
 @Suite struct WidgetLoaderTests {
     func container() -> SharedContainer {
-        SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-loader-\(UUID().uuidString)"))
+        SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-loader-\(UUID().uuidString)"))
     }
 
     struct Offline: Error, CustomStringConvertible { var description: String { "server unreachable" } }
@@ -64,10 +69,12 @@ func summaryFixture() throws -> HomeSummary {
         let c = container()
         defer { try? FileManager.default.removeItem(at: c.url) }
         try SnapshotStore(container: c).writeBoth(from: try summaryFixture(), now: Date())
-        let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in
-            Issue.record("fetched although the snapshot was fresh")
-            throw Offline()
-        })
+        let loader = WidgetEntryLoader(
+            store: SnapshotStore(container: c),
+            fetch: { _ in
+                Issue.record("fetched although the snapshot was fresh")
+                throw Offline()
+            })
         let entry = await loader.load(.parking, park: "yeouido", maxAge: 300)
         #expect(entry.state == .current)
     }
@@ -100,9 +107,13 @@ func summaryFixture() throws -> HomeSummary {
     @Test func wrongParkPayloadIsNeverSaved() async throws {
         let c = container()
         defer { try? FileManager.default.removeItem(at: c.url) }
-        let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in try summaryFixture() })  // always Yeouido
+        // The fetch always answers with Yeouido.
+        let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in try summaryFixture() })
         let entry = await loader.load(.parking, park: "banpo", maxAge: 300)
-        guard case .unavailable = entry.state else { Issue.record("a wrong-park payload was shown"); return }
+        guard case .unavailable = entry.state else {
+            Issue.record("a wrong-park payload was shown")
+            return
+        }
         #expect(SnapshotStore(container: c).read(.parking, "banpo") == .failure(.missing))
         #expect(SnapshotStore(container: c).read(.parking, "yeouido") == .failure(.missing))
     }
@@ -152,27 +163,38 @@ func summaryFixture() throws -> HomeSummary {
     @Test func languageFollowsTheLocale() {
         #expect(WidgetLanguage.resolve(explicit: nil, settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
         #expect(WidgetLanguage.resolve(explicit: "en", settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .en)
-        #expect(WidgetLanguage.resolve(explicit: nil, settings: nil, environment: ["LC_ALL": "C.UTF-8", "LANG": "ko_KR"]) == .en)
+        #expect(
+            WidgetLanguage.resolve(explicit: nil, settings: nil, environment: ["LC_ALL": "C.UTF-8", "LANG": "ko_KR"])
+                == .en)
         #expect(WidgetLanguage.resolve(explicit: nil, settings: nil, environment: [:]) == .en)
     }
 
     @Test func parkResolutionOrder() {
         var settings = Settings()
         let catalog = Catalog.bundled
-        #expect(LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "yeouido")
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "yeouido"
+        )
         settings.home = Coordinate(lat: 37.5195, lon: 127.0860)
-        #expect(LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "jamsil")
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "jamsil")
         settings.favorites = ["mangwon"]
-        #expect(LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "mangwon")
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "mangwon"
+        )
         settings.widgetParks["parking"] = "banpo"
-        #expect(LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "banpo")
-        #expect(LocationResolver.resolve(explicit: "nanji", kind: .parking, settings: settings, catalog: catalog).0 == "nanji")
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "banpo")
+        #expect(
+            LocationResolver.resolve(explicit: "nanji", kind: .parking, settings: settings, catalog: catalog).0
+                == "nanji")
     }
 }
 
 @Suite struct LocalAlertTests {
     func setup() throws -> (LocalAlerts, WidgetSnapshot, SharedContainer) {
-        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-alerts-\(UUID().uuidString)"))
+        let container = SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-alerts-\(UUID().uuidString)"))
         try container.prepare()
         let snapshot = SnapshotBuilder.build(.parking, from: try summaryFixture(), now: Date())
         return (LocalAlerts(container: container), snapshot, container)
@@ -181,7 +203,9 @@ func summaryFixture() throws -> HomeSummary {
     let afternoon = ISO8601.parse("2026-11-22T14:10:00+09:00")!
 
     /// Runs `due` and delivers everything.
-    func deliver(_ alerts: LocalAlerts, _ snapshot: WidgetSnapshot, _ settings: Settings, _ language: WidgetLanguage = .en) -> [LocalAlerts.Alert] {
+    func deliver(
+        _ alerts: LocalAlerts, _ snapshot: WidgetSnapshot, _ settings: Settings, _ language: WidgetLanguage = .en
+    ) -> [LocalAlerts.Alert] {
         let due = alerts.due(for: snapshot, settings: settings, language: language, now: afternoon)
         alerts.record(due.map { ($0, .delivered) }, now: afternoon)
         return due
@@ -220,7 +244,10 @@ func summaryFixture() throws -> HomeSummary {
         var settings = Settings()
         settings.alertThresholds = ["yeouido-5": 20]
         let first = alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon)
-        alerts.record(first.map { ($0, .failed(Reason(.alertNotifierFailed, 1, "Cannot autolaunch D-Bus without X11 $DISPLAY"))) }, now: afternoon)
+        alerts.record(
+            first.map {
+                ($0, .failed(Reason(.alertNotifierFailed, 1, "Cannot autolaunch D-Bus without X11 $DISPLAY")))
+            }, now: afternoon)
         #expect(alerts.undelivered().map(\.alert.target) == ["yeouido-5"])
         #expect(alerts.undelivered().first?.problem.contains("D-Bus") == true)
         #expect(deliver(alerts, snapshot, settings).map(\.target) == ["yeouido-5"])  // tried again, now shown
@@ -246,7 +273,8 @@ func summaryFixture() throws -> HomeSummary {
     }
 
     @Test func theWidgetRunnerCountsOnlyDeliveredAlerts() async throws {
-        let container = SharedContainer(url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-runner-\(UUID().uuidString)"))
+        let container = SharedContainer(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-runner-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: container.url) }
         try SettingsStore(container: container).update { $0.alertThresholds = ["yeouido-4": 5] }
         let sent = Mutex<[String]>([])
@@ -263,7 +291,10 @@ func summaryFixture() throws -> HomeSummary {
         options.park = "yeouido"
         options.maxAge = 0
         let failed = await runner.run(options)
-        #expect(failed.messages.contains { $0.contains("Yeouido Lot 4: 0 spaces left") && $0.contains("notify-send is not installed") })
+        #expect(
+            failed.messages.contains {
+                $0.contains("Yeouido Lot 4: 0 spaces left") && $0.contains("notify-send is not installed")
+            })
         working.withLock { $0 = true }
         _ = await runner.run(options)
         _ = await runner.run(options)

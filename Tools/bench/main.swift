@@ -16,7 +16,10 @@ import WidgetSnapshot
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hangangjari-bench", abstract: "Benchmarks of the Hangangjari client and reference server.",
-        subcommands: [AllBench.self, ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self, BacktestBench.self, MicroBench.self])
+        subcommands: [
+            AllBench.self, ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self,
+            BacktestBench.self, MicroBench.self,
+        ])
 }
 
 /// Starts the release server beside this binary on a free port.
@@ -24,7 +27,8 @@ struct Bench: AsyncParsableCommand {
 func startServer(_ extra: [String] = [], binary: String? = nil, accessLog: Bool = false) throws -> (Process, String) {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let (process, line) = try External.start(
-        binary ?? directory.appendingPathComponent("hangangjari-server").path, ["serve", "--port", "0", "--unsigned-reads", "allow"] + extra,
+        binary ?? directory.appendingPathComponent("hangangjari-server").path,
+        ["serve", "--port", "0", "--unsigned-reads", "allow"] + extra,
         readyPrefix: "listening on ", environment: ["ACCESS_LOG": accessLog ? "on" : "off", "BACKFILL_DAYS": "28"])
     return (process, String(line.dropFirst("listening on ".count)))
 }
@@ -32,7 +36,8 @@ func startServer(_ extra: [String] = [], binary: String? = nil, accessLog: Bool 
 func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
 
 struct ClientBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "client", abstract: "Signed GETs on one connection vs the curl tool; memory soak.")
+    static let configuration = CommandConfiguration(
+        commandName: "client", abstract: "Signed GETs on one connection vs the curl tool; memory soak.")
 
     @Option(help: "Sequential requests per side.") var requests = 1000
     @Option(help: "Requests in the memory soak.") var soak = 10_000
@@ -44,7 +49,9 @@ struct ClientBench: AsyncParsableCommand {
         defer { server.terminate() }
         let url = baseURL + "/v2/parks/yeouido/home-summary"
         let curl = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-bench"))
-        let client = APIClient(configuration: APIConfiguration(baseURL: baseURL, appVersion: "bench"), transport: curl.transport, store: .inMemory())
+        let client = APIClient(
+            configuration: APIConfiguration(baseURL: baseURL, appVersion: "bench"), transport: curl.transport,
+            store: .inMemory())
         for _ in 0..<50 { _ = try await client.homeSummary("yeouido") }
 
         // 1. The API client: signed GET, decode, park guard.
@@ -70,7 +77,8 @@ struct ClientBench: AsyncParsableCommand {
 
         // 3. The curl tool: one invocation, one reused connection, the same URL `requests` times.
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("hj-curl-\(getpid()).conf")
-        try String(repeating: "url = \"\(url)\"\noutput = \"/dev/null\"\n", count: requests).write(to: config, atomically: true, encoding: .utf8)
+        try String(repeating: "url = \"\(url)\"\noutput = \"/dev/null\"\n", count: requests).write(
+            to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
         let curlTool = External.which("curl") ?? "/usr/bin/curl"
         let (out, seconds, _) = try External.run(curlTool, ["-s", "--config", config.path, "-w", "%{time_total}\n"])
@@ -82,41 +90,55 @@ struct ClientBench: AsyncParsableCommand {
         let rssEnd = ResidentMemory.kib() ?? 0
 
         let rows = [
-            BenchmarkRow(figure: "client: signed GET + decode, req/s", value: String(format: "%.0f", clientSummary.rate),
-                         reference: String(format: "curl tool %.0f", curlSummary.rate), ratio: String(format: "%.2f", clientSummary.rate / curlSummary.rate),
-                         goal: ">= 1.0 x curl", met: clientSummary.rate >= curlSummary.rate),
-            BenchmarkRow(figure: "client: signed GET + decode, p50", value: ms(clientSummary.p50), reference: "curl tool " + ms(curlSummary.p50),
-                         ratio: String(format: "%.2f", clientSummary.p50 / curlSummary.p50)),
-            BenchmarkRow(figure: "client: signed GET + decode, p99", value: ms(clientSummary.p99), reference: "curl tool " + ms(curlSummary.p99),
-                         ratio: String(format: "%.2f", clientSummary.p99 / curlSummary.p99)),
-            BenchmarkRow(figure: "transport: same GET as curl, req/s", value: String(format: "%.0f", transportSummary.rate),
-                         reference: String(format: "curl tool %.0f", curlSummary.rate), ratio: String(format: "%.2f", transportSummary.rate / curlSummary.rate),
-                         goal: ">= 1.0 x curl", met: transportSummary.rate >= curlSummary.rate),
-            BenchmarkRow(figure: "transport: p50 / p99", value: ms(transportSummary.p50) + " / " + ms(transportSummary.p99),
-                         reference: "curl tool " + ms(curlSummary.p50) + " / " + ms(curlSummary.p99)),
-            BenchmarkRow(figure: "client soak: RSS start -> end (\(soak) req)", value: "\(rssStart) -> \(rssEnd) KiB",
-                         ratio: String(format: "%.2f", Double(rssEnd) / Double(max(rssStart, 1))), goal: "flat (<= 1.10)",
-                         met: Double(rssEnd) <= Double(rssStart) * 1.10),
+            BenchmarkRow(
+                figure: "client: signed GET + decode, req/s", value: String(format: "%.0f", clientSummary.rate),
+                reference: String(format: "curl tool %.0f", curlSummary.rate),
+                ratio: String(format: "%.2f", clientSummary.rate / curlSummary.rate),
+                goal: ">= 1.0 x curl", met: clientSummary.rate >= curlSummary.rate),
+            BenchmarkRow(
+                figure: "client: signed GET + decode, p50", value: ms(clientSummary.p50),
+                reference: "curl tool " + ms(curlSummary.p50),
+                ratio: String(format: "%.2f", clientSummary.p50 / curlSummary.p50)),
+            BenchmarkRow(
+                figure: "client: signed GET + decode, p99", value: ms(clientSummary.p99),
+                reference: "curl tool " + ms(curlSummary.p99),
+                ratio: String(format: "%.2f", clientSummary.p99 / curlSummary.p99)),
+            BenchmarkRow(
+                figure: "transport: same GET as curl, req/s", value: String(format: "%.0f", transportSummary.rate),
+                reference: String(format: "curl tool %.0f", curlSummary.rate),
+                ratio: String(format: "%.2f", transportSummary.rate / curlSummary.rate),
+                goal: ">= 1.0 x curl", met: transportSummary.rate >= curlSummary.rate),
+            BenchmarkRow(
+                figure: "transport: p50 / p99", value: ms(transportSummary.p50) + " / " + ms(transportSummary.p99),
+                reference: "curl tool " + ms(curlSummary.p50) + " / " + ms(curlSummary.p99)),
+            BenchmarkRow(
+                figure: "client soak: RSS start -> end (\(soak) req)", value: "\(rssStart) -> \(rssEnd) KiB",
+                ratio: String(format: "%.2f", Double(rssEnd) / Double(max(rssStart, 1))), goal: "flat (<= 1.10)",
+                met: Double(rssEnd) <= Double(rssStart) * 1.10),
         ]
         return rows
     }
 }
 
 struct ServerBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "server", abstract: "wrk against the server and nginx serving the same bytes; RSS soak.")
+    static let configuration = CommandConfiguration(
+        commandName: "server", abstract: "wrk against the server and nginx serving the same bytes; RSS soak.")
 
     @Option(help: "Seconds per wrk run.") var seconds = 5
     @Option(help: "Interleaved rounds (medians are reported).") var rounds = 3
     @Option(help: "wrk connections.") var connections = 64
     @Option(help: "Seconds of the RSS soak (0 skips it).") var soakSeconds = 300
-    @Option(help: "Another hangangjari-server build to measure in the same rounds (e.g. one of an earlier commit).") var baseline: String?
+    @Option(help: "Another hangangjari-server build to measure in the same rounds (e.g. one of an earlier commit).")
+    var baseline: String?
     @Flag(help: "Measure with the access log on (logs go to /dev/null).") var accessLog = false
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
 
     func rows() async throws -> [BenchmarkRow] {
         guard let wrk = External.which("wrk") else { throw ValidationError("wrk is missing: apt-get install wrk") }
-        guard let nginx = External.which("nginx") else { throw ValidationError("nginx is missing: apt-get install nginx-light") }
+        guard let nginx = External.which("nginx") else {
+            throw ValidationError("nginx is missing: apt-get install nginx-light")
+        }
         let (server, baseURL) = try startServer(accessLog: accessLog)
         defer { server.terminate() }
         let url = baseURL + "/v2/parks/yeouido/home-summary"
@@ -152,7 +174,9 @@ struct ServerBench: AsyncParsableCommand {
         """.write(to: root.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let nginxProcess = Process()
         nginxProcess.executableURL = URL(fileURLWithPath: nginx)
-        nginxProcess.arguments = ["-c", root.appendingPathComponent("nginx.conf").path, "-p", root.path, "-g", "daemon off;"]
+        nginxProcess.arguments = [
+            "-c", root.appendingPathComponent("nginx.conf").path, "-p", root.path, "-g", "daemon off;",
+        ]
         nginxProcess.standardOutput = FileHandle.nullDevice
         nginxProcess.standardError = FileHandle.nullDevice
         try nginxProcess.run()
@@ -172,35 +196,53 @@ struct ServerBench: AsyncParsableCommand {
         var baselineRuns: [WrkResult] = []
         if let other { _ = try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: 2) }
         for _ in 0..<rounds {
-            if let other { baselineRuns.append(try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: seconds)) }
+            if let other {
+                baselineRuns.append(try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: seconds))
+            }
             runs.ours.append(try wrkRun(url, duration: seconds))
             runs.nginx.append(try wrkRun("http://127.0.0.1:\(port)/home-summary.json", duration: seconds))
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
         }
-        let ours = WrkResult.median(runs.ours), reference = WrkResult.median(runs.nginx), notModified = WrkResult.median(runs.notModified)
+        let ours = WrkResult.median(runs.ours)
+        let reference = WrkResult.median(runs.nginx)
+        let notModified = WrkResult.median(runs.notModified)
 
         var rows = [
-            BenchmarkRow(figure: "server 200 home-summary, req/s (wrk -c\(connections), median of \(rounds))", value: String(format: "%.0f", ours.requestsPerSecond),
-                         reference: String(format: "nginx %.0f", reference.requestsPerSecond),
-                         ratio: String(format: "%.2f", ours.requestsPerSecond / reference.requestsPerSecond), goal: ">= 0.5 x nginx",
-                         met: ours.requestsPerSecond >= 0.5 * reference.requestsPerSecond),
-            BenchmarkRow(figure: "server 200 home-summary, p99", value: String(format: "%.2f ms", ours.p99Milliseconds),
-                         reference: String(format: "nginx %.2f ms", reference.p99Milliseconds), goal: "< 10 ms", met: ours.p99Milliseconds < 10),
-            BenchmarkRow(figure: "server 304 home-summary, req/s", value: String(format: "%.0f", notModified.requestsPerSecond),
-                         reference: String(format: "200 path %.0f", ours.requestsPerSecond),
-                         ratio: String(format: "%.2f", notModified.requestsPerSecond / ours.requestsPerSecond), goal: "304 faster than 200",
-                         met: notModified.requestsPerSecond > ours.requestsPerSecond),
-            BenchmarkRow(figure: "server 304 home-summary, p99", value: String(format: "%.2f ms", notModified.p99Milliseconds)),
+            BenchmarkRow(
+                figure: "server 200 home-summary, req/s (wrk -c\(connections), median of \(rounds))",
+                value: String(format: "%.0f", ours.requestsPerSecond),
+                reference: String(format: "nginx %.0f", reference.requestsPerSecond),
+                ratio: String(format: "%.2f", ours.requestsPerSecond / reference.requestsPerSecond),
+                goal: ">= 0.5 x nginx",
+                met: ours.requestsPerSecond >= 0.5 * reference.requestsPerSecond),
+            BenchmarkRow(
+                figure: "server 200 home-summary, p99", value: String(format: "%.2f ms", ours.p99Milliseconds),
+                reference: String(format: "nginx %.2f ms", reference.p99Milliseconds), goal: "< 10 ms",
+                met: ours.p99Milliseconds < 10),
+            BenchmarkRow(
+                figure: "server 304 home-summary, req/s", value: String(format: "%.0f", notModified.requestsPerSecond),
+                reference: String(format: "200 path %.0f", ours.requestsPerSecond),
+                ratio: String(format: "%.2f", notModified.requestsPerSecond / ours.requestsPerSecond),
+                goal: "304 faster than 200",
+                met: notModified.requestsPerSecond > ours.requestsPerSecond),
+            BenchmarkRow(
+                figure: "server 304 home-summary, p99", value: String(format: "%.2f ms", notModified.p99Milliseconds)),
         ]
         if !baselineRuns.isEmpty {
             let base = WrkResult.median(baselineRuns)
-            rows.append(BenchmarkRow(
-                figure: "server 200 home-summary against the baseline build, req/s", value: String(format: "%.0f", ours.requestsPerSecond),
-                reference: String(format: "baseline %.0f (p99 %.2f ms)", base.requestsPerSecond, base.p99Milliseconds),
-                ratio: String(format: "%.2f", ours.requestsPerSecond / base.requestsPerSecond)))
+            rows.append(
+                BenchmarkRow(
+                    figure: "server 200 home-summary against the baseline build, req/s",
+                    value: String(format: "%.0f", ours.requestsPerSecond),
+                    reference: String(
+                        format: "baseline %.0f (p99 %.2f ms)", base.requestsPerSecond, base.p99Milliseconds),
+                    ratio: String(format: "%.2f", ours.requestsPerSecond / base.requestsPerSecond)))
         }
         if ours.non2xx + notModified.non2xx > 0 {
-            rows.append(BenchmarkRow(figure: "non-2xx/3xx responses", value: "\(ours.non2xx + notModified.non2xx)", goal: "0", met: false))
+            rows.append(
+                BenchmarkRow(
+                    figure: "non-2xx/3xx responses", value: "\(ours.non2xx + notModified.non2xx)", goal: "0", met: false
+                ))
         }
         if soakSeconds > 0 {
             let pid = server.processIdentifier
@@ -213,11 +255,14 @@ struct ServerBench: AsyncParsableCommand {
             }
             let result = try await soak.value
             let end = ResidentMemory.kib(pid: pid) ?? 0
-            rows.append(BenchmarkRow(
-                figure: "server soak \(soakSeconds) s: RSS start -> max -> end", value: "\(start) -> \(samples.max() ?? 0) -> \(end) KiB",
-                reference: String(format: "%.0f req/s during soak", result.requestsPerSecond),
-                ratio: String(format: "%.2f", Double(end) / Double(max(samples.first ?? start, 1))), goal: "flat (end <= 1.10 x first sample)",
-                met: Double(end) <= 1.10 * Double(max(samples.first ?? start, 1))))
+            rows.append(
+                BenchmarkRow(
+                    figure: "server soak \(soakSeconds) s: RSS start -> max -> end",
+                    value: "\(start) -> \(samples.max() ?? 0) -> \(end) KiB",
+                    reference: String(format: "%.0f req/s during soak", result.requestsPerSecond),
+                    ratio: String(format: "%.2f", Double(end) / Double(max(samples.first ?? start, 1))),
+                    goal: "flat (end <= 1.10 x first sample)",
+                    met: Double(end) <= 1.10 * Double(max(samples.first ?? start, 1))))
         }
         return rows
     }
@@ -227,7 +272,8 @@ struct BacktestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backtest", abstract: "The forecast backtest tables: simulated history and a recorded CSV.")
     @Option(help: "Simulated days to score.") var days = 14
-    @Option(help: "A recorded history CSV (run from the repository root).") var history = "Tests/Fixtures/recorded/city-car-parks.csv"
+    @Option(help: "A recorded history CSV (run from the repository root).") var history =
+        "Tests/Fixtures/recorded/city-car-parks.csv"
 
     func run() async throws {
         print("simulated history, \(days) days, starts every 30 min 07:00-20:00 Seoul time")
@@ -248,8 +294,10 @@ struct BacktestBench: AsyncParsableCommand {
         return [("simulated", simulated), ("recorded", recorded)].flatMap { name, rows in
             rows.map { row in
                 BenchmarkRow(
-                    figure: "\(name) forecast MAE at \(row.minutes) min (\(row.samples) samples)", value: String(format: "%.1f", row.forecastMAE),
-                    reference: String(format: "persistence %.1f", row.persistenceMAE), ratio: String(format: "%.2f", row.ratioToPersistence),
+                    figure: "\(name) forecast MAE at \(row.minutes) min (\(row.samples) samples)",
+                    value: String(format: "%.1f", row.forecastMAE),
+                    reference: String(format: "persistence %.1f", row.persistenceMAE),
+                    ratio: String(format: "%.2f", row.ratioToPersistence),
                     goal: String(format: "< 1 from 30 min; p10-p90 coverage %.0f%% (75-85)", row.coverage * 100))
             }
         }
@@ -257,7 +305,8 @@ struct BacktestBench: AsyncParsableCommand {
 }
 
 struct MicroBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "micro", abstract: "Per-call costs on the client path: decode, sign.")
+    static let configuration = CommandConfiguration(
+        commandName: "micro", abstract: "Per-call costs on the client path: decode, sign.")
     @Option var iterations = 2000
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
@@ -267,17 +316,23 @@ struct MicroBench: AsyncParsableCommand {
             let (server, baseURL) = try startServer()
             defer { server.terminate() }
             let transport = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-bench"))
-            return try await transport.send(HTTPRequest(url: baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5))).body
+            return try await transport.send(
+                HTTPRequest(url: baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5))
+            ).body
         }()
         func time(_ name: String, _ body: () throws -> Void) rethrows -> BenchmarkRow {
             try BenchmarkRow.perCall(name, iterations: iterations, body)
         }
         let signer = HMACSigner(secret: Data(repeating: 1, count: 32))
         let rows = [
-            try time("decode HomeSummary (\(data.count) bytes)") { _ = try ContractCoding.decode(HomeSummary.self, from: data) },
+            try time("decode HomeSummary (\(data.count) bytes)") {
+                _ = try ContractCoding.decode(HomeSummary.self, from: data)
+            },
             try time("JSONSerialization of the same bytes") { _ = try JSONSerialization.jsonObject(with: data) },
             try time("sign a GET (RFC 9421 hmac-sha256)") {
-                _ = try RequestProof.sign(method: "GET", targetURI: "http://127.0.0.1:1/v2/parks/yeouido/home-summary", body: nil, keyId: "k", signer: signer, created: 1, nonce: "n")
+                _ = try RequestProof.sign(
+                    method: "GET", targetURI: "http://127.0.0.1:1/v2/parks/yeouido/home-summary", body: nil, keyId: "k",
+                    signer: signer, created: 1, nonce: "n")
             },
             time("random nonce") { _ = randomHex(bytes: 16) },
         ]
@@ -287,7 +342,8 @@ struct MicroBench: AsyncParsableCommand {
 
 struct WidgetBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "widget", abstract: "hangangjari-widget fresh and stale paths vs a static floor, curl|jq and curl; cache costs.")
+        commandName: "widget",
+        abstract: "hangangjari-widget fresh and stale paths vs a static floor, curl|jq and curl; cache costs.")
 
     @Option(help: "Runs per command (medians are reported).") var runs = 40
 
@@ -319,17 +375,26 @@ struct WidgetBench: AsyncParsableCommand {
         let url = baseURL + "/v2/parks/yeouido/home-summary"
         let env = ["HOME": work.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         // Prime: one run fetches and writes the snapshots.
-        _ = ChildProcess.measure([widget, "--state-dir", state, "--api", baseURL, "--format", "waybar"], environment: env)
+        _ = ChildProcess.measure(
+            [widget, "--state-dir", state, "--api", baseURL, "--format", "waybar"], environment: env)
         let snapshotFile = state + "/widget-parking-yeouido.json"
-        guard FileManager.default.fileExists(atPath: snapshotFile) else { throw ValidationError("the widget wrote no snapshot") }
+        guard FileManager.default.fileExists(atPath: snapshotFile) else {
+            throw ValidationError("the widget wrote no snapshot")
+        }
 
-        let fresh = ChildProcess.repeated([widget, "--state-dir", state, "--api", baseURL, "--format", "waybar", "--max-age", "3600"], runs: runs, environment: env)
+        let fresh = ChildProcess.repeated(
+            [widget, "--state-dir", state, "--api", baseURL, "--format", "waybar", "--max-age", "3600"], runs: runs,
+            environment: env)
         let floorRun = ChildProcess.repeated([floor, snapshotFile], runs: runs, environment: env)
         let jq = External.which("jq") ?? "/usr/bin/jq"
         let curl = External.which("curl") ?? "/usr/bin/curl"
-        let pipeline = ChildProcess.repeated(["/bin/sh", "-c", "\(curl) -s '\(url)' | \(jq) -r '.parking.recommended.available'"], runs: runs, environment: env)
+        let pipeline = ChildProcess.repeated(
+            ["/bin/sh", "-c", "\(curl) -s '\(url)' | \(jq) -r '.parking.recommended.available'"], runs: runs,
+            environment: env)
         // Stale path: max-age 0 forces a fetch (conditional request, snapshot rewrite) every run.
-        let stale = ChildProcess.repeated([widget, "--state-dir", state, "--api", baseURL, "--format", "waybar", "--max-age", "0"], runs: runs, environment: env)
+        let stale = ChildProcess.repeated(
+            [widget, "--state-dir", state, "--api", baseURL, "--format", "waybar", "--max-age", "0"], runs: runs,
+            environment: env)
         let curlOnly = ChildProcess.repeated([curl, "-s", "-o", "/dev/null", url], runs: runs, environment: env)
 
         // Cache costs, in process: store one home summary (split into tables), read the first screen.
@@ -337,7 +402,8 @@ struct WidgetBench: AsyncParsableCommand {
         let body = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(5))).body
         let summary = try ContractCoding.decode(HomeSummary.self, from: body)
         let cache = try CacheDatabase(url: work.appendingPathComponent("cache.sqlite"))
-        var storeTimes: [Double] = [], readTimes: [Double] = []
+        var storeTimes: [Double] = []
+        var readTimes: [Double] = []
         for _ in 0..<200 {
             let t = DispatchTime.now().uptimeNanoseconds
             try cache.store(summary, body: body, etag: "\"e\"", for: "yeouido", fetchedAt: Date())
@@ -346,28 +412,45 @@ struct WidgetBench: AsyncParsableCommand {
             _ = try cache.firstScreen("yeouido")
             readTimes.append(Double(DispatchTime.now().uptimeNanoseconds - r) / 1e9)
         }
-        let storeP50 = LatencySummary.median(storeTimes), readP50 = LatencySummary.median(readTimes)
+        let storeP50 = LatencySummary.median(storeTimes)
+        let readP50 = LatencySummary.median(readTimes)
 
         let rows = [
-            BenchmarkRow(figure: "widget fresh path (waybar), median", value: ms(fresh.median), reference: "static floor " + ms(floorRun.median),
-                         ratio: String(format: "%.2f", fresh.median / floorRun.median), goal: "<= 1.5 x floor", met: fresh.median <= 1.5 * floorRun.median),
-            BenchmarkRow(figure: "widget fresh path, peak RSS", value: "\(fresh.peakRSSKiB) KiB", reference: "floor \(floorRun.peakRSSKiB) KiB",
-                         goal: "<= 20 MiB", met: fresh.peakRSSKiB <= 20 * 1024),
-            BenchmarkRow(figure: "widget fresh path vs curl|jq", value: ms(fresh.median), reference: "curl -s | jq " + ms(pipeline.median),
-                         ratio: String(format: "%.2f", fresh.median / pipeline.median), goal: "faster than curl|jq", met: fresh.median < pipeline.median),
-            BenchmarkRow(figure: "widget stale path (fetch + write), median", value: ms(stale.median), reference: "curl -s " + ms(curlOnly.median),
-                         ratio: String(format: "%.2f", stale.median / curlOnly.median), goal: "report"),
+            BenchmarkRow(
+                figure: "widget fresh path (waybar), median", value: ms(fresh.median),
+                reference: "static floor " + ms(floorRun.median),
+                ratio: String(format: "%.2f", fresh.median / floorRun.median), goal: "<= 1.5 x floor",
+                met: fresh.median <= 1.5 * floorRun.median),
+            BenchmarkRow(
+                figure: "widget fresh path, peak RSS", value: "\(fresh.peakRSSKiB) KiB",
+                reference: "floor \(floorRun.peakRSSKiB) KiB",
+                goal: "<= 20 MiB", met: fresh.peakRSSKiB <= 20 * 1024),
+            BenchmarkRow(
+                figure: "widget fresh path vs curl|jq", value: ms(fresh.median),
+                reference: "curl -s | jq " + ms(pipeline.median),
+                ratio: String(format: "%.2f", fresh.median / pipeline.median), goal: "faster than curl|jq",
+                met: fresh.median < pipeline.median),
+            BenchmarkRow(
+                figure: "widget stale path (fetch + write), median", value: ms(stale.median),
+                reference: "curl -s " + ms(curlOnly.median),
+                ratio: String(format: "%.2f", stale.median / curlOnly.median), goal: "report"),
             BenchmarkRow(figure: "widget stale path, peak RSS", value: "\(stale.peakRSSKiB) KiB"),
-            BenchmarkRow(figure: "cache: store one home-summary, p50", value: ms(storeP50), goal: "<= 2 ms", met: storeP50 <= 0.002),
-            BenchmarkRow(figure: "cache: read first screen, p50", value: ms(readP50), goal: "<= 1 ms", met: readP50 <= 0.001),
-            BenchmarkRow(figure: "exit statuses (fresh / stale)", value: "\(fresh.statuses.sorted()) / \(stale.statuses.sorted())"),
+            BenchmarkRow(
+                figure: "cache: store one home-summary, p50", value: ms(storeP50), goal: "<= 2 ms",
+                met: storeP50 <= 0.002),
+            BenchmarkRow(
+                figure: "cache: read first screen, p50", value: ms(readP50), goal: "<= 1 ms", met: readP50 <= 0.001),
+            BenchmarkRow(
+                figure: "exit statuses (fresh / stale)",
+                value: "\(fresh.statuses.sorted()) / \(stale.statuses.sorted())"),
         ]
         return rows
     }
 }
 
 struct FreshPathBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fresh-steps", abstract: "Costs of the widget's fresh-path steps, in process.")
+    static let configuration = CommandConfiguration(
+        commandName: "fresh-steps", abstract: "Costs of the widget's fresh-path steps, in process.")
     @Option var iterations = 500
     @Option(help: "A state directory with a parking snapshot for yeouido.") var stateDir: String
 
@@ -379,8 +462,11 @@ struct FreshPathBench: AsyncParsableCommand {
             try BenchmarkRow.perCall(name, iterations: iterations, body)
         }
         let store = SnapshotStore(container: container)
-        guard case .success(let snapshot) = store.read(.parking, "yeouido") else { throw ValidationError("no snapshot in \(stateDir)") }
-        let entry = WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
+        guard case .success(let snapshot) = store.read(.parking, "yeouido") else {
+            throw ValidationError("no snapshot in \(stateDir)")
+        }
+        let entry = WidgetEntry(
+            kind: .parking, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
         let rows = [
             time("environment") { _ = ProcessInfo.processInfo.environment },
             time("settings load") { _ = SettingsStore(container: container).load() },
@@ -394,7 +480,10 @@ struct FreshPathBench: AsyncParsableCommand {
 
 struct AppBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "app", abstract: "hangangjari: first full screen from a warm cache, printed commands fresh and from empty, peak RSS while used, refreshing 11 parks.")
+        commandName: "app",
+        abstract:
+            "hangangjari: first full screen from a warm cache, printed commands fresh and from empty, peak RSS while used, refreshing 11 parks."
+    )
 
     @Option(help: "Runs per start-up figure (medians are reported).") var runs = 30
 
@@ -409,13 +498,15 @@ struct AppBench: AsyncParsableCommand {
         let (server, baseURL) = try startServer()
         defer { server.terminate() }
         let env = ["HOME": work.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        let configured = work.appendingPathComponent("configured").path, embedded = work.appendingPathComponent("embedded").path
+        let configured = work.appendingPathComponent("configured").path
+        let embedded = work.appendingPathComponent("embedded").path
         // Warm the caches: one printed home screen each (configured API, embedded default).
         _ = ChildProcess.measure([app, "home", "--state-dir", configured, "--api", baseURL], environment: env)
         _ = ChildProcess.measure([app, "home", "--state-dir", embedded], environment: env)
 
         func firstPaint(_ extra: [String]) throws -> (median: Double, bytes: Int) {
-            var times: [Double] = [], bytes = 0
+            var times: [Double] = []
+            var bytes = 0
             for _ in 0..<runs {
                 let pty = try PseudoTerminalProcess([app, "--exit-after-first-paint"] + extra, environment: env)
                 times.append(pty.wait().seconds)
@@ -429,7 +520,10 @@ struct AppBench: AsyncParsableCommand {
         // The reference, `hangangjari catalog`, interleaved with the printed commands on the embedded default so all
         // see the same machine: `home` with a fresh cache (no backend started), and `home` from an empty state
         // directory (backend started, one park read, backfilled and forecast).
-        var reference: [Double] = [], freshHome: [Double] = [], emptyHome: [Double] = [], printedStatuses = Set<Int32>()
+        var reference: [Double] = []
+        var freshHome: [Double] = []
+        var emptyHome: [Double] = []
+        var printedStatuses = Set<Int32>()
         for run in 0..<runs {
             let empty = work.appendingPathComponent("empty-\(run)").path
             let steps = [
@@ -443,7 +537,8 @@ struct AppBench: AsyncParsableCommand {
             printedStatuses.formUnion(steps.map(\.status))
         }
         let printedReference = LatencySummary.median(reference)
-        let printedFresh = LatencySummary.median(freshHome), printedEmpty = LatencySummary.median(emptyHome)
+        let printedFresh = LatencySummary.median(freshHome)
+        let printedEmpty = LatencySummary.median(emptyHome)
 
         // Peak RSS of the interactive app while used: start, refresh all 11 parks, visit every tab, quit.
         func session(_ extra: [String]) async throws -> (peakKiB: Int, status: Int32) {
@@ -464,37 +559,53 @@ struct AppBench: AsyncParsableCommand {
 
         // Refreshing all 11 parks in parallel, in process, against the release server; 11 one-by-one as reference.
         let (environment, _) = AppEnvironment.live(
-            configuration: AppConfiguration(apiURL: baseURL), container: SharedContainer(url: URL(fileURLWithPath: configured)), environment: [:])
+            configuration: AppConfiguration(apiURL: baseURL),
+            container: SharedContainer(url: URL(fileURLWithPath: configured)), environment: [:])
         let store = AppStore(simulated: false, environment: environment)
         await store.refreshAll()  // warm: token, connections
-        var parallel: [Double] = [], sequential: [Double] = []
+        var parallel: [Double] = []
+        var sequential: [Double] = []
         for _ in 0..<5 {
             parallel.append(seconds(await store.refreshAll()))
-            let clock = ContinuousClock(), t = clock.now
+            let clock = ContinuousClock()
+            let t = clock.now
             for park in Catalog.bundled.parks { await store.refresh(park: park.id, force: true) }
             sequential.append(seconds(clock.now - t))
         }
-        let p = LatencySummary.median(parallel), s = LatencySummary.median(sequential)
+        let p = LatencySummary.median(parallel)
+        let s = LatencySummary.median(sequential)
 
         let rows = [
-            BenchmarkRow(figure: "first full screen, warm cache (configured API)", value: ms(warmConfigured.median),
-                         reference: "`hangangjari catalog` " + ms(printedReference), ratio: String(format: "%.2f", warmConfigured.median / printedReference),
-                         goal: "<= 50 ms", met: warmConfigured.median <= 0.050),
-            BenchmarkRow(figure: "first full screen, warm cache (embedded default)", value: ms(warmEmbedded.median),
-                         goal: "<= 50 ms", met: warmEmbedded.median <= 0.050),
+            BenchmarkRow(
+                figure: "first full screen, warm cache (configured API)", value: ms(warmConfigured.median),
+                reference: "`hangangjari catalog` " + ms(printedReference),
+                ratio: String(format: "%.2f", warmConfigured.median / printedReference),
+                goal: "<= 50 ms", met: warmConfigured.median <= 0.050),
+            BenchmarkRow(
+                figure: "first full screen, warm cache (embedded default)", value: ms(warmEmbedded.median),
+                goal: "<= 50 ms", met: warmEmbedded.median <= 0.050),
             BenchmarkRow(figure: "bytes of the first frame", value: "\(warmConfigured.bytes)"),
-            BenchmarkRow(figure: "`hangangjari home`, fresh cache (embedded default)", value: ms(printedFresh),
-                         reference: "`hangangjari catalog` " + ms(printedReference), ratio: String(format: "%.2f", printedFresh / printedReference),
-                         goal: "<= 1.5x", met: printedFresh <= 1.5 * printedReference && printedStatuses == [0]),
-            BenchmarkRow(figure: "`hangangjari home`, empty state directory (embedded default)", value: ms(printedEmpty),
-                         reference: "`hangangjari catalog` " + ms(printedReference), ratio: String(format: "%.2f", printedEmpty / printedReference),
-                         goal: "<= 300 ms", met: printedEmpty <= 0.300 && printedStatuses == [0]),
-            BenchmarkRow(figure: "interactive peak RSS (configured API)", value: "\(rssConfigured.peakKiB) KiB", goal: "<= 60 MiB",
-                         met: rssConfigured.peakKiB <= 60 * 1024 && rssConfigured.status == 0),
-            BenchmarkRow(figure: "interactive peak RSS (embedded backend)", value: "\(rssEmbedded.peakKiB) KiB", goal: "<= 60 MiB",
-                         met: rssEmbedded.peakKiB <= 60 * 1024 && rssEmbedded.status == 0),
-            BenchmarkRow(figure: "refresh 11 parks in parallel, median", value: ms(p), reference: "one by one " + ms(s),
-                         ratio: String(format: "%.2f", p / s), goal: "report"),
+            BenchmarkRow(
+                figure: "`hangangjari home`, fresh cache (embedded default)", value: ms(printedFresh),
+                reference: "`hangangjari catalog` " + ms(printedReference),
+                ratio: String(format: "%.2f", printedFresh / printedReference),
+                goal: "<= 1.5x", met: printedFresh <= 1.5 * printedReference && printedStatuses == [0]),
+            BenchmarkRow(
+                figure: "`hangangjari home`, empty state directory (embedded default)", value: ms(printedEmpty),
+                reference: "`hangangjari catalog` " + ms(printedReference),
+                ratio: String(format: "%.2f", printedEmpty / printedReference),
+                goal: "<= 300 ms", met: printedEmpty <= 0.300 && printedStatuses == [0]),
+            BenchmarkRow(
+                figure: "interactive peak RSS (configured API)", value: "\(rssConfigured.peakKiB) KiB",
+                goal: "<= 60 MiB",
+                met: rssConfigured.peakKiB <= 60 * 1024 && rssConfigured.status == 0),
+            BenchmarkRow(
+                figure: "interactive peak RSS (embedded backend)", value: "\(rssEmbedded.peakKiB) KiB",
+                goal: "<= 60 MiB",
+                met: rssEmbedded.peakKiB <= 60 * 1024 && rssEmbedded.status == 0),
+            BenchmarkRow(
+                figure: "refresh 11 parks in parallel, median", value: ms(p), reference: "one by one " + ms(s),
+                ratio: String(format: "%.2f", p / s), goal: "report"),
         ]
         return rows
     }
@@ -504,7 +615,8 @@ struct AppBench: AsyncParsableCommand {
 
 /// Every benchmark the issues name, in one table.
 struct AllBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "all", abstract: "Every benchmark, printed as one table.")
+    static let configuration = CommandConfiguration(
+        commandName: "all", abstract: "Every benchmark, printed as one table.")
 
     func run() async throws {
         var rows: [BenchmarkRow] = []
@@ -526,7 +638,8 @@ struct AllBench: AsyncParsableCommand {
         await section("backtest") { try await BacktestBench.parse(["--days", "14"]).rows() }
         await section("micro") { try await MicroBench.parse([]).rows() }
         await section("fresh-steps") {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hj-bench-steps-\(UUID().uuidString)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hj-bench-steps-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: dir) }
             try await Self.writeSnapshots(to: dir)
             return try await FreshPathBench.parse(["--state-dir", dir.path]).rows()
@@ -539,7 +652,10 @@ struct AllBench: AsyncParsableCommand {
         let (server, baseURL) = try startServer()
         defer { server.terminate() }
         let transport = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-bench"))
-        let body = try await transport.send(HTTPRequest(url: baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5))).body
-        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: try ContractCoding.decode(HomeSummary.self, from: body), now: Date())
+        let body = try await transport.send(
+            HTTPRequest(url: baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(5))
+        ).body
+        try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(
+            from: try ContractCoding.decode(HomeSummary.self, from: body), now: Date())
     }
 }

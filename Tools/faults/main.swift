@@ -3,7 +3,10 @@ import Foundation
 
 // The fault matrix: the real binaries (beside this one, or in --bin DIR) against the real server.
 let arguments = CommandLine.arguments
-let binaries = arguments.firstIndex(of: "--bin").flatMap { arguments.indices.contains($0 + 1) ? URL(fileURLWithPath: arguments[$0 + 1]) : nil }
+let binaries =
+    arguments.firstIndex(of: "--bin").flatMap {
+        arguments.indices.contains($0 + 1) ? URL(fileURLWithPath: arguments[$0 + 1]) : nil
+    }
     ?? URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hj-faults-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

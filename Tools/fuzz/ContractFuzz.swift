@@ -21,7 +21,9 @@ public func fuzzContract(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if let link = try? DeepLink(parsing: text), (try? DeepLink(parsing: link.description)) != link {
             fatalError("deep link does not round-trip: \(text)")
         }
-        if let date = ISO8601.parse(text), ISO8601.parse(ISO8601.format(date)).map({ abs($0.timeIntervalSince(date)) >= 1 }) == true {
+        if let date = ISO8601.parse(text),
+            ISO8601.parse(ISO8601.format(date)).map({ abs($0.timeIntervalSince(date)) >= 1 }) == true
+        {
             fatalError("timestamp does not round-trip: \(text)")
         }
     }

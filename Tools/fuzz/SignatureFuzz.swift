@@ -11,22 +11,38 @@ public func fuzzSignature(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: data, as: UTF8.self)
     let parts = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
     let body = count % 2 == 0 ? data : nil
-    if let parsed = try? RequestProof.parse(signatureInput: parts.first, signature: parts.count > 1 ? parts[1] : nil, hasBody: body != nil) {
+    if let parsed = try? RequestProof.parse(
+        signatureInput: parts.first, signature: parts.count > 1 ? parts[1] : nil, hasBody: body != nil)
+    {
         // Hostile headers must be refused, never crash the check.
-        _ = try? RequestProof.verify(parsed, method: "GET", targetURI: "http://127.0.0.1/v2/parks", body: body,
-                                     contentDigestHeader: parts.count > 2 ? parts[2] : nil, signer: signer)
+        _ = try? RequestProof.verify(
+            parsed, method: "GET", targetURI: "http://127.0.0.1/v2/parks", body: body,
+            contentDigestHeader: parts.count > 2 ? parts[2] : nil, signer: signer)
     }
     if let parameters = try? RequestProof.parseInput(text) {
-        guard let again = try? RequestProof.parseInput("\(RequestProof.label)=\(parameters.serialized)"), again == parameters else {
+        guard let again = try? RequestProof.parseInput("\(RequestProof.label)=\(parameters.serialized)"),
+            again == parameters
+        else {
             fatalError("signature parameters do not round-trip: \(text)")
         }
     }
-    let target = "http://127.0.0.1/v2/parks/" + String(text.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0 != "\"" && $0 != "\\" }.prefix(64))
-    if let headers = try? RequestProof.sign(method: "POST", targetURI: target, body: data, keyId: "k", signer: signer, created: count, nonce: "n") {
-        guard let parsed = try? RequestProof.parse(signatureInput: headers.signatureInput, signature: headers.signature, hasBody: true),
-              (try? RequestProof.verify(parsed, method: "POST", targetURI: target, body: data, contentDigestHeader: headers.contentDigest, signer: signer)) != nil
+    let target =
+        "http://127.0.0.1/v2/parks/"
+        + String(text.unicodeScalars.filter { $0.isASCII && $0.value > 32 && $0 != "\"" && $0 != "\\" }.prefix(64))
+    if let headers = try? RequestProof.sign(
+        method: "POST", targetURI: target, body: data, keyId: "k", signer: signer, created: count, nonce: "n")
+    {
+        guard
+            let parsed = try? RequestProof.parse(
+                signatureInput: headers.signatureInput, signature: headers.signature, hasBody: true),
+            (try? RequestProof.verify(
+                parsed, method: "POST", targetURI: target, body: data, contentDigestHeader: headers.contentDigest,
+                signer: signer)) != nil
         else { fatalError("a proof signed over the input does not verify: \(target)") }
-        if (try? RequestProof.verify(parsed, method: "POST", targetURI: target, body: data + [1], contentDigestHeader: headers.contentDigest, signer: signer)) != nil {
+        if (try? RequestProof.verify(
+            parsed, method: "POST", targetURI: target, body: data + [1], contentDigestHeader: headers.contentDigest,
+            signer: signer)) != nil
+        {
             fatalError("a changed body still verifies")
         }
     }

@@ -12,13 +12,16 @@ struct HistoryCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write recorded history as CSV: lot_id,capacity,occupied,observed_at (Seoul time, with its offset).")
+            abstract:
+                "Write recorded history as CSV: lot_id,capacity,occupied,observed_at (Seoul time, with its offset).")
 
         @Option(help: "The history file (default: as for serve with Seoul data).") var history: String?
 
         func run() async throws {
-            guard let path = try HistoryLocation.path(flag: history, seoul: true, environment: ProcessInfo.processInfo.environment),
-                  FileManager.default.fileExists(atPath: path)
+            guard
+                let path = try HistoryLocation.path(
+                    flag: history, seoul: true, environment: ProcessInfo.processInfo.environment),
+                FileManager.default.fileExists(atPath: path)
             else { throw ValidationError("no history file (give --history FILE)") }
             let store = try SQLiteHistoryStore(path: path)
             print(HistoryCSV.header)

@@ -16,7 +16,8 @@ struct ServerCommand: AsyncParsableCommand {
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the /v2 API (prints the bound address on one stdout line).",
-        discussion: "Settings come from the environment; a flag overrides its variable. Secrets only from the environment or *_FILE:\n"
+        discussion:
+            "Settings come from the environment; a flag overrides its variable. Secrets only from the environment or *_FILE:\n"
             + ServerSettings.variables.map { "  \($0.name): \($0.meaning)" }.joined(separator: "\n"))
 
     enum Source: String, ExpressibleByArgument, CaseIterable { case simulated, seoul }
@@ -27,10 +28,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "simulated or seoul (or SOURCE; default simulated).") var source: Source?
     @Option(help: "Seconds between two Seoul citydata calls for one area (or SEOUL_CALL_INTERVAL; default 300).")
     var seoulInterval: Double?
-    @Option(help: "Whether reads without a request proof are accepted (or UNSIGNED_READS; default allow).") var unsignedReads: Unsigned?
-    @Option(help: "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS.")
+    @Option(help: "Whether reads without a request proof are accepted (or UNSIGNED_READS; default allow).")
+    var unsignedReads: Unsigned?
+    @Option(
+        help:
+            "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS."
+    )
     var faults: String?
-    @Option(help: "Forecast history in this SQLite file, or 'memory' (or HISTORY_PATH; default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite).")
+    @Option(
+        help:
+            "Forecast history in this SQLite file, or 'memory' (or HISTORY_PATH; default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite)."
+    )
     var history: String?
     @Option(help: "Access token lifetime in seconds (or TOKEN_LIFETIME; default 3600).") var tokenLifetime: Int?
 
@@ -46,7 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.faults = faults
         let configuration: ServerConfiguration
         do {
-            configuration = try ServerSettings.configuration(environment: ProcessInfo.processInfo.environment, overrides: overrides)
+            configuration = try ServerSettings.configuration(
+                environment: ProcessInfo.processInfo.environment, overrides: overrides)
         } catch {
             throw ValidationError(error.description)
         }
@@ -89,7 +98,9 @@ struct BacktestCommand: AsyncParsableCommand {
             return
         }
         let now: Date
-        do { now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now() } catch { throw ValidationError(error.description) }
+        do { now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now() } catch {
+            throw ValidationError(error.description)
+        }
         print(Backtest.render(try await Backtest.simulated(catalog: .bundled, days: days, end: now, stepMinutes: step)))
     }
 }

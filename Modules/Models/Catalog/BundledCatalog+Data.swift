@@ -4,51 +4,271 @@
 extension Catalog {
     /// The 11 parks and 30 lots from Seoul open data, compiled into the binary.
     public static let bundled = Catalog(
-        attribution: "Reference facts for the 11 Seoul Hangang (Han River) parks and their 30 public parking lots. Lots: Seoul Open Data Plaza dataset OA-21083 (TbParkingInfoView), snapshot of 2026-08-22, Korea Open Government License (KOGL) Type 1: attribution 'Seoul Metropolitan Government' required. All lots open 06:00-23:00 every day in that snapshot. Fees in KRW: basic charge covers the first 30 min, additional charge is per 10 min; leaving within free_minutes costs nothing (all-or-nothing). Park centres and station hints are approximate (compiled from several public sources) and must be presented as guidance. citydata_area_code is the area code used by the Seoul real-time city data API (citydata); verify AREA_CD in every response.",
+        attribution:
+            "Reference facts for the 11 Seoul Hangang (Han River) parks and their 30 public parking lots. Lots: Seoul Open Data Plaza dataset OA-21083 (TbParkingInfoView), snapshot of 2026-08-22, Korea Open Government License (KOGL) Type 1: attribution 'Seoul Metropolitan Government' required. All lots open 06:00-23:00 every day in that snapshot. Fees in KRW: basic charge covers the first 30 min, additional charge is per 10 min; leaving within free_minutes costs nothing (all-or-nothing). Park centres and station hints are approximate (compiled from several public sources) and must be presented as guidance. citydata_area_code is the area code used by the Seoul real-time city data API (citydata); verify AREA_CD in every response.",
         parks: [
-            Park(id: "gangseo", nameKo: "강서한강공원", nameEn: "Gangseo Hangang Park", coordinate: Coordinate(lat: 37.5736, lon: 126.8241), citydataAreaCode: "POI085", transitHints: ["방화 (Line 5) exit 2, then village bus 강서07"]),
-            Park(id: "gwangnaru", nameKo: "광나루한강공원", nameEn: "Gwangnaru Hangang Park", coordinate: Coordinate(lat: 37.5492, lon: 127.1266), citydataAreaCode: "POI087", transitHints: ["천호 (Lines 5, 8) exit 1, about 500 m"]),
-            Park(id: "nanji", nameKo: "난지한강공원", nameEn: "Nanji Hangang Park", coordinate: Coordinate(lat: 37.5663, lon: 126.8906), citydataAreaCode: "POI090", transitHints: ["마포구청 (Line 6) exit 7, about 25 min walk", "월드컵경기장 (Line 6) exit 1 or 3"]),
-            Park(id: "ttukseom", nameKo: "뚝섬한강공원", nameEn: "Ttukseom Hangang Park", coordinate: Coordinate(lat: 37.5302, lon: 127.0688), citydataAreaCode: "POI093", transitHints: ["자양 (Line 7; the station was called 뚝섬유원지) exits 2/3", "건대입구 (Line 2) exit 3, about 1 km"]),
-            Park(id: "mangwon", nameKo: "망원한강공원", nameEn: "Mangwon Hangang Park", coordinate: Coordinate(lat: 37.5494, lon: 126.8975), citydataAreaCode: "POI094", transitHints: ["망원 (Line 6) exit 1, then bus 마포09"]),
-            Park(id: "banpo", nameKo: "반포한강공원", nameEn: "Banpo Hangang Park", coordinate: Coordinate(lat: 37.5126, lon: 126.9955), citydataAreaCode: "POI095", transitHints: ["고속터미널 (Lines 3, 7, 9) exit 8-1"]),
-            Park(id: "yanghwa", nameKo: "양화한강공원", nameEn: "Yanghwa Hangang Park", coordinate: Coordinate(lat: 37.5454, lon: 126.9101), citydataAreaCode: "POI103", transitHints: ["당산 (Line 2) exit 4, about 5 min walk"]),
-            Park(id: "yeouido", nameKo: "여의도한강공원", nameEn: "Yeouido Hangang Park", coordinate: Coordinate(lat: 37.5285, lon: 126.9337), citydataAreaCode: "POI105", transitHints: ["여의나루 (Line 5) exits 2/3", "여의도 (Lines 5, 9) exit 1"]),
-            Park(id: "ichon", nameKo: "이촌한강공원", nameEn: "Ichon Hangang Park", coordinate: Coordinate(lat: 37.518, lon: 126.97), citydataAreaCode: "POI108", transitHints: ["이촌 (Line 4, Gyeongui-Jungang) exit 4", "서빙고 (Gyeongui-Jungang) exit 2"]),
-            Park(id: "jamsil", nameKo: "잠실한강공원", nameEn: "Jamsil Hangang Park", coordinate: Coordinate(lat: 37.5195, lon: 127.086), citydataAreaCode: "POI110", transitHints: ["잠실나루 (Line 2; the station was called 성내) exits 3/4, about 400 m walkway"]),
-            Park(id: "jamwon", nameKo: "잠원한강공원", nameEn: "Jamwon Hangang Park", coordinate: Coordinate(lat: 37.5265, lon: 127.018), citydataAreaCode: "POI111", transitHints: ["신사 (Line 3) exit 5", "압구정 (Line 3) exit 1"]),
+            Park(
+                id: "gangseo", nameKo: "강서한강공원", nameEn: "Gangseo Hangang Park",
+                coordinate: Coordinate(lat: 37.5736, lon: 126.8241), citydataAreaCode: "POI085",
+                transitHints: ["방화 (Line 5) exit 2, then village bus 강서07"]),
+            Park(
+                id: "gwangnaru", nameKo: "광나루한강공원", nameEn: "Gwangnaru Hangang Park",
+                coordinate: Coordinate(lat: 37.5492, lon: 127.1266), citydataAreaCode: "POI087",
+                transitHints: ["천호 (Lines 5, 8) exit 1, about 500 m"]),
+            Park(
+                id: "nanji", nameKo: "난지한강공원", nameEn: "Nanji Hangang Park",
+                coordinate: Coordinate(lat: 37.5663, lon: 126.8906), citydataAreaCode: "POI090",
+                transitHints: ["마포구청 (Line 6) exit 7, about 25 min walk", "월드컵경기장 (Line 6) exit 1 or 3"]),
+            Park(
+                id: "ttukseom", nameKo: "뚝섬한강공원", nameEn: "Ttukseom Hangang Park",
+                coordinate: Coordinate(lat: 37.5302, lon: 127.0688), citydataAreaCode: "POI093",
+                transitHints: [
+                    "자양 (Line 7; the station was called 뚝섬유원지) exits 2/3", "건대입구 (Line 2) exit 3, about 1 km",
+                ]),
+            Park(
+                id: "mangwon", nameKo: "망원한강공원", nameEn: "Mangwon Hangang Park",
+                coordinate: Coordinate(lat: 37.5494, lon: 126.8975), citydataAreaCode: "POI094",
+                transitHints: ["망원 (Line 6) exit 1, then bus 마포09"]),
+            Park(
+                id: "banpo", nameKo: "반포한강공원", nameEn: "Banpo Hangang Park",
+                coordinate: Coordinate(lat: 37.5126, lon: 126.9955), citydataAreaCode: "POI095",
+                transitHints: ["고속터미널 (Lines 3, 7, 9) exit 8-1"]),
+            Park(
+                id: "yanghwa", nameKo: "양화한강공원", nameEn: "Yanghwa Hangang Park",
+                coordinate: Coordinate(lat: 37.5454, lon: 126.9101), citydataAreaCode: "POI103",
+                transitHints: ["당산 (Line 2) exit 4, about 5 min walk"]),
+            Park(
+                id: "yeouido", nameKo: "여의도한강공원", nameEn: "Yeouido Hangang Park",
+                coordinate: Coordinate(lat: 37.5285, lon: 126.9337), citydataAreaCode: "POI105",
+                transitHints: ["여의나루 (Line 5) exits 2/3", "여의도 (Lines 5, 9) exit 1"]),
+            Park(
+                id: "ichon", nameKo: "이촌한강공원", nameEn: "Ichon Hangang Park",
+                coordinate: Coordinate(lat: 37.518, lon: 126.97), citydataAreaCode: "POI108",
+                transitHints: ["이촌 (Line 4, Gyeongui-Jungang) exit 4", "서빙고 (Gyeongui-Jungang) exit 2"]),
+            Park(
+                id: "jamsil", nameKo: "잠실한강공원", nameEn: "Jamsil Hangang Park",
+                coordinate: Coordinate(lat: 37.5195, lon: 127.086), citydataAreaCode: "POI110",
+                transitHints: ["잠실나루 (Line 2; the station was called 성내) exits 3/4, about 400 m walkway"]),
+            Park(
+                id: "jamwon", nameKo: "잠원한강공원", nameEn: "Jamwon Hangang Park",
+                coordinate: Coordinate(lat: 37.5265, lon: 127.018), citydataAreaCode: "POI111",
+                transitHints: ["신사 (Line 3) exit 5", "압구정 (Line 3) exit 1"]),
         ],
         lots: [
-            ParkingLot(id: "gangseo-1", parkId: "gangseo", nameKo: "강서1주차장", nameEn: "Gangseo Lot 1", coordinate: Coordinate(lat: 37.585709, lon: 126.818279), capacity: 99, addressKo: "서울특별시 강서구 방화동 61", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"),
-            ParkingLot(id: "gwangnaru-1-2", parkId: "gwangnaru", nameKo: "광나루1,2주차장", nameEn: "Gwangnaru Lots 1, 2", coordinate: Coordinate(lat: 37.553885, lon: 127.12316), capacity: 160, addressKo: "서울특별시 강동구 암사동 613-11", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "gwangnaru-3", parkId: "gwangnaru", nameKo: "광나루3주차장", nameEn: "Gwangnaru Lot 3", coordinate: Coordinate(lat: 37.543078, lon: 127.117775), capacity: 183, addressKo: "서울특별시 강동구 풍납동 49-2", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "gwangnaru-4", parkId: "gwangnaru", nameKo: "광나루4주차장", nameEn: "Gwangnaru Lot 4", coordinate: Coordinate(lat: 37.5307447, lon: 127.1092441), capacity: 46, addressKo: "서울특별시 송파구 올림픽로41길 108", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "nanji-1-4", parkId: "nanji", nameKo: "난지1,2,3,4주차장", nameEn: "Nanji Lots 1, 2, 3, 4", coordinate: Coordinate(lat: 37.56982189, lon: 126.8736403), capacity: 618, addressKo: "서울특별시 마포구 상암동 487-370", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
-            ParkingLot(id: "ttukseom-1", parkId: "ttukseom", nameKo: "뚝섬1주차장", nameEn: "Ttukseom Lot 1", coordinate: Coordinate(lat: 37.5276908, lon: 127.0781632), capacity: 64, addressKo: "서울특별시 광진구 자양동 409", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
-            ParkingLot(id: "ttukseom-2", parkId: "ttukseom", nameKo: "뚝섬2주차장", nameEn: "Ttukseom Lot 2", coordinate: Coordinate(lat: 37.5290757, lon: 127.0735242), capacity: 356, addressKo: "서울특별시 광진구 자양동 427-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
-            ParkingLot(id: "ttukseom-3", parkId: "ttukseom", nameKo: "뚝섬3주차장", nameEn: "Ttukseom Lot 3", coordinate: Coordinate(lat: 37.5306712, lon: 127.0673524), capacity: 123, addressKo: "서울특별시 광진구 자양동 97-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
-            ParkingLot(id: "ttukseom-4", parkId: "ttukseom", nameKo: "뚝섬4주차장", nameEn: "Ttukseom Lot 4", coordinate: Coordinate(lat: 37.5314716, lon: 127.0644017), capacity: 131, addressKo: "서울특별시 광진구 자양동 97-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
-            ParkingLot(id: "mangwon-1", parkId: "mangwon", nameKo: "망원1주차장", nameEn: "Mangwon Lot 1", coordinate: Coordinate(lat: 37.5444625, lon: 126.911188), capacity: 128, addressKo: "서울특별시 마포구 합정동 352-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
-            ParkingLot(id: "mangwon-2", parkId: "mangwon", nameKo: "망원2주차장", nameEn: "Mangwon Lot 2", coordinate: Coordinate(lat: 37.5499925, lon: 126.9022723), capacity: 204, addressKo: "서울특별시 마포구 망원동 205-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
-            ParkingLot(id: "mangwon-4", parkId: "mangwon", nameKo: "망원4주차장", nameEn: "Mangwon Lot 4", coordinate: Coordinate(lat: 37.5564177, lon: 126.8940296), capacity: 194, addressKo: "서울특별시 마포구 동교로 7", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
-            ParkingLot(id: "banpo-1", parkId: "banpo", nameKo: "반포1주차장", nameEn: "Banpo Lot 1", coordinate: Coordinate(lat: 37.5135907, lon: 127.0032551), capacity: 332, addressKo: "서울특별시 서초구 잠원동 122-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)하이파킹", phone: "070-7119-2009"),
-            ParkingLot(id: "banpo-2-3", parkId: "banpo", nameKo: "반포2,3주차장", nameEn: "Banpo Lots 2, 3", coordinate: Coordinate(lat: 37.5100713, lon: 126.9958898), capacity: 337, addressKo: "서울특별시 서초구 반포동 115-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)하이파킹", phone: "070-7119-2009"),
-            ParkingLot(id: "yanghwa-1", parkId: "yanghwa", nameKo: "양화1주차장", nameEn: "Yanghwa Lot 1", coordinate: Coordinate(lat: 37.5373673, lon: 126.903686), capacity: 86, addressKo: "서울특별시 영등포구 당산동 95-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"),
-            ParkingLot(id: "yanghwa-2", parkId: "yanghwa", nameKo: "양화2주차장", nameEn: "Yanghwa Lot 2", coordinate: Coordinate(lat: 37.5398791, lon: 126.9004288), capacity: 20, addressKo: "서울특별시 영등포구 당산동 95-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"),
-            ParkingLot(id: "yanghwa-3", parkId: "yanghwa", nameKo: "양화3주차장", nameEn: "Yanghwa Lot 3", coordinate: Coordinate(lat: 37.5448802, lon: 126.8922348), capacity: 382, addressKo: "서울특별시 영등포구 양화동 26-8", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"),
-            ParkingLot(id: "yeouido-1", parkId: "yeouido", nameKo: "여의도1주차장", nameEn: "Yeouido Lot 1", coordinate: Coordinate(lat: 37.522752, lon: 126.9395997), capacity: 462, addressKo: "서울특별시 영등포구 여의도동 86-5", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "yeouido-2", parkId: "yeouido", nameKo: "여의도2주차장", nameEn: "Yeouido Lot 2", coordinate: Coordinate(lat: 37.5290743, lon: 126.9309679), capacity: 176, addressKo: "서울특별시 영등포구 여의도동 84-4", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: nil, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "yeouido-3", parkId: "yeouido", nameKo: "여의도3주차장", nameEn: "Yeouido Lot 3", coordinate: Coordinate(lat: 37.532383, lon: 126.9236764), capacity: 785, addressKo: "서울특별시 영등포구 여의도동 83-6", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-782-8634"),
-            ParkingLot(id: "yeouido-4", parkId: "yeouido", nameKo: "여의도4주차장", nameEn: "Yeouido Lot 4", coordinate: Coordinate(lat: 37.526247, lon: 126.9131567), capacity: 218, addressKo: "서울특별시 영등포구 여의도동 19", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "yeouido-5", parkId: "yeouido", nameKo: "여의도5주차장", nameEn: "Yeouido Lot 5", coordinate: Coordinate(lat: 37.5169565, lon: 126.9349005), capacity: 141, addressKo: "서울특별시 영등포구 여의도동 63", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "ichon-1", parkId: "ichon", nameKo: "이촌1주차장", nameEn: "Ichon Lot 1", coordinate: Coordinate(lat: 37.5180507, lon: 126.992249), capacity: 32, addressKo: "서울특별시 서초구 서빙고동 287-4", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "ichon-2", parkId: "ichon", nameKo: "이촌2주차장", nameEn: "Ichon Lot 2", coordinate: Coordinate(lat: 37.5157374, lon: 126.982601), capacity: 93, addressKo: "서울특별시 용산구 용산동6가 452-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "ichon-3", parkId: "ichon", nameKo: "이촌3주차장", nameEn: "Ichon Lot 3", coordinate: Coordinate(lat: 37.5175315, lon: 126.9704918), capacity: 160, addressKo: "서울특별시 용산구 이촌동 302-17", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "ichon-4", parkId: "ichon", nameKo: "이촌4주차장", nameEn: "Ichon Lot 4", coordinate: Coordinate(lat: 37.5213654, lon: 126.9607951), capacity: 160, addressKo: "서울특별시 용산구 양녕로 376", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "jamsil-1", parkId: "jamsil", nameKo: "잠실1주차장", nameEn: "Jamsil Lot 1", coordinate: Coordinate(lat: 37.5199405, lon: 127.0939989), capacity: 137, addressKo: "서울특별시 송파구 잠실동 1-1", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "jamsil-2-3", parkId: "jamsil", nameKo: "잠실2,3주차장", nameEn: "Jamsil Lots 2, 3", coordinate: Coordinate(lat: 37.5176288, lon: 127.0867373), capacity: 53, addressKo: "서울특별시 송파구 한가람로 65", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "jamwon-1", parkId: "jamwon", nameKo: "잠원1주차장", nameEn: "Jamwon Lot 1", coordinate: Coordinate(lat: 37.5244403, lon: 127.0159328), capacity: 98, addressKo: "서울특별시 강남구 강남대로 708", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
-            ParkingLot(id: "jamwon-2-6", parkId: "jamwon", nameKo: "잠원2-6주차장", nameEn: "Jamwon Lots 2-6", coordinate: Coordinate(lat: 37.5287415, lon: 127.0204708), capacity: 624, addressKo: "서울특별시 강남구 압구정동 386", hours: OpeningHours(open: "06:00", close: "23:00"), fees: Fees(basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200, dayPass: 10000, monthPass: 50000, freeMinutes: nil), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "gangseo-1", parkId: "gangseo", nameKo: "강서1주차장", nameEn: "Gangseo Lot 1",
+                coordinate: Coordinate(lat: 37.585709, lon: 126.818279), capacity: 99, addressKo: "서울특별시 강서구 방화동 61",
+                hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"
+            ),
+            ParkingLot(
+                id: "gwangnaru-1-2", parkId: "gwangnaru", nameKo: "광나루1,2주차장", nameEn: "Gwangnaru Lots 1, 2",
+                coordinate: Coordinate(lat: 37.553885, lon: 127.12316), capacity: 160,
+                addressKo: "서울특별시 강동구 암사동 613-11", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "gwangnaru-3", parkId: "gwangnaru", nameKo: "광나루3주차장", nameEn: "Gwangnaru Lot 3",
+                coordinate: Coordinate(lat: 37.543078, lon: 127.117775), capacity: 183, addressKo: "서울특별시 강동구 풍납동 49-2",
+                hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "gwangnaru-4", parkId: "gwangnaru", nameKo: "광나루4주차장", nameEn: "Gwangnaru Lot 4",
+                coordinate: Coordinate(lat: 37.5307447, lon: 127.1092441), capacity: 46,
+                addressKo: "서울특별시 송파구 올림픽로41길 108", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "nanji-1-4", parkId: "nanji", nameKo: "난지1,2,3,4주차장", nameEn: "Nanji Lots 1, 2, 3, 4",
+                coordinate: Coordinate(lat: 37.56982189, lon: 126.8736403), capacity: 618,
+                addressKo: "서울특별시 마포구 상암동 487-370", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
+            ParkingLot(
+                id: "ttukseom-1", parkId: "ttukseom", nameKo: "뚝섬1주차장", nameEn: "Ttukseom Lot 1",
+                coordinate: Coordinate(lat: 37.5276908, lon: 127.0781632), capacity: 64, addressKo: "서울특별시 광진구 자양동 409",
+                hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
+            ParkingLot(
+                id: "ttukseom-2", parkId: "ttukseom", nameKo: "뚝섬2주차장", nameEn: "Ttukseom Lot 2",
+                coordinate: Coordinate(lat: 37.5290757, lon: 127.0735242), capacity: 356,
+                addressKo: "서울특별시 광진구 자양동 427-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
+            ParkingLot(
+                id: "ttukseom-3", parkId: "ttukseom", nameKo: "뚝섬3주차장", nameEn: "Ttukseom Lot 3",
+                coordinate: Coordinate(lat: 37.5306712, lon: 127.0673524), capacity: 123,
+                addressKo: "서울특별시 광진구 자양동 97-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
+            ParkingLot(
+                id: "ttukseom-4", parkId: "ttukseom", nameKo: "뚝섬4주차장", nameEn: "Ttukseom Lot 4",
+                coordinate: Coordinate(lat: 37.5314716, lon: 127.0644017), capacity: 131,
+                addressKo: "서울특별시 광진구 자양동 97-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-455-7279"),
+            ParkingLot(
+                id: "mangwon-1", parkId: "mangwon", nameKo: "망원1주차장", nameEn: "Mangwon Lot 1",
+                coordinate: Coordinate(lat: 37.5444625, lon: 126.911188), capacity: 128,
+                addressKo: "서울특별시 마포구 합정동 352-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
+            ParkingLot(
+                id: "mangwon-2", parkId: "mangwon", nameKo: "망원2주차장", nameEn: "Mangwon Lot 2",
+                coordinate: Coordinate(lat: 37.5499925, lon: 126.9022723), capacity: 204,
+                addressKo: "서울특별시 마포구 망원동 205-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
+            ParkingLot(
+                id: "mangwon-4", parkId: "mangwon", nameKo: "망원4주차장", nameEn: "Mangwon Lot 4",
+                coordinate: Coordinate(lat: 37.5564177, lon: 126.8940296), capacity: 194, addressKo: "서울특별시 마포구 동교로 7",
+                hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "리스크테크(주)", phone: "010-7111-3443"),
+            ParkingLot(
+                id: "banpo-1", parkId: "banpo", nameKo: "반포1주차장", nameEn: "Banpo Lot 1",
+                coordinate: Coordinate(lat: 37.5135907, lon: 127.0032551), capacity: 332,
+                addressKo: "서울특별시 서초구 잠원동 122-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)하이파킹", phone: "070-7119-2009"),
+            ParkingLot(
+                id: "banpo-2-3", parkId: "banpo", nameKo: "반포2,3주차장", nameEn: "Banpo Lots 2, 3",
+                coordinate: Coordinate(lat: 37.5100713, lon: 126.9958898), capacity: 337,
+                addressKo: "서울특별시 서초구 반포동 115-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)하이파킹", phone: "070-7119-2009"),
+            ParkingLot(
+                id: "yanghwa-1", parkId: "yanghwa", nameKo: "양화1주차장", nameEn: "Yanghwa Lot 1",
+                coordinate: Coordinate(lat: 37.5373673, lon: 126.903686), capacity: 86,
+                addressKo: "서울특별시 영등포구 당산동 95-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"
+            ),
+            ParkingLot(
+                id: "yanghwa-2", parkId: "yanghwa", nameKo: "양화2주차장", nameEn: "Yanghwa Lot 2",
+                coordinate: Coordinate(lat: 37.5398791, lon: 126.9004288), capacity: 20,
+                addressKo: "서울특별시 영등포구 당산동 95-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"
+            ),
+            ParkingLot(
+                id: "yanghwa-3", parkId: "yanghwa", nameKo: "양화3주차장", nameEn: "Yanghwa Lot 3",
+                coordinate: Coordinate(lat: 37.5448802, lon: 126.8922348), capacity: 382,
+                addressKo: "서울특별시 영등포구 양화동 26-8", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)씨앤에스자산관리", phone: "02-2068-9617"
+            ),
+            ParkingLot(
+                id: "yeouido-1", parkId: "yeouido", nameKo: "여의도1주차장", nameEn: "Yeouido Lot 1",
+                coordinate: Coordinate(lat: 37.522752, lon: 126.9395997), capacity: 462,
+                addressKo: "서울특별시 영등포구 여의도동 86-5", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300,
+                    dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "yeouido-2", parkId: "yeouido", nameKo: "여의도2주차장", nameEn: "Yeouido Lot 2",
+                coordinate: Coordinate(lat: 37.5290743, lon: 126.9309679), capacity: 176,
+                addressKo: "서울특별시 영등포구 여의도동 84-4", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300, dayPass: nil,
+                    monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "yeouido-3", parkId: "yeouido", nameKo: "여의도3주차장", nameEn: "Yeouido Lot 3",
+                coordinate: Coordinate(lat: 37.532383, lon: 126.9236764), capacity: 785,
+                addressKo: "서울특별시 영등포구 여의도동 83-6", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300,
+                    dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "공우이엔씨(주)", phone: "02-782-8634"),
+            ParkingLot(
+                id: "yeouido-4", parkId: "yeouido", nameKo: "여의도4주차장", nameEn: "Yeouido Lot 4",
+                coordinate: Coordinate(lat: 37.526247, lon: 126.9131567), capacity: 218,
+                addressKo: "서울특별시 영등포구 여의도동 19", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300,
+                    dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "yeouido-5", parkId: "yeouido", nameKo: "여의도5주차장", nameEn: "Yeouido Lot 5",
+                coordinate: Coordinate(lat: 37.5169565, lon: 126.9349005), capacity: 141,
+                addressKo: "서울특별시 영등포구 여의도동 63", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 2000, additionalUnitMinutes: 10, additionalCharge: 300,
+                    dayPass: 15000, monthPass: 100000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "ichon-1", parkId: "ichon", nameKo: "이촌1주차장", nameEn: "Ichon Lot 1",
+                coordinate: Coordinate(lat: 37.5180507, lon: 126.992249), capacity: 32,
+                addressKo: "서울특별시 서초구 서빙고동 287-4", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "ichon-2", parkId: "ichon", nameKo: "이촌2주차장", nameEn: "Ichon Lot 2",
+                coordinate: Coordinate(lat: 37.5157374, lon: 126.982601), capacity: 93,
+                addressKo: "서울특별시 용산구 용산동6가 452-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "ichon-3", parkId: "ichon", nameKo: "이촌3주차장", nameEn: "Ichon Lot 3",
+                coordinate: Coordinate(lat: 37.5175315, lon: 126.9704918), capacity: 160,
+                addressKo: "서울특별시 용산구 이촌동 302-17", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "ichon-4", parkId: "ichon", nameKo: "이촌4주차장", nameEn: "Ichon Lot 4",
+                coordinate: Coordinate(lat: 37.5213654, lon: 126.9607951), capacity: 160,
+                addressKo: "서울특별시 용산구 양녕로 376", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "jamsil-1", parkId: "jamsil", nameKo: "잠실1주차장", nameEn: "Jamsil Lot 1",
+                coordinate: Coordinate(lat: 37.5199405, lon: 127.0939989), capacity: 137,
+                addressKo: "서울특별시 송파구 잠실동 1-1", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "jamsil-2-3", parkId: "jamsil", nameKo: "잠실2,3주차장", nameEn: "Jamsil Lots 2, 3",
+                coordinate: Coordinate(lat: 37.5176288, lon: 127.0867373), capacity: 53, addressKo: "서울특별시 송파구 한가람로 65",
+                hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "jamwon-1", parkId: "jamwon", nameKo: "잠원1주차장", nameEn: "Jamwon Lot 1",
+                coordinate: Coordinate(lat: 37.5244403, lon: 127.0159328), capacity: 98,
+                addressKo: "서울특별시 강남구 강남대로 708", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: 10), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
+            ParkingLot(
+                id: "jamwon-2-6", parkId: "jamwon", nameKo: "잠원2-6주차장", nameEn: "Jamwon Lots 2-6",
+                coordinate: Coordinate(lat: 37.5287415, lon: 127.0204708), capacity: 624,
+                addressKo: "서울특별시 강남구 압구정동 386", hours: OpeningHours(open: "06:00", close: "23:00"),
+                fees: Fees(
+                    basicMinutes: 30, basicCharge: 1000, additionalUnitMinutes: 10, additionalCharge: 200,
+                    dayPass: 10000, monthPass: 50000, freeMinutes: nil), operatorKo: "(주)케이엠파크", phone: "02-3431-3774"),
         ],
         citydataAreas: [
             "gangseo": [CitydataArea(code: "POI085", name: "강서한강공원")],

@@ -40,8 +40,12 @@ public struct Catalog: Sendable, Hashable {
     public func findPark(_ query: String) -> Park? {
         let q = Self.normalise(query)
         if let park = parks.first(where: { park in
-            [park.id.rawValue, park.nameKo, park.nameEn, park.shortNameKo, park.shortNameEn].contains { Self.normalise($0) == q }
-        }) { return park }
+            [park.id.rawValue, park.nameKo, park.nameEn, park.shortNameKo, park.shortNameEn].contains {
+                Self.normalise($0) == q
+            }
+        }) {
+            return park
+        }
         // Initial consonants (초성), as Korean search boxes accept them: ㅂㅍ is 반포.
         guard !q.isEmpty, q.unicodeScalars.allSatisfy(Hangul.isCompatibilityConsonant) else { return nil }
         return parks.first { Hangul.initialConsonants($0.shortNameKo) == q || Hangul.initialConsonants($0.nameKo) == q }
@@ -70,7 +74,8 @@ public struct Catalog: Sendable, Hashable {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -1,7 +1,9 @@
 /// Hangul facts the park search needs, without ICU.
 public enum Hangul {
     /// The initial consonants (초성) in the order of the precomposed syllables, as compatibility jamo.
-    static let initials: [Unicode.Scalar] = ["ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
+    static let initials: [Unicode.Scalar] = [
+        "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+    ]
 
     /// Whether a scalar is a compatibility consonant (ㄱ U+3131 … ㅎ U+314E).
     public static func isCompatibilityConsonant(_ scalar: Unicode.Scalar) -> Bool {

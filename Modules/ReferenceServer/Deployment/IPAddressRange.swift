@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An IPv4 or IPv6 network in CIDR notation (`10.0.0.0/8`, `::1`, `fd00::/8`). IPv4-mapped IPv6 addresses

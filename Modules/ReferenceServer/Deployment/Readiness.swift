@@ -11,19 +11,22 @@ extension ReferenceBackend {
             if let lot = catalog.lots.first { _ = try await collector.history.latestBucket(lot: lot.id) }
             checks.append(HealthCheck(name: "history", ok: true))
         } catch {
-            checks.append(HealthCheck(name: "history", ok: false, detail: "the history store does not answer: \(error)"))
+            checks.append(
+                HealthCheck(name: "history", ok: false, detail: "the history store does not answer: \(error)"))
         }
         let snapshots = catalog.parks.map { collector.snapshot($0.id) }
         let attempted = snapshots.filter { $0.parking.lastAttemptAt != nil }.count
         let answered = snapshots.filter { $0.parking.lastSuccessAt != nil }.count
         if configuration.onDemandInterval == nil {
-            checks.append(HealthCheck(
-                name: "collection", ok: attempted == snapshots.count,
-                detail: "\(attempted) of \(snapshots.count) parks collected at least once"))
+            checks.append(
+                HealthCheck(
+                    name: "collection", ok: attempted == snapshots.count,
+                    detail: "\(attempted) of \(snapshots.count) parks collected at least once"))
         }
-        checks.append(HealthCheck(
-            name: "parking", ok: answered > 0 || attempted == 0,
-            detail: "\(answered) of \(snapshots.count) parks have had an answer from \(builder.source.name)"))
+        checks.append(
+            HealthCheck(
+                name: "parking", ok: answered > 0 || attempted == 0,
+                detail: "\(answered) of \(snapshots.count) parks have had an answer from \(builder.source.name)"))
         let ready = checks.allSatisfy(\.ok)
         return HealthResponse(
             status: .known(ready ? .ok : .degraded), version: configuration.version, source: builder.source.name,

@@ -39,8 +39,14 @@ public struct ServerSettings: Sendable {
         ("HISTORY_PATH", "forecast history SQLite file, or memory"),
         ("TOKEN_LIFETIME", "access token lifetime in seconds (default 3600)"),
         ("BACKFILL_DAYS", "days of simulated history made at start, 0 to 35 (simulated source only; default 28)"),
-        ("ADMIN_TOKEN / _FILE", "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)"),
-        ("TOKEN_KEYS / _FILE", "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: random per process)"),
+        (
+            "ADMIN_TOKEN / _FILE",
+            "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)"
+        ),
+        (
+            "TOKEN_KEYS / _FILE",
+            "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: random per process)"
+        ),
         ("TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed (default: none)"),
         ("REQUEST_TIMEOUT", "seconds a request may take before it is answered 503 (default 10)"),
         ("ACCESS_LOG", "on (default) or off: one log line per request"),
@@ -48,7 +54,9 @@ public struct ServerSettings: Sendable {
     ]
 
     /// The configuration, or the first setting that cannot be used.
-    public static func configuration(environment: [String: String], overrides: Overrides) throws(Invalid) -> ServerConfiguration {
+    public static func configuration(environment: [String: String], overrides: Overrides) throws(Invalid)
+        -> ServerConfiguration
+    {
         var configuration = ServerConfiguration()
         func value(_ flag: String?, _ variable: String) -> String? {
             if let flag { return flag }
@@ -56,10 +64,13 @@ public struct ServerSettings: Sendable {
             return set
         }
         func secret(_ name: String) throws(Invalid) -> String? {
-            do { return try Secret.read(name, environment: environment) } catch { throw Invalid(setting: name + "_FILE", reason: "\(error.path) cannot be read") }
+            do { return try Secret.read(name, environment: environment) } catch {
+                throw Invalid(setting: name + "_FILE", reason: "\(error.path) cannot be read")
+            }
         }
         if environment["DATABASE_URL"] != nil || environment["DATABASE_URL_FILE"] != nil {
-            throw Invalid(setting: "DATABASE_URL", reason: "this build stores in SQLite only (HISTORY_PATH); unset DATABASE_URL")
+            throw Invalid(
+                setting: "DATABASE_URL", reason: "this build stores in SQLite only (HISTORY_PATH); unset DATABASE_URL")
         }
         configuration.host = value(overrides.host, "HOST") ?? configuration.host
         if let port = overrides.port ?? environment["PORT"].map({ Int($0) ?? -1 }) {
@@ -78,19 +89,26 @@ public struct ServerSettings: Sendable {
             guard let key = try secret("SEOUL_OPEN_DATA_KEY") else {
                 throw Invalid(setting: "SOURCE=seoul", reason: "needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE")
             }
-            configuration.source = .seoul(key: key, baseURL: environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
+            configuration.source = .seoul(
+                key: key, baseURL: environment["SEOUL_OPEN_DATA_URL"] ?? "http://openapi.seoul.go.kr:8088")
         default: throw Invalid(setting: "SOURCE", reason: "'\(source)' is not simulated or seoul")
         }
         if let interval = overrides.seoulCallInterval ?? environment["SEOUL_CALL_INTERVAL"].map({ Double($0) ?? 0 }) {
-            guard interval >= 1 else { throw Invalid(setting: "SEOUL_CALL_INTERVAL", reason: "must be at least 1 second") }
+            guard interval >= 1 else {
+                throw Invalid(setting: "SEOUL_CALL_INTERVAL", reason: "must be at least 1 second")
+            }
             configuration.seoulCallInterval = interval
         }
         if let lifetime = overrides.tokenLifetime ?? environment["TOKEN_LIFETIME"].map({ Int($0) ?? 0 }) {
-            guard (1...86_400).contains(lifetime) else { throw Invalid(setting: "TOKEN_LIFETIME", reason: "must be 1 to 86400 seconds") }
+            guard (1...86_400).contains(lifetime) else {
+                throw Invalid(setting: "TOKEN_LIFETIME", reason: "must be 1 to 86400 seconds")
+            }
             configuration.tokenLifetime = TimeInterval(lifetime)
         }
         if let days = environment["BACKFILL_DAYS"] {
-            guard let count = Int(days), (0...35).contains(count) else { throw Invalid(setting: "BACKFILL_DAYS", reason: "must be 0 to 35") }
+            guard let count = Int(days), (0...35).contains(count) else {
+                throw Invalid(setting: "BACKFILL_DAYS", reason: "must be 0 to 35")
+            }
             configuration.backfillDays = count
         }
         if let timeout = environment["REQUEST_TIMEOUT"] {
@@ -100,13 +118,19 @@ public struct ServerSettings: Sendable {
             configuration.requestTimeout = .milliseconds(Int64(seconds * 1000))
         }
         if let admin = try secret("ADMIN_TOKEN") {
-            do { configuration.adminToken = try AdminToken(admin) } catch { throw Invalid(setting: "ADMIN_TOKEN", reason: error.description) }
+            do { configuration.adminToken = try AdminToken(admin) } catch {
+                throw Invalid(setting: "ADMIN_TOKEN", reason: error.description)
+            }
         }
         if let keys = try secret("TOKEN_KEYS") {
-            do { configuration.tokenKeys = try TokenKeys(parsing: keys) } catch { throw Invalid(setting: "TOKEN_KEYS", reason: error.description) }
+            do { configuration.tokenKeys = try TokenKeys(parsing: keys) } catch {
+                throw Invalid(setting: "TOKEN_KEYS", reason: error.description)
+            }
         }
         if let proxies = environment["TRUSTED_PROXIES"] {
-            do { configuration.trustedProxies = try TrustedProxies(parsing: proxies) } catch { throw Invalid(setting: "TRUSTED_PROXIES", reason: error.description) }
+            do { configuration.trustedProxies = try TrustedProxies(parsing: proxies) } catch {
+                throw Invalid(setting: "TRUSTED_PROXIES", reason: error.description)
+            }
         }
         switch environment["ACCESS_LOG"] ?? "on" {
         case "on": configuration.accessLog = true
@@ -121,12 +145,17 @@ public struct ServerSettings: Sendable {
             configuration.logLevel = level
         }
         do {
-            configuration.historyPath = try HistoryLocation.path(flag: overrides.history, seoul: source == "seoul", environment: environment)
+            configuration.historyPath = try HistoryLocation.path(
+                flag: overrides.history, seoul: source == "seoul", environment: environment)
         } catch {
             throw Invalid(setting: "HISTORY_PATH", reason: "\(error)")
         }
-        do { configuration.faults = try FaultSettings(parsing: overrides.faults ?? "none") } catch { throw Invalid(setting: "--faults", reason: error.description) }
-        do { configuration.now = try WallClock.from(environment: environment).now } catch { throw Invalid(setting: "HANGANGJARI_CLOCK", reason: error.description) }
+        do { configuration.faults = try FaultSettings(parsing: overrides.faults ?? "none") } catch {
+            throw Invalid(setting: "--faults", reason: error.description)
+        }
+        do { configuration.now = try WallClock.from(environment: environment).now } catch {
+            throw Invalid(setting: "HANGANGJARI_CLOCK", reason: error.description)
+        }
         return configuration
     }
 }
@@ -135,10 +164,13 @@ public struct ServerSettings: Sendable {
 /// simulated data and `$XDG_STATE_HOME/hangangjari/server-history.sqlite` for Seoul data.
 public enum HistoryLocation {
     public static func path(flag: String?, seoul: Bool, environment: [String: String]) throws -> String? {
-        if let chosen = flag ?? environment["HISTORY_PATH"], !chosen.isEmpty { return chosen == "memory" ? nil : chosen }
+        if let chosen = flag ?? environment["HISTORY_PATH"], !chosen.isEmpty {
+            return chosen == "memory" ? nil : chosen
+        }
         guard seoul else { return nil }
         let directory = try XDG.stateHome(environment).appendingPathComponent("hangangjari")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return directory.appendingPathComponent("server-history.sqlite").path
     }
 }

@@ -54,7 +54,9 @@ public struct Backtest: Sendable {
     }
 
     /// Scores forecasts from every recorded reading of every lot that `startsWhen` accepts (a bucket number).
-    public func score(_ series: [HistorySeries], startsWhen accept: @escaping @Sendable (Int) -> Bool = { _ in true }) async throws -> [Row] {
+    public func score(_ series: [HistorySeries], startsWhen accept: @escaping @Sendable (Int) -> Bool = { _ in true })
+        async throws -> [Row]
+    {
         let byLot = Dictionary(series.map { ($0.lot.id, $0) }, uniquingKeysWith: { a, _ in a })
         let forecaster = forecaster
         let warmUp = warmUpDays * 288
@@ -67,7 +69,8 @@ public struct Backtest: Sendable {
                         guard let now = lot.value(start) else { continue }
                         await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
                         let history = SeriesHistory(series: byLot, asOf: start)
-                        let forecast = try await forecaster.forecast(lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start))
+                        let forecast = try await forecaster.forecast(
+                            lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start))
                         for point in forecast.points {
                             let target = SimulationModel.bucket(point.at)
                             guard let actual = lot.value(target) else { continue }
@@ -112,10 +115,15 @@ public struct Backtest: Sendable {
         let model = SimulationModel(catalog: catalog)
         let firstScored = SeoulTime(end).dayNumber - days
         let midnight = { (day: Int) in (day * 86_400 - ISO8601.seoulOffsetSeconds) / 300 }
-        let first = midnight(firstScored - 42), last = midnight(firstScored + days + 1)
+        let first = midnight(firstScored - 42)
+        let last = midnight(firstScored + days + 1)
         let series = catalog.lots.map { lot in
-            let free = (first..<last).map { bucket in Int32(model.available(lot: lot, at: SimulationModel.date(ofBucket: bucket)) ?? -1) }
-            return HistorySeries(lot: lot, firstBucket: first, free: free, readingBuckets: (first..<last).filter { free[$0 - first] >= 0 })
+            let free = (first..<last).map { bucket in
+                Int32(model.available(lot: lot, at: SimulationModel.date(ofBucket: bucket)) ?? -1)
+            }
+            return HistorySeries(
+                lot: lot, firstBucket: first, free: free,
+                readingBuckets: (first..<last).filter { free[$0 - first] >= 0 })
         }
         let step = max(1, stepMinutes / 5)
         let scored = midnight(firstScored)..<midnight(firstScored + days)
@@ -129,9 +137,12 @@ public struct Backtest: Sendable {
     public static func render(_ rows: [Row]) -> String {
         var lines = ["horizon  samples  MAE p50  persistence  ratio  last week  ratio  p10..p90 coverage"]
         for row in rows {
-            lines.append(String(
-                format: "%4d min  %7d  %7.2f  %11.2f  %5.2f  %9.2f  %5.2f  %5.1f%%", row.minutes, row.samples, row.forecastMAE,
-                row.persistenceMAE, row.ratioToPersistence, row.lastWeekMAE, row.ratioToLastWeek, row.coverage * 100))
+            lines.append(
+                String(
+                    format: "%4d min  %7d  %7.2f  %11.2f  %5.2f  %9.2f  %5.2f  %5.1f%%", row.minutes, row.samples,
+                    row.forecastMAE,
+                    row.persistenceMAE, row.ratioToPersistence, row.lastWeekMAE, row.ratioToLastWeek, row.coverage * 100
+                ))
         }
         return lines.joined(separator: "\n")
     }

@@ -19,11 +19,13 @@ public struct ForecastCalendar: Sendable {
     }
 
     /// Seoul: UTC+9 and Korean public holidays.
-    public static let seoul = ForecastCalendar(offsetSeconds: ISO8601.seoulOffsetSeconds, isHoliday: KoreanHolidays.contains(dayNumber:))
+    public static let seoul = ForecastCalendar(
+        offsetSeconds: ISO8601.seoulOffsetSeconds, isHoliday: KoreanHolidays.contains(dayNumber:))
 
     /// A place with this offset whose holidays are not known (weekends only); Seoul's calendar for +09:00.
     public static func recorded(offsetSeconds: Int) -> ForecastCalendar {
-        offsetSeconds == ISO8601.seoulOffsetSeconds ? .seoul : ForecastCalendar(offsetSeconds: offsetSeconds) { _ in false }
+        offsetSeconds == ISO8601.seoulOffsetSeconds
+            ? .seoul : ForecastCalendar(offsetSeconds: offsetSeconds) { _ in false }
     }
 
     /// The local day number (days since 1970-01-01) of a 5-minute bucket.

@@ -46,12 +46,17 @@ public struct Forecaster: Sendable {
     }
 
     /// The forecast of one lot made at `now`, reading only history up to `now`.
-    public func forecast(lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext()) async throws -> ParkingForecast {
+    public func forecast(
+        lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext()
+    ) async throws -> ParkingForecast {
         let nowBucket = SimulationModel.bucket(now)
         let recent = try await history.values(lot: lot.id, buckets: Array((nowBucket - 12)...nowBucket))
-        guard let latestBucket = recent.keys.max(), nowBucket - latestBucket <= 6, let latest = recent[latestBucket] else {
+        guard let latestBucket = recent.keys.max(), nowBucket - latestBucket <= 6, let latest = recent[latestBucket]
+        else {
             // A closed lot has no live count because it is closed: say so (its opening has a forecast of its own).
-            if !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay) { return ParkingForecast(lotId: lot.id, points: [], gap: .known(.closed)) }
+            if !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay) {
+                return ParkingForecast(lotId: lot.id, points: [], gap: .known(.closed))
+            }
             let anything = try await history.latestBucket(lot: lot.id) != nil
             return ParkingForecast(lotId: lot.id, points: [], gap: .known(anything ? .noLiveCount : .noHistory))
         }
@@ -60,7 +65,9 @@ public struct Forecaster: Sendable {
         let targets = horizons.map { latestBucket + $0 / 5 }
         var wanted: [Int] = []
         for day in 1...lookbackDays {
-            for bucket in [latestBucket] + targets { wanted += [bucket - day * 288 - 1, bucket - day * 288, bucket - day * 288 + 1] }
+            for bucket in [latestBucket] + targets {
+                wanted += [bucket - day * 288 - 1, bucket - day * 288, bucket - day * 288 + 1]
+            }
         }
         let past = try await history.values(lot: lot.id, buckets: wanted)
         func smoothed(_ bucket: Int) -> Double? {
@@ -71,10 +78,13 @@ public struct Forecaster: Sendable {
             let kind = calendar.kind(ofBucket: target)
             var days: [PastDay] = []
             for day in 1...lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
-                guard let start = smoothed(latestBucket - day * 288), let end = smoothed(target - day * 288) else { continue }
-                days.append(PastDay(
-                    start: start, target: end, rawStart: past[latestBucket - day * 288].map(Double.init) ?? start,
-                    rawTarget: past[target - day * 288].map(Double.init) ?? end))
+                guard let start = smoothed(latestBucket - day * 288), let end = smoothed(target - day * 288) else {
+                    continue
+                }
+                days.append(
+                    PastDay(
+                        start: start, target: end, rawStart: past[latestBucket - day * 288].map(Double.init) ?? start,
+                        rawTarget: past[target - day * 288].map(Double.init) ?? end))
                 if days.count == baselineDays { break }
             }
             return days
@@ -93,11 +103,13 @@ public struct Forecaster: Sendable {
             if days.count >= 2 {
                 let fade = exp(-h / anomalyFade)
                 let n = Double(days.count)
-                let startSum = days.map(\.start).reduce(0, +), targetSum = days.map(\.target).reduce(0, +)
+                let startSum = days.map(\.start).reduce(0, +)
+                let targetSum = days.map(\.target).reduce(0, +)
                 p50 = targetSum / n + fade * (Double(latest) - startSum / n)
                 // Each day predicted from the others by the same rule.
                 let squares = days.map { day -> Double in
-                    let start = (startSum - day.start) / (n - 1), end = (targetSum - day.target) / (n - 1)
+                    let start = (startSum - day.start) / (n - 1)
+                    let end = (targetSum - day.target) / (n - 1)
                     let error = day.rawTarget - (end + fade * (day.rawStart - start))
                     return error * error
                 }
@@ -110,8 +122,11 @@ public struct Forecaster: Sendable {
                 reasons.append(.known(.latestValue))
                 reasons.append(.known(.sparseHistory))
             }
-            if let earlier, abs(latest - earlier) >= max(2, Int(0.02 * capacity)) { reasons.append(.known(.recentTrend)) }
-            if context.events.contains(where: { abs($0.startsAt.timeIntervalSince(at)) < 3 * 3600 && $0.affectsParking }) {
+            if let earlier, abs(latest - earlier) >= max(2, Int(0.02 * capacity)) {
+                reasons.append(.known(.recentTrend))
+            }
+            if context.events.contains(where: { abs($0.startsAt.timeIntervalSince(at)) < 3 * 3600 && $0.affectsParking }
+            ) {
                 p50 -= 0.15 * capacity
                 sigma *= 1.3
                 reasons.append(.known(.event))
@@ -124,9 +139,11 @@ public struct Forecaster: Sendable {
             let p90 = min(capacity, max(0, p50 + Self.z90 * sigma))
             let risk = Self.normalCDF((0.5 - p50) / sigma)
             let confidence: ForecastConfidence = days.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
-            points.append(ForecastPoint(
-                at: at, minutesAhead: minutes, p10: Int(p10.rounded()), p50: Int(p50.rounded()), p90: Int(p90.rounded()),
-                riskOfNoSpace: (risk * 100).rounded() / 100, confidence: .known(confidence), reasons: reasons))
+            points.append(
+                ForecastPoint(
+                    at: at, minutesAhead: minutes, p10: Int(p10.rounded()), p50: Int(p50.rounded()),
+                    p90: Int(p90.rounded()),
+                    riskOfNoSpace: (risk * 100).rounded() / 100, confidence: .known(confidence), reasons: reasons))
         }
         return ParkingForecast(lotId: lot.id, points: points, gap: points.isEmpty ? .known(.closed) : nil)
     }
@@ -137,7 +154,9 @@ public struct Forecaster: Sendable {
         guard !usable.isEmpty else {
             return ParkingForecast(lotId: nil, points: [], gap: lots.first?.gap ?? .known(.noHistory))
         }
-        let points = horizons.compactMap { minutes in sum(usable.compactMap { $0.points.first { $0.minutesAhead == minutes } }) }
+        let points = horizons.compactMap { minutes in
+            sum(usable.compactMap { $0.points.first { $0.minutesAhead == minutes } })
+        }
         return ParkingForecast(lotId: nil, points: points)
     }
 
@@ -150,7 +169,8 @@ public struct Forecaster: Sendable {
         var reasons: [OpenEnum<ForecastReason>] = []
         for reason in matching.flatMap(\.reasons) where !reasons.contains(reason) { reasons.append(reason) }
         return ForecastPoint(
-            at: first.at, minutesAhead: first.minutesAhead, p10: matching.map(\.p10).reduce(0, +), p50: matching.map(\.p50).reduce(0, +),
+            at: first.at, minutesAhead: first.minutesAhead, p10: matching.map(\.p10).reduce(0, +),
+            p50: matching.map(\.p50).reduce(0, +),
             p90: matching.map(\.p90).reduce(0, +), riskOfNoSpace: (risk * 100).rounded() / 100,
             confidence: .known(worst), reasons: reasons)
     }

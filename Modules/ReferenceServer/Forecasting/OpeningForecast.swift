@@ -6,11 +6,14 @@ extension Forecaster {
     /// past days of the same kind (working day or rest day) as the opening day. Nil while it is open, when its
     /// hours are unknown, or with fewer than two such days in the history.
     public func openingPoint(lot: ParkingLot, history: any HistoryStore, now: Date) async throws -> ForecastPoint? {
-        guard !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay), let opensAt = lot.hours.nextOpening(after: now) else { return nil }
+        guard !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay),
+            let opensAt = lot.hours.nextOpening(after: now)
+        else { return nil }
         let target = SimulationModel.bucket(opensAt)
         let kind = calendar.kind(ofBucket: target)
         let days = (1...lookbackDays).filter { calendar.kind(ofBucket: target - $0 * 288) == kind }
-        let past = try await history.values(lot: lot.id, buckets: days.flatMap { day in (0...2).map { target - day * 288 + $0 } })
+        let past = try await history.values(
+            lot: lot.id, buckets: days.flatMap { day in (0...2).map { target - day * 288 + $0 } })
         var values: [Double] = []
         for day in days {
             let seen = (0...2).compactMap { past[target - day * 288 + $0] }
@@ -28,7 +31,8 @@ extension Forecaster {
         return ForecastPoint(
             at: opensAt, minutesAhead: max(0, Int(opensAt.timeIntervalSince(now) / 60)),
             p10: Int(min(capacity, max(0, p50 - Self.z90 * sigma)).rounded()), p50: Int(p50.rounded()),
-            p90: Int(min(capacity, max(0, p50 + Self.z90 * sigma)).rounded()), riskOfNoSpace: (risk * 100).rounded() / 100,
+            p90: Int(min(capacity, max(0, p50 + Self.z90 * sigma)).rounded()),
+            riskOfNoSpace: (risk * 100).rounded() / 100,
             confidence: .known(values.count >= 4 ? .medium : .low),
             reasons: [.known(kind == .working ? .weekdayBaseline : .holidayPattern)])
     }

@@ -27,7 +27,8 @@ public struct RecordedHistory: Sendable {
         public var description: String {
             switch self {
             case .unreadable(let reason): "cannot read the history: \(reason)"
-            case .noUsableRows(let report): "no lot has \(RecordedHistory.minimumDays) days of usable readings\n\(report.render())"
+            case .noUsableRows(let report):
+                "no lot has \(RecordedHistory.minimumDays) days of usable readings\n\(report.render())"
             }
         }
     }
@@ -44,7 +45,9 @@ public struct RecordedHistory: Sendable {
         var lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }[...]
         var columns = (lot: 0, capacity: 1, occupied: 2, time: 3)
         if let first = lines.first {
-            let names = first.split(separator: ",", omittingEmptySubsequences: false).map(Self.field).map { $0.lowercased() }
+            let names = first.split(separator: ",", omittingEmptySubsequences: false).map(Self.field).map {
+                $0.lowercased()
+            }
             let found = HistoryCSV.columns.compactMap { names.firstIndex(of: $0) }
             if found.count == 4 {
                 columns = (found[0], found[1], found[2], found[3])
@@ -61,16 +64,30 @@ public struct RecordedHistory: Sendable {
             guard !fields.allSatisfy(\.isEmpty) else { continue }
             report.rows += 1
             guard fields.count >= width, !fields[columns.lot].isEmpty,
-                  let capacity = Int(fields[columns.capacity]), let occupied = Int(fields[columns.occupied]),
-                  let time = RecordedTimestamp(fields[columns.time][...])
-            else { report.drop(.malformed); continue }
-            guard capacity > 0 else { report.drop(.noCapacity); continue }
-            guard occupied >= 0 else { report.drop(.negativeCount); continue }
-            guard Double(occupied) <= Double(capacity) * plausibleOverfill else { report.drop(.implausibleCount); continue }
+                let capacity = Int(fields[columns.capacity]), let occupied = Int(fields[columns.occupied]),
+                let time = RecordedTimestamp(fields[columns.time][...])
+            else {
+                report.drop(.malformed)
+                continue
+            }
+            guard capacity > 0 else {
+                report.drop(.noCapacity)
+                continue
+            }
+            guard occupied >= 0 else {
+                report.drop(.negativeCount)
+                continue
+            }
+            guard Double(occupied) <= Double(capacity) * plausibleOverfill else {
+                report.drop(.implausibleCount)
+                continue
+            }
             if occupied > capacity { report.clippedToCapacity += 1 }
             offsets[time.offsetSeconds ?? 0, default: 0] += 1
             rowsByLot[fields[columns.lot], default: []].append(
-                Row(capacity: capacity, occupied: min(occupied, capacity), seconds: Int(time.date.timeIntervalSince1970.rounded(.down))))
+                Row(
+                    capacity: capacity, occupied: min(occupied, capacity),
+                    seconds: Int(time.date.timeIntervalSince1970.rounded(.down))))
         }
         let offset = offsets.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
         let calendar = ForecastCalendar.recorded(offsetSeconds: offset)
@@ -94,8 +111,12 @@ public struct RecordedHistory: Sendable {
 
     /// Reads and cleans a CSV file.
     public static func read(path: String, catalog: Catalog) throws -> RecordedHistory {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure.unreadable("\(path): no such file or not readable") }
-        guard let text = String(data: data, encoding: .utf8) else { throw Failure.unreadable("\(path) is not UTF-8 text") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure.unreadable("\(path): no such file or not readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure.unreadable("\(path) is not UTF-8 text")
+        }
         return try parse(text, catalog: catalog)
     }
 
@@ -112,7 +133,10 @@ public struct RecordedHistory: Sendable {
         for row in rows { byTime[row.seconds, default: []].append(row) }
         var out: [Row] = []
         for (_, group) in byTime {
-            if group.count == 1 { out.append(group[0]); continue }
+            if group.count == 1 {
+                out.append(group[0])
+                continue
+            }
             if group.allSatisfy({ $0.occupied == group[0].occupied && $0.capacity == group[0].capacity }) {
                 report.drop(.duplicate, group.count - 1)
                 out.append(group[0])
@@ -139,9 +163,11 @@ public struct RecordedHistory: Sendable {
         let gaps = zip(readings.dropFirst(), readings).map { $0.seconds - $1.seconds }.sorted()
         let typical = gaps.isEmpty ? 300 : gaps[gaps.count / 2]
         let maximumGap = min(maximumGap.ceiling, max(maximumGap.floor, typical * 5 / 2))
-        let first = readings.first!.bucket, last = readings.last!.bucket
+        let first = readings.first!.bucket
+        let last = readings.last!.bucket
         var free = [Int32](repeating: -1, count: last - first + 1)
-        for (a, b) in zip(readings, readings.dropFirst()) where b.seconds - a.seconds <= maximumGap && b.bucket > a.bucket + 1 {
+        for (a, b) in zip(readings, readings.dropFirst())
+        where b.seconds - a.seconds <= maximumGap && b.bucket > a.bucket + 1 {
             for bucket in (a.bucket + 1)..<b.bucket {
                 let share = Double(bucket * 300 - a.seconds) / Double(b.seconds - a.seconds)
                 free[bucket - first] = Int32((Double(a.free) + share * Double(b.free - a.free)).rounded())
@@ -149,10 +175,13 @@ public struct RecordedHistory: Sendable {
         }
         for reading in readings { free[reading.bucket - first] = Int32(reading.free) }
         let capacity = rows.last!.capacity
-        let lot = catalog.lot(LotID(rawValue: id)) ?? ParkingLot(
-            id: LotID(rawValue: id), parkId: ParkID(rawValue: "recorded"), nameKo: id, nameEn: id,
-            coordinate: Coordinate(lat: 0, lon: 0), capacity: capacity, hours: OpeningHours(open: "00:00", close: "24:00"),
-            fees: Fees(basicMinutes: 0, basicCharge: 0, additionalUnitMinutes: 0, additionalCharge: 0))
+        let lot =
+            catalog.lot(LotID(rawValue: id))
+            ?? ParkingLot(
+                id: LotID(rawValue: id), parkId: ParkID(rawValue: "recorded"), nameKo: id, nameEn: id,
+                coordinate: Coordinate(lat: 0, lon: 0), capacity: capacity,
+                hours: OpeningHours(open: "00:00", close: "24:00"),
+                fees: Fees(basicMinutes: 0, basicCharge: 0, additionalUnitMinutes: 0, additionalCharge: 0))
         return HistorySeries(lot: lot, firstBucket: first, free: free, readingBuckets: readings.map(\.bucket))
     }
 }

@@ -21,9 +21,9 @@ struct RecordedTimestamp: Equatable {
             return n
         }
         guard let year = number(0, 4), b.count >= 16, b[4] == 45, let month = number(5, 2), b[7] == 45,
-              let day = number(8, 2), b[10] == 84 || b[10] == 32 || b[10] == 116,
-              let hour = number(11, 2), b[13] == 58, let minute = number(14, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+            let day = number(8, 2), b[10] == 84 || b[10] == 32 || b[10] == 116,
+            let hour = number(11, 2), b[13] == 58, let minute = number(14, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
         else { return nil }
         var index = 16
         var second = 0.0
@@ -47,7 +47,8 @@ struct RecordedTimestamp: Equatable {
                 offset = 0
             } else if b[index] == 43 || b[index] == 45, let h = number(index + 1, 2) {
                 let colon = index + 3 < b.count && b[index + 3] == 58
-                guard let m = number(index + (colon ? 4 : 3), 2), index + (colon ? 6 : 5) == b.count, h < 24, m < 60 else { return nil }
+                guard let m = number(index + (colon ? 4 : 3), 2), index + (colon ? 6 : 5) == b.count, h < 24, m < 60
+                else { return nil }
                 offset = (b[index] == 45 ? -1 : 1) * (h * 3600 + m * 60)
             } else {
                 return nil

@@ -9,14 +9,19 @@ struct AccessLogMiddleware: RouterMiddleware {
     let logger: Logger
     let proxies: TrustedProxies
 
-    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response)
+        async throws -> Response
+    {
         let started = ContinuousClock.now
         let response = try await next(request, context)
         let milliseconds = started.duration(to: .now) / .milliseconds(1)
-        logger.info("\(request.method.rawValue) \(request.uri.path) \(response.status.code)", metadata: [
-            "ms": "\((milliseconds * 10).rounded() / 10)",
-            "client": "\(proxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor]))",
-        ])
+        logger.info(
+            "\(request.method.rawValue) \(request.uri.path) \(response.status.code)",
+            metadata: [
+                "ms": "\((milliseconds * 10).rounded() / 10)",
+                "client":
+                    "\(proxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor]))",
+            ])
         return response
     }
 }

@@ -13,9 +13,11 @@ enum AdminRoutes {
             switch request.uri.queryParameters.get("unsigned-reads") {
             case "allow": policy.unsignedReadsAllowed = true
             case "deny": policy.unsignedReadsAllowed = false
-            default: return Responses.problem(Problems.make(.badRequest, "use ?unsigned-reads=allow|deny"), policy: policy)
+            default:
+                return Responses.problem(Problems.make(.badRequest, "use ?unsigned-reads=allow|deny"), policy: policy)
             }
-            backend.logger.notice("policy changed", metadata: ["unsigned-reads": "\(policy.unsignedReadsAllowed ? "allow" : "deny")"])
+            backend.logger.notice(
+                "policy changed", metadata: ["unsigned-reads": "\(policy.unsignedReadsAllowed ? "allow" : "deny")"])
             return Responses.encoded(policy.clientPolicy, policy: policy)
         }
         router.post("/admin/faults") { request, _ in
@@ -25,7 +27,8 @@ enum AdminRoutes {
             } catch {
                 return Responses.problem(Problems.make(.badRequest, "\(error)"), policy: policy)
             }
-            backend.logger.notice("faults changed", metadata: ["spec": "\(request.uri.queryParameters.get("spec") ?? "none")"])
+            backend.logger.notice(
+                "faults changed", metadata: ["spec": "\(request.uri.queryParameters.get("spec") ?? "none")"])
             // Source faults act at the next collection: collect now so the change is visible at once.
             await backend.collector.collectAll()
             return Response(status: .noContent)
@@ -38,10 +41,13 @@ enum AdminRoutes {
         if token.admits(authorization: request.headers[.authorization]) { return nil }
         let given = request.headers[.authorization] != nil
         var response = Responses.problem(
-            Problems.make(given ? .tokenInvalid : .tokenMissing, given ? "This is not the admin token" : "Admin calls need the admin token"),
+            Problems.make(
+                given ? .tokenInvalid : .tokenMissing,
+                given ? "This is not the admin token" : "Admin calls need the admin token"),
             policy: backend.policy)
         response.headers[.wwwAuthenticate] = "Bearer realm=\"hangangjari-admin\""
-        backend.logger.warning("admin call refused", metadata: ["path": "\(request.uri.path)", "token": "\(given ? "wrong" : "missing")"])
+        backend.logger.warning(
+            "admin call refused", metadata: ["path": "\(request.uri.path)", "token": "\(given ? "wrong" : "missing")"])
         return response
     }
 }

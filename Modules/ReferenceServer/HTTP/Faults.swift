@@ -30,11 +30,14 @@ public struct FaultSettings: Sendable, Equatable {
     /// clock-skew=SECONDS` (or `none`).
     public init(parsing spec: String) throws(FaultSpecError) {
         self.init()
-        for part in spec.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty && part != "none" {
+        for part in spec.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !part.isEmpty && part != "none" {
             let kv = part.split(separator: "=", maxSplits: 1).map(String.init)
             switch kv[0] {
             case "latency":
-                guard kv.count == 2, let ms = Int(kv[1].replacingOccurrences(of: "ms", with: "")), ms >= 0 else { throw FaultSpecError(part: part) }
+                guard kv.count == 2, let ms = Int(kv[1].replacingOccurrences(of: "ms", with: "")), ms >= 0 else {
+                    throw FaultSpecError(part: part)
+                }
                 latency = .milliseconds(ms)
             case "5xx":
                 guard kv.count == 2, let n = Int(kv[1]), n > 0 else { throw FaultSpecError(part: part) }

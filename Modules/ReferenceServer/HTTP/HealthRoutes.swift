@@ -8,9 +8,10 @@ enum HealthRoutes {
     static func add(to router: Router<ServerContext>, backend: ReferenceBackend) {
         let policy = backend.policy
         @Sendable func live() -> Response {
-            Responses.encoded(HealthResponse(
-                status: .known(.ok), version: backend.configuration.version, source: backend.builder.source.name,
-                serverTime: backend.configuration.now()), policy: policy)
+            Responses.encoded(
+                HealthResponse(
+                    status: .known(.ok), version: backend.configuration.version, source: backend.builder.source.name,
+                    serverTime: backend.configuration.now()), policy: policy)
         }
         router.get("/v2/health") { _, _ in live() }
         router.get("/v2/health/live") { _, _ in live() }

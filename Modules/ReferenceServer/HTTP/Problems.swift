@@ -12,7 +12,8 @@ public enum Problems {
         case .badRequest: 400
         case .notFound, .unknownPark: 404
         case .tokenMissing, .tokenInvalid, .tokenExpired, .proofMissing, .proofInvalid, .proofExpired, .proofReplayed,
-             .digestMismatch, .unknownKey: 401
+            .digestMismatch, .unknownKey:
+            401
         case .policyDenied: 403
         case .rateLimited: 429
         case .payloadTooLarge: 413

@@ -24,7 +24,8 @@ enum RequestDeadline {
             }
         }
         if let response = finished { return response }
-        return Responses.problem(Problems.make(.requestTimeout, "The request took longer than \(limit / .seconds(1)) s"), policy: policy)
+        return Responses.problem(
+            Problems.make(.requestTimeout, "The request took longer than \(limit / .seconds(1)) s"), policy: policy)
     }
 }
 
@@ -34,7 +35,9 @@ struct RequestDeadlineMiddleware: RouterMiddleware {
     let limit: Duration
     let policy: PolicyState
 
-    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response)
+        async throws -> Response
+    {
         try await RequestDeadline.answer(within: limit, policy: policy) { try await next(request, context) }
     }
 }

@@ -14,11 +14,15 @@ extension HTTPField.Name {
 }
 
 enum Responses {
-    static func json(_ body: Data, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]) -> Response {
+    static func json(_ body: Data, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:])
+        -> Response
+    {
         json(ByteBuffer(bytes: body), status: status, policy: policy, extra: extra)
     }
 
-    static func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]) -> Response {
+    static func json(
+        _ body: ByteBuffer, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]
+    ) -> Response {
         var headers = extra
         headers[.contentType] = "application/json"
         headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
@@ -37,6 +41,7 @@ enum Responses {
         if problem.status == 401 { headers[.wwwAuthenticate] = "Bearer" }
         let body = (try? ContractCoding.encode(problem)) ?? Data()
         return Response(
-            status: HTTPResponse.Status(code: problem.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            status: HTTPResponse.Status(code: problem.status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

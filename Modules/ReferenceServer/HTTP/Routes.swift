@@ -9,7 +9,8 @@ enum Routes {
     static func router(for backend: ReferenceBackend) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         if backend.configuration.accessLog {
-            router.middlewares.add(AccessLogMiddleware(logger: backend.logger, proxies: backend.configuration.trustedProxies))
+            router.middlewares.add(
+                AccessLogMiddleware(logger: backend.logger, proxies: backend.configuration.trustedProxies))
         }
         router.middlewares.add(ProblemMiddleware(policy: backend.policy))
         let policy = backend.policy
@@ -19,17 +20,22 @@ enum Routes {
             Responses.encoded(policy.clientPolicy, policy: policy)
         }
         // Routes that read a body or call out answer within the request timeout (park data applies it itself).
-        let waiting = router.group().add(middleware: RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: policy))
+        let waiting = router.group().add(
+            middleware: RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: policy))
         waiting.post("/v2/bootstrap") { request, context in
             try await bootstrap(request, context, backend)
         }
         router.get("/v2/parks") { request, context in
             try await parkData(request, context, backend, park: nil) { now in
                 let snapshots = backend.catalog.parks.map { backend.collector.snapshot($0.id) }
-                return backend.parksCache.response(key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now) {
+                return backend.parksCache.response(
+                    key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now
+                ) {
                     // Built only when the hot cache misses.
                     ParksResponse(
-                        parks: zip(backend.catalog.parks, snapshots).map { backend.builder.listItem(park: $0, snapshot: $1, now: now) },
+                        parks: zip(backend.catalog.parks, snapshots).map {
+                            backend.builder.listItem(park: $0, snapshot: $1, now: now)
+                        },
                         generatedAt: snapshots.map(\.updatedAt).max() ?? now)
                 }
             }
@@ -57,34 +63,45 @@ enum Routes {
                 try build(backend, context, now, cache: backend.forecastCache, name: "forecast") { park, snapshot in
                     ForecastResponse(
                         forecast: backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
-                        freshness: Freshness(sources: backend.builder.statuses(snapshot, now: now, of: [.parking, .crowd])))
+                        freshness: Freshness(
+                            sources: backend.builder.statuses(snapshot, now: now, of: [.parking, .crowd])))
                 }
             }
         }
         router.get("/v2/parks/:parkId/outing") { request, context in
             try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
                 try build(backend, context, now, cache: backend.outingCache, name: "outing") { park, snapshot in
-                    OutingResponse(outing: backend.builder.outing(park: park, snapshot: snapshot, now: now), generatedAt: snapshot.updatedAt)
+                    OutingResponse(
+                        outing: backend.builder.outing(park: park, snapshot: snapshot, now: now),
+                        generatedAt: snapshot.updatedAt)
                 }
             }
         }
         router.get("/v2/sources") { request, context in
-            if let problem = verify(request, context, backend, body: nil) { return Responses.problem(problem, policy: policy) }
+            if let problem = verify(request, context, backend, body: nil) {
+                return Responses.problem(problem, policy: policy)
+            }
             let now = backend.configuration.now()
             let entries = backend.catalog.parks.map { park in
-                SourcesResponse.Entry(parkId: park.id, sources: backend.builder.statuses(backend.collector.snapshot(park.id), now: now))
+                SourcesResponse.Entry(
+                    parkId: park.id, sources: backend.builder.statuses(backend.collector.snapshot(park.id), now: now))
             }
             let upstream = backend.collector.source.upstreamUsage(at: now)
-            return Responses.encoded(SourcesResponse(parks: entries, generatedAt: now, upstream: upstream), policy: policy)
+            return Responses.encoded(
+                SourcesResponse(parks: entries, generatedAt: now, upstream: upstream), policy: policy)
         }
         waiting.post("/v2/telemetry") { request, context in
             try await write(request, context, backend, status: .accepted) { body in
-                WriteValidation.telemetry(body).map { WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: $0.events.count) }
+                WriteValidation.telemetry(body).map {
+                    WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: $0.events.count)
+                }
             }
         }
         waiting.post("/v2/push/subscriptions") { request, context in
             try await write(request, context, backend, status: .created) { body in
-                WriteValidation.subscription(body, catalog: backend.catalog).map { _ in WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1) }
+                WriteValidation.subscription(body, catalog: backend.catalog).map { _ in
+                    WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1)
+                }
             }
         }
         AdminRoutes.add(to: waiting, backend: backend)
@@ -93,10 +110,13 @@ enum Routes {
 
     // MARK: Handlers
 
-    private static func bootstrap(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend) async throws -> Response {
+    private static func bootstrap(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend)
+        async throws -> Response
+    {
         let policy = backend.policy
         let now = backend.configuration.now()
-        let client = backend.configuration.trustedProxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
+        let client = backend.configuration.trustedProxies.clientAddress(
+            peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
         guard backend.bootstrapLimiter.allow(client, now: now) else {
             return rateLimited("Too many bootstrap calls from this address", policy: policy)
         }
@@ -104,7 +124,8 @@ enum Routes {
         do {
             body = try await request.body.collect(upTo: 4096)
         } catch {
-            return Responses.problem(Problems.make(.payloadTooLarge, "Bootstrap bodies are at most 4 KiB"), policy: policy)
+            return Responses.problem(
+                Problems.make(.payloadTooLarge, "Bootstrap bodies are at most 4 KiB"), policy: policy)
         }
         let asking: BootstrapRequest
         do {
@@ -112,20 +133,25 @@ enum Routes {
         } catch {
             return Responses.problem(Problems.make(.invalidBody, error.description), policy: policy)
         }
-        guard (16...64).contains(asking.installId.count), asking.installId.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-            return Responses.problem(Problems.make(.invalidBody, "installId must be 16 to 64 lowercase hex digits"), policy: policy)
+        guard (16...64).contains(asking.installId.count),
+            asking.installId.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+        else {
+            return Responses.problem(
+                Problems.make(.invalidBody, "installId must be 16 to 64 lowercase hex digits"), policy: policy)
         }
         guard (1...64).contains(asking.app.count), (1...32).contains(asking.appVersion.count) else {
-            return Responses.problem(Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
+            return Responses.problem(
+                Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
         }
         guard backend.installLimiter.allow(asking.installId, now: now) else {
             return rateLimited("Too many bootstrap calls for this install", policy: policy)
         }
         let grant = backend.issuer.issue(now: now)
-        return Responses.encoded(BootstrapResponse(
-            accessToken: grant.token, tokenExpiresAt: grant.expiresAt,
-            signingKey: SigningKey(keyId: grant.keyId, secret: grant.secret.base64EncodedString()),
-            policy: policy.clientPolicy, serverTime: now), policy: policy)
+        return Responses.encoded(
+            BootstrapResponse(
+                accessToken: grant.token, tokenExpiresAt: grant.expiresAt,
+                signingKey: SigningKey(keyId: grant.keyId, secret: grant.secret.base64EncodedString()),
+                policy: policy.clientPolicy, serverTime: now), policy: policy)
     }
 
     private static func rateLimited(_ detail: String, policy: PolicyState) -> Response {
@@ -135,7 +161,9 @@ enum Routes {
     }
 
     /// Verifies the request; nil when it may proceed.
-    private static func verify(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, body: Data?) -> Problem? {
+    private static func verify(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, body: Data?)
+        -> Problem?
+    {
         if backend.faults.current.rejectProofs, request.headers[.signature] != nil {
             return Problems.make(.proofInvalid, "injected fault: every request proof is refused")
         }
@@ -176,20 +204,25 @@ enum Routes {
         if backend.faults.shouldFailThisRequest() {
             return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
         }
-        if let problem = verify(request, context, backend, body: nil) { return Responses.problem(problem, policy: policy) }
+        if let problem = verify(request, context, backend, body: nil) {
+            return Responses.problem(problem, policy: policy)
+        }
         if let park, backend.catalog.park(ParkID(park)) == nil {
             let names = backend.catalog.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
-            return Responses.problem(Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
+            return Responses.problem(
+                Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
         if let interval = backend.configuration.onDemandInterval {
             if let park {
-                await backend.collector.collectIfDue(ParkID(park), interval: interval, backfillDays: backend.configuration.backfillDays)
+                await backend.collector.collectIfDue(
+                    ParkID(park), interval: interval, backfillDays: backend.configuration.backfillDays)
             } else {
                 await backend.collector.collectListIfDue(interval: interval)
             }
         }
         guard let encoded = try respond(backend.configuration.now()) else {
-            return Responses.problem(Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
+            return Responses.problem(
+                Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
         }
         var headers: HTTPFields = [:]
         headers[.eTag] = encoded.etag
@@ -199,7 +232,9 @@ enum Routes {
             // An explicit empty buffer takes Hummingbird's single-write path.
             return Response(status: .notModified, headers: headers, body: .init(byteBuffer: ByteBuffer()))
         }
-        guard faults.garbage || faults.truncateBody else { return Responses.json(encoded.buffer, policy: policy, extra: headers) }
+        guard faults.garbage || faults.truncateBody else {
+            return Responses.json(encoded.buffer, policy: policy, extra: headers)
+        }
         var body = encoded.body
         if faults.garbage { body = Data("<html><body>502 Bad Gateway</body></html>".utf8) }
         if faults.truncateBody { body = body.prefix(body.count / 2) }
@@ -242,9 +277,12 @@ enum Routes {
             return Responses.problem(Problems.make(.payloadTooLarge, "Write bodies are at most 16 KiB"), policy: policy)
         }
         let body = Data(buffer: collected)
-        if let problem = verify(request, context, backend, body: body) { return Responses.problem(problem, policy: policy) }
+        if let problem = verify(request, context, backend, body: body) {
+            return Responses.problem(problem, policy: policy)
+        }
         guard let key = request.headers[.idempotencyKey], (8...128).contains(key.count) else {
-            return Responses.problem(Problems.make(.badRequest, "Writes need an Idempotency-Key of 8 to 128 characters"), policy: policy)
+            return Responses.problem(
+                Problems.make(.badRequest, "Writes need an Idempotency-Key of 8 to 128 characters"), policy: policy)
         }
         let scopedKey = request.uri.path + "\u{1F}" + key
         if let previous = backend.idempotency.value[scopedKey] {
@@ -275,7 +313,8 @@ struct ProblemMiddleware: RouterMiddleware {
     static func allowedMethods(for path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         switch parts.count {
-        case 3 where parts[0] == "v2" && parts[1] == "health" && (parts[2] == "live" || parts[2] == "ready"): return "GET"
+        case 3 where parts[0] == "v2" && parts[1] == "health" && (parts[2] == "live" || parts[2] == "ready"):
+            return "GET"
         case 2 where parts[0] == "v2":
             switch parts[1] {
             case "health", "parks", "sources": return "GET"
@@ -284,22 +323,30 @@ struct ProblemMiddleware: RouterMiddleware {
             }
         case 3 where parts[0] == "v2" && parts[1] == "config" && parts[2] == "policy": return "GET"
         case 3 where parts[0] == "v2" && parts[1] == "push" && parts[2] == "subscriptions": return "POST"
-        case 4 where parts[0] == "v2" && parts[1] == "parks" && ["home-summary", "parking", "forecast", "outing"].contains(String(parts[3])):
+        case 4
+        where parts[0] == "v2" && parts[1] == "parks"
+            && ["home-summary", "parking", "forecast", "outing"].contains(String(parts[3])):
             return "GET"
         default: return nil
         }
     }
 
-    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response)
+        async throws -> Response
+    {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound && Self.allowedMethods(for: request.uri.path) != nil {
-            var response = Responses.problem(Problems.make(.badRequest, "Method \(request.method.rawValue) is not allowed here"), policy: policy)
+        } catch let error as HTTPError
+            where error.status == .notFound && Self.allowedMethods(for: request.uri.path) != nil
+        {
+            var response = Responses.problem(
+                Problems.make(.badRequest, "Method \(request.method.rawValue) is not allowed here"), policy: policy)
             response.status = .methodNotAllowed
             response.headers[.allow] = Self.allowedMethods(for: request.uri.path)
             return response
         } catch let error as HTTPError {
-            let code: ProblemCode = error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
+            let code: ProblemCode =
+                error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
             var problem = Problems.make(code, error.body)
             problem.status = error.status.code
             return Responses.problem(problem, policy: policy)

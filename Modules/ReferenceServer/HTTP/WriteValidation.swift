@@ -5,42 +5,62 @@ import Models
 enum WriteValidation {
     /// Field names that would carry a position; telemetry and subscriptions never accept them.
     static let forbidden: Set<String> = [
-        "lat", "lon", "lng", "latitude", "longitude", "coordinate", "coordinates", "location", "position", "gps", "home",
+        "lat", "lon", "lng", "latitude", "longitude", "coordinate", "coordinates", "location", "position", "gps",
+        "home",
     ]
 
     static func telemetry(_ body: Data) -> Result<TelemetryBatch, Problem> {
-        decodeStrict(body, allowed: ["installHash", "appVersion", "events"], nested: ["events": ["kind", "at", "durationMs", "code"]])
-            .flatMap { (batch: TelemetryBatch) in
-                guard isInstallHash(batch.installHash) else { return .failure(invalid("installHash must be 16 to 64 hex digits")) }
-                guard batch.appVersion.count <= 32 else { return .failure(invalid("appVersion is too long")) }
-                guard batch.events.count <= 100 else { return .failure(invalid("at most 100 events per batch")) }
-                for (i, event) in batch.events.enumerated() {
-                    guard event.kind.known != nil else { return .failure(invalid("events[\(i)].kind '\(event.kind.rawValue)' is not a known event")) }
-                    guard (event.durationMs ?? 0) >= 0, (event.code?.count ?? 0) <= 64 else { return .failure(invalid("events[\(i)] is out of range")) }
-                }
-                return .success(batch)
+        decodeStrict(
+            body, allowed: ["installHash", "appVersion", "events"],
+            nested: ["events": ["kind", "at", "durationMs", "code"]]
+        )
+        .flatMap { (batch: TelemetryBatch) in
+            guard isInstallHash(batch.installHash) else {
+                return .failure(invalid("installHash must be 16 to 64 hex digits"))
             }
+            guard batch.appVersion.count <= 32 else { return .failure(invalid("appVersion is too long")) }
+            guard batch.events.count <= 100 else { return .failure(invalid("at most 100 events per batch")) }
+            for (i, event) in batch.events.enumerated() {
+                guard event.kind.known != nil else {
+                    return .failure(invalid("events[\(i)].kind '\(event.kind.rawValue)' is not a known event"))
+                }
+                guard (event.durationMs ?? 0) >= 0, (event.code?.count ?? 0) <= 64 else {
+                    return .failure(invalid("events[\(i)] is out of range"))
+                }
+            }
+            return .success(batch)
+        }
     }
 
     static func subscription(_ body: Data, catalog: Catalog) -> Result<PushSubscription, Problem> {
         decodeStrict(body, allowed: ["installHash", "lotId", "threshold", "quietFrom", "quietUntil"], nested: [:])
             .flatMap { (sub: PushSubscription) in
-                guard isInstallHash(sub.installHash) else { return .failure(invalid("installHash must be 16 to 64 hex digits")) }
-                guard catalog.lot(sub.lotId) != nil else { return .failure(invalid("unknown lotId '\(sub.lotId.rawValue)'")) }
-                guard (1...1000).contains(sub.threshold) else { return .failure(invalid("threshold must be 1 to 1000")) }
-                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 }) where OpeningHours.minuteOfDay(time) == nil {
+                guard isInstallHash(sub.installHash) else {
+                    return .failure(invalid("installHash must be 16 to 64 hex digits"))
+                }
+                guard catalog.lot(sub.lotId) != nil else {
+                    return .failure(invalid("unknown lotId '\(sub.lotId.rawValue)'"))
+                }
+                guard (1...1000).contains(sub.threshold) else {
+                    return .failure(invalid("threshold must be 1 to 1000"))
+                }
+                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 })
+                where OpeningHours.minuteOfDay(time) == nil {
                     return .failure(invalid("quiet hours must be HH:MM"))
                 }
                 return .success(sub)
             }
     }
 
-    private static func decodeStrict<T: Decodable>(_ body: Data, allowed: Set<String>, nested: [String: Set<String>]) -> Result<T, Problem> {
+    private static func decodeStrict<T: Decodable>(_ body: Data, allowed: Set<String>, nested: [String: Set<String>])
+        -> Result<T, Problem>
+    {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             return .failure(invalid("body is not a JSON object"))
         }
         if let field = forbiddenField(in: object) {
-            return .failure(Problems.make(.forbiddenField, "field '\(field)' is not accepted: writes never carry positions"))
+            return .failure(
+                Problems.make(.forbiddenField, "field '\(field)' is not accepted: writes never carry positions"))
         }
         for key in object.keys where !allowed.contains(key) {
             return .failure(invalid("unknown field '\(key)'"))

@@ -10,6 +10,7 @@ public enum HistoryCSV {
     /// One line; a lot the catalog does not know is written with its free count as occupied of nothing.
     public static func line(_ reading: (lot: LotID, at: Date, available: Int), catalog: Catalog) -> String {
         let capacity = catalog.lot(reading.lot)?.capacity ?? reading.available
-        return "\(reading.lot.rawValue),\(capacity),\(max(0, capacity - reading.available)),\(ISO8601.format(reading.at))"
+        return
+            "\(reading.lot.rawValue),\(capacity),\(max(0, capacity - reading.available)),\(ISO8601.format(reading.at))"
     }
 }

@@ -31,11 +31,15 @@ public final class MemoryHistoryStore: HistoryStore {
             for reading in readings {
                 guard let available = reading.available else { continue }
                 let bucket = SimulationModel.bucket(reading.observedAt)
-                var ring = rings[reading.lotId] ?? Ring(firstBucket: bucket - capacity + 1, values: Array(repeating: -1, count: capacity))
+                var ring =
+                    rings[reading.lotId]
+                    ?? Ring(firstBucket: bucket - capacity + 1, values: Array(repeating: -1, count: capacity))
                 if bucket >= ring.firstBucket + capacity {
                     // Move the window forward, forgetting the oldest buckets.
                     let shift = bucket - (ring.firstBucket + capacity - 1)
-                    for b in ring.firstBucket..<(ring.firstBucket + min(shift, capacity)) { ring.values[Self.slot(b, capacity)] = -1 }
+                    for b in ring.firstBucket..<(ring.firstBucket + min(shift, capacity)) {
+                        ring.values[Self.slot(b, capacity)] = -1
+                    }
                     ring.firstBucket += shift
                 }
                 if bucket >= ring.firstBucket {

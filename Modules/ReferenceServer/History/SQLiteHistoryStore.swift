@@ -18,23 +18,27 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-readings") { db in
-            try db.execute(sql: """
-                CREATE TABLE reading (
-                    lot TEXT NOT NULL,
-                    bucket INTEGER NOT NULL,
-                    available INTEGER NOT NULL,
-                    PRIMARY KEY (lot, bucket)
-                ) WITHOUT ROWID
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE reading (
+                        lot TEXT NOT NULL,
+                        bucket INTEGER NOT NULL,
+                        available INTEGER NOT NULL,
+                        PRIMARY KEY (lot, bucket)
+                    ) WITHOUT ROWID
+                    """)
         }
         try migrator.migrate(queue)
     }
 
     public func record(_ readings: [LotReading]) async throws {
-        let rows = readings.compactMap { r in r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) } }
+        let rows = readings.compactMap { r in
+            r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) }
+        }
         guard !rows.isEmpty else { return }
         try await queue.write { db in
-            let statement = try db.makeStatement(sql: "INSERT OR REPLACE INTO reading (lot, bucket, available) VALUES (?, ?, ?)")
+            let statement = try db.makeStatement(
+                sql: "INSERT OR REPLACE INTO reading (lot, bucket, available) VALUES (?, ?, ?)")
             for (lot, bucket, available) in rows {
                 try statement.execute(arguments: [lot, bucket, available])
             }

@@ -15,7 +15,11 @@ public struct SimulatedSource: ParkDataSource {
         if let outage = model.outage(.parking, park: park.id, at: date) { return outage.mapped() }
         // Like citydata: readings are a few minutes behind, stamped with their 5-minute bucket.
         let observed = SimulationModel.date(ofBucket: SimulationModel.bucket(date))
-        return .ok(ParkingReadings(readings: lots.map { LotReading(lotId: $0.id, available: model.available(lot: $0, at: observed), observedAt: observed) }))
+        return .ok(
+            ParkingReadings(
+                readings: lots.map {
+                    LotReading(lotId: $0.id, available: model.available(lot: $0, at: observed), observedAt: observed)
+                }))
     }
 
     public func crowd(_ park: Park, at date: Date) async -> SourceOutcome<CrowdReading> {
@@ -25,7 +29,9 @@ public struct SimulatedSource: ParkDataSource {
         let (later, _, _) = model.crowd(park: park, at: observed.addingTimeInterval(3600))
         let trend: CrowdTrend = later > level ? .rising : later < level ? .falling : .steady
         let forecast = (1...6).map { hours -> CrowdForecastPoint in
-            let at = Date(timeIntervalSince1970: (observed.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + Double(hours) * 3600)
+            let at = Date(
+                timeIntervalSince1970: (observed.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + Double(hours)
+                    * 3600)
             let (l, lo, hi) = model.crowd(park: park, at: at)
             return CrowdForecastPoint(at: at, level: .known(l), populationMin: lo, populationMax: hi)
         }
@@ -42,7 +48,8 @@ public struct SimulatedSource: ParkDataSource {
 
     public func bulletins(_ park: Park, at date: Date) async -> SourceOutcome<Bulletins> {
         let day = SeoulTime(date).dayNumber
-        let events = model.eventsToday(park: park.id, dayNumber: day) + model.eventsToday(park: park.id, dayNumber: day + 1)
+        let events =
+            model.eventsToday(park: park.id, dayNumber: day) + model.eventsToday(park: park.id, dayNumber: day + 1)
         let notices = model.notices(park: park.id, dayNumber: day)
         if events.isEmpty, notices.isEmpty { return .noItem }
         return .ok(Bulletins(events: events, notices: notices))

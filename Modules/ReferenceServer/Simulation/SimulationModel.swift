@@ -77,7 +77,9 @@ public struct SimulationModel: Sendable {
         let bucket = Self.bucket(date)
         // Some lots lose their live count for a day now and then (CUR_PRK_YN = N).
         if DeterministicNoise.unit("nolive-" + lot.id.rawValue, time.dayNumber) < 0.04 { return nil }
-        let noise = 0.5 * DeterministicNoise.normal(lot.id.rawValue, bucket) + 0.5 * DeterministicNoise.normal(lot.id.rawValue, bucket - 1)
+        let noise =
+            0.5 * DeterministicNoise.normal(lot.id.rawValue, bucket) + 0.5
+            * DeterministicNoise.normal(lot.id.rawValue, bucket - 1)
         let occupancy = min(1, max(0, expectedOccupancy(lot: lot, at: date) + 0.045 * noise))
         return Int((Double(lot.capacity) * (1 - occupancy)).rounded())
     }
@@ -85,12 +87,15 @@ public struct SimulationModel: Sendable {
     /// Crowd level and population of a park.
     public func crowd(park: Park, at date: Date) -> (CrowdLevel, Int, Int) {
         let time = SeoulTime(date)
-        var demand = (Self.popularity[park.id.rawValue] ?? 0.6) * Self.dayCurve(minute: time.minuteOfDay, restDay: time.isRestDay)
+        var demand =
+            (Self.popularity[park.id.rawValue] ?? 0.6)
+            * Self.dayCurve(minute: time.minuteOfDay, restDay: time.isRestDay)
         demand *= Self.seasonFactor(month: time.monthDay.month)
         if isRainy(dayNumber: time.dayNumber) { demand *= 0.5 }
         demand *= eventFactor(park: park.id, time: time)
         demand += 0.04 * DeterministicNoise.normal("crowd-" + park.id.rawValue, Self.bucket(date) / 3)
-        let level: CrowdLevel = demand < 0.3 ? .relaxed : demand < 0.55 ? .normal : demand < 0.8 ? .slightlyCrowded : .crowded
+        let level: CrowdLevel =
+            demand < 0.3 ? .relaxed : demand < 0.55 ? .normal : demand < 0.8 ? .slightlyCrowded : .crowded
         let population = Int(max(200, demand * 24_000) / 500) * 500
         return (level, population, population + 2_000)
     }
@@ -112,7 +117,7 @@ public struct SimulationModel: Sendable {
             events.append(event("fireworks", "서울세계불꽃축제", "Seoul International Fireworks Festival", from: 19, to: 21))
         }
         // Night markets on Friday and Saturday evenings, April to October, Yeouido and Banpo.
-        if (park == "yeouido" || park == "banpo"), (4...10).contains(month), weekday == 5 || weekday == 6 {
+        if park == "yeouido" || park == "banpo", (4...10).contains(month), weekday == 5 || weekday == 6 {
             events.append(event("night-market", "서울밤도깨비야시장", "Seoul Night Goblin Market", from: 18, to: 23))
         }
         // Moonlight Rainbow Fountain shows, April to October evenings, Banpo.
@@ -127,10 +132,13 @@ public struct SimulationModel: Sendable {
         var notices: [ParkNotice] = []
         if isRainy(dayNumber: dayNumber - 1), DeterministicNoise.unit("flood-" + park.rawValue, dayNumber) < 0.35 {
             let lots = catalog.lots(in: park).prefix(1).map(\.id)
-            notices.append(ParkNotice(
-                id: "rain-cleanup-\(park.rawValue)-\(dayNumber)", kind: .known(.closure),
-                text: PublicText(ko: "강우 후 하천변 정리로 일부 주차장 임시 폐쇄", en: "Part of the riverside parking closed for clean-up after heavy rain"),
-                lotIds: Array(lots)))
+            notices.append(
+                ParkNotice(
+                    id: "rain-cleanup-\(park.rawValue)-\(dayNumber)", kind: .known(.closure),
+                    text: PublicText(
+                        ko: "강우 후 하천변 정리로 일부 주차장 임시 폐쇄",
+                        en: "Part of the riverside parking closed for clean-up after heavy rain"),
+                    lotIds: Array(lots)))
         }
         return notices
     }
@@ -141,14 +149,16 @@ public struct SimulationModel: Sendable {
         let month = time.monthDay.month
         let monthlyMean: [Double] = [-2.0, 0.5, 6.0, 12.5, 18.0, 22.5, 25.5, 26.5, 22.0, 15.5, 8.0, 0.5]
         let hourSwing = -cos(Double(time.minuteOfDay - 14 * 60) / 1440 * 2 * .pi) * 4.0
-        let temperature = monthlyMean[month - 1] + hourSwing * -1 + 2 * DeterministicNoise.normal("temp", time.dayNumber)
+        let temperature =
+            monthlyMean[month - 1] + hourSwing * -1 + 2 * DeterministicNoise.normal("temp", time.dayNumber)
         let rainy = isRainy(dayNumber: time.dayNumber)
         let pm10 = Int(max(8, 38 + 18 * DeterministicNoise.normal("pm10", time.dayNumber)))
         let pm25 = Int(max(4, Double(pm10) * 0.45))
         let air: AirQuality = pm10 <= 30 ? .good : pm10 <= 80 ? .moderate : pm10 <= 150 ? .bad : .veryBad
         let reading = Date(timeIntervalSince1970: Double(Int(date.timeIntervalSince1970 / 3600) * 3600))
         return Weather(
-            temperatureC: (temperature * 10).rounded() / 10, feelsLikeC: ((temperature - (rainy ? 2.5 : 1.0)) * 10).rounded() / 10,
+            temperatureC: (temperature * 10).rounded() / 10,
+            feelsLikeC: ((temperature - (rainy ? 2.5 : 1.0)) * 10).rounded() / 10,
             precipitation: .known(rainy ? (month <= 2 || month == 12 ? .snow : .rain) : Precipitation.none),
             precipitationText: rainy ? "1~4mm" : "-", pm10: pm10, pm25: pm25, air: .known(air), observedAt: reading)
     }

@@ -64,14 +64,18 @@ public final class Collector: Sendable {
     /// collects only the parks its user looks at), and computes its forecasts when they are asked for and missing or
     /// a new reading was just taken. A simulated park gets `backfillDays` of history first, once per process, so the
     /// first answer for one park never pays for all eleven. Concurrent callers for the same park wait for one run.
-    public func collectIfDue(_ park: ParkID, interval: TimeInterval, forecasts: Bool = true, backfillDays: Int = 0) async {
+    public func collectIfDue(_ park: ParkID, interval: TimeInterval, forecasts: Bool = true, backfillDays: Int = 0)
+        async
+    {
         guard let park = catalog.park(park) else { return }
         let at = now()
         let (task, ours): (Task<Void, Never>, Bool) = onDemand.withLock { running in
             if let task = running[park.id] { return (task, false) }
             let snapshot = snapshot(park.id)
             var collectDue = true
-            if let last = snapshot.parking.lastAttemptAt, at.timeIntervalSince(last) < interval, at >= last { collectDue = false }
+            if let last = snapshot.parking.lastAttemptAt, at.timeIntervalSince(last) < interval, at >= last {
+                collectDue = false
+            }
             let forecastDue = forecasts && (collectDue || snapshot.forecast == nil)
             guard collectDue || forecastDue else { return (Task {}, true) }
             let settings = faults.current
@@ -92,7 +96,9 @@ public final class Collector: Sendable {
             if running[park.id] == task { running[park.id] = nil }
         }
         // Someone else's run may have skipped the forecasts this caller wants: look again, now that it is done.
-        if !ours, forecasts { await collectIfDue(park.id, interval: interval, forecasts: true, backfillDays: backfillDays) }
+        if !ours, forecasts {
+            await collectIfDue(park.id, interval: interval, forecasts: true, backfillDays: backfillDays)
+        }
     }
 
     /// The parks list on demand: every park's sources (no forecasts) when the source is simulated and costs
@@ -134,7 +140,9 @@ public final class Collector: Sendable {
                 for i in answer.readings.indices { answer.readings[i].observedAt -= age }
                 outcome = .ok(answer)
                 // Only current counts of single lots are history: a stale row or a count shared by two lots is not.
-                if age == 0 { try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty }) }
+                if age == 0 {
+                    try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty })
+                }
             }
             update(park.id) { $0.parking.apply(outcome, now: at) { $0.newestObservation } }
         case .crowd:
@@ -155,7 +163,11 @@ public final class Collector: Sendable {
             let traffic = await source.roadTraffic(park, at: at)
             update(park.id) {
                 $0.weather.apply(outcome, now: at) { $0.observedAt }
-                if case .ok(let value) = traffic { $0.roadTraffic = value } else if case .noItem = traffic { $0.roadTraffic = nil }
+                if case .ok(let value) = traffic {
+                    $0.roadTraffic = value
+                } else if case .noItem = traffic {
+                    $0.roadTraffic = nil
+                }
             }
         case .events:
             var outcome = await source.bulletins(park, at: at)
@@ -175,10 +187,12 @@ public final class Collector: Sendable {
             let snapshot = snapshot(park.id)
             let context = ForecastContext(
                 events: snapshot.bulletins.value?.events ?? [],
-                wet: [.rain, .snow, .shower, .rainAndSnow].contains(snapshot.weather.value?.precipitation?.known ?? .none))
+                wet: [.rain, .snow, .shower, .rainAndSnow].contains(
+                    snapshot.weather.value?.precipitation?.known ?? .none))
             var lots: [ParkingForecast] = []
             for lot in catalog.lots(in: park.id) {
-                var forecast = (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
+                var forecast =
+                    (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
                     ?? ParkingForecast(lotId: lot.id, points: [], gap: .known(.noHistory))
                 forecast.opening = try? await forecaster.openingPoint(lot: lot, history: history, now: at)
                 lots.append(forecast)
@@ -189,11 +203,13 @@ public final class Collector: Sendable {
             // Ours from the parking forecast; the source's own beside it, labelled as the source's.
             let crowd = Self.crowdBaseline(from: total, capacity: capacity)
             let sourceCrowd = snapshot.crowd.value.flatMap { reading in
-                reading.forecast.isEmpty ? nil : CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
+                reading.forecast.isEmpty
+                    ? nil : CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
             }
             let overview = ForecastOverview(
                 parkId: park.id, generatedAt: SimulationModel.date(ofBucket: SimulationModel.bucket(at)),
-                horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd, sourceCrowd: sourceCrowd)
+                horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd,
+                sourceCrowd: sourceCrowd)
             update(park.id) { $0.forecast = overview }
         }
     }
@@ -203,7 +219,8 @@ public final class Collector: Sendable {
     public static func crowdBaseline(from parking: ParkingForecast, capacity: Int) -> CrowdForecast {
         let points = parking.points.filter { $0.minutesAhead % 60 == 0 }.map { point -> CrowdForecastPoint in
             let occupied = capacity > 0 ? 1 - Double(point.p50) / Double(capacity) : 0
-            let level: CrowdLevel = occupied < 0.35 ? .relaxed : occupied < 0.6 ? .normal : occupied < 0.85 ? .slightlyCrowded : .crowded
+            let level: CrowdLevel =
+                occupied < 0.35 ? .relaxed : occupied < 0.6 ? .normal : occupied < 0.85 ? .slightlyCrowded : .crowded
             return CrowdForecastPoint(at: point.at, level: .known(level))
         }
         return CrowdForecast(points: points, confidence: .known(.low), basis: .known(.baseline))

@@ -64,7 +64,13 @@ public struct LotMatcher: Sendable {
         var trimmed = ""
         var depth = 0
         for ch in name {
-            if "([{（［".contains(ch) { depth += 1 } else if ")]}）］".contains(ch) { depth = max(0, depth - 1) } else if depth == 0 { trimmed.append(ch) }
+            if "([{（［".contains(ch) {
+                depth += 1
+            } else if ")]}）］".contains(ch) {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                trimmed.append(ch)
+            }
         }
         for word in ["주차장", "한강공원", "한강", "공영"] { trimmed = trimmed.replacingOccurrences(of: word, with: "") }
         var prefix = ""
@@ -73,7 +79,11 @@ public struct LotMatcher: Sendable {
         var rangeStart: Int?
         func flush() {
             if let n = Int(current) {
-                if let start = rangeStart, start <= n, n - start < 20 { numbers.formUnion(start...n) } else { numbers.insert(n) }
+                if let start = rangeStart, start <= n, n - start < 20 {
+                    numbers.formUnion(start...n)
+                } else {
+                    numbers.insert(n)
+                }
             }
             current = ""
         }
@@ -85,7 +95,10 @@ public struct LotMatcher: Sendable {
                 current = ""
             } else {
                 flush()
-                if ch != "," && ch != "·" && !ch.isWhitespace { rangeStart = nil; prefix.append(ch) }
+                if ch != "," && ch != "·" && !ch.isWhitespace {
+                    rangeStart = nil
+                    prefix.append(ch)
+                }
             }
         }
         flush()

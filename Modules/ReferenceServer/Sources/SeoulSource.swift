@@ -66,13 +66,17 @@ public final class SeoulSource: ParkDataSource {
         let result: CitydataResult
         do {
             let response = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(15)))
-            result = response.status == 200 ? CitydataParser.parse(response.body, expected: area) : .failing(.http(status: response.status))
+            result =
+                response.status == 200
+                ? CitydataParser.parse(response.body, expected: area) : .failing(.http(status: response.status))
         } catch {
             result = .failing(.transport("\(error)"))
         }
         budget.record(area.code, result, at: date)
         recent.withLock { $0[area.code] = result }
-        if case .failing(let failure) = result { logger.warning("citydata failed", metadata: ["area": "\(area.code)", "reason": "\(failure)"]) }
+        if case .failing(let failure) = result {
+            logger.warning("citydata failed", metadata: ["area": "\(area.code)", "reason": "\(failure)"])
+        }
         return result
     }
 
@@ -88,7 +92,9 @@ public final class SeoulSource: ParkDataSource {
         for (index, area) in catalog.citydataAreas(for: park.id).enumerated() {
             switch await citydata(area, at: date) {
             case .ok(let city):
-                if city.unreadable.contains(.parking), index == 0 { return .failing("\(Citydata.Section.parking.rawValue) has an unknown shape") }
+                if city.unreadable.contains(.parking), index == 0 {
+                    return .failing("\(Citydata.Section.parking.rawValue) has an unknown shape")
+                }
                 rows += city.parking
             case .noItem: continue
             case .failing(let reason): if index == 0 { return .failing(reason.sourceDetail) }
@@ -97,7 +103,8 @@ public final class SeoulSource: ParkDataSource {
         guard !rows.isEmpty else { return .noItem }
         let (matches, unmatched) = LotMatcher(lots: lots).match(rows)
         if !unmatched.isEmpty {
-            logger.info("citydata rows matched no lot", metadata: ["park": "\(park.id.rawValue)", "rows": "\(unmatched)"])
+            logger.info(
+                "citydata rows matched no lot", metadata: ["park": "\(park.id.rawValue)", "rows": "\(unmatched)"])
         }
         let window = SourceKind.parking.freshnessWindow + expectedLag(.parking)
         let readings = matches.flatMap { match -> [LotReading] in
@@ -136,7 +143,9 @@ public final class SeoulSource: ParkDataSource {
         }
     }
 
-    func section<Value>(_ result: CitydataResult, _ section: Citydata.Section, _ read: (Citydata) -> Value?) -> SourceOutcome<Value> {
+    func section<Value>(_ result: CitydataResult, _ section: Citydata.Section, _ read: (Citydata) -> Value?)
+        -> SourceOutcome<Value>
+    {
         switch result {
         case .failing(let failure): return .failing(failure.sourceDetail)
         case .noItem: return .noItem

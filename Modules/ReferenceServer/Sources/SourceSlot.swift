@@ -40,7 +40,8 @@ public struct SourceSlot<Value: Sendable>: Sendable {
     /// observed within the kind's window (plus the source's known lag), and never when it was observed in the future.
     /// `empty` explains a value that holds no observation.
     public func status(
-        _ kind: SourceKind, sourceName: String, simulated: Bool, now: Date, lag: TimeInterval = 0, empty: SourceDetail? = nil,
+        _ kind: SourceKind, sourceName: String, simulated: Bool, now: Date, lag: TimeInterval = 0,
+        empty: SourceDetail? = nil,
         unmatchedRows: [String]? = nil
     ) -> SourceStatus {
         let state: FreshnessState
@@ -97,10 +98,12 @@ public struct ParkSnapshot: Sendable {
         let unmatched = parkingValue.flatMap { $0.unmatchedRows.isEmpty ? nil : $0.unmatchedRows }
         return [
             parking.status(
-                .parking, sourceName: name, simulated: simulated, now: now, lag: source.expectedLag(.parking), empty: noMatch,
+                .parking, sourceName: name, simulated: simulated, now: now, lag: source.expectedLag(.parking),
+                empty: noMatch,
                 unmatchedRows: unmatched),
             crowd.status(.crowd, sourceName: name, simulated: simulated, now: now, lag: source.expectedLag(.crowd)),
-            weather.status(.weather, sourceName: name, simulated: simulated, now: now, lag: source.expectedLag(.weather)),
+            weather.status(
+                .weather, sourceName: name, simulated: simulated, now: now, lag: source.expectedLag(.weather)),
             bulletins.status(.events, sourceName: name, simulated: simulated, now: now),
         ]
     }

@@ -16,7 +16,8 @@ enum FacilityDirectory {
                 let dLat = (DeterministicNoise.unit("fac-lat-\(park.id.rawValue)-\(kind.rawValue)", i) - 0.5) * 0.006
                 let dLon = (DeterministicNoise.unit("fac-lon-\(park.id.rawValue)-\(kind.rawValue)", i) - 0.5) * 0.012
                 return FacilityLocation(
-                    name: PublicText(ko: "\(park.shortNameKo) \(ko) \(i + 1)", en: "\(park.shortNameEn) \(en) \(i + 1)"),
+                    name: PublicText(
+                        ko: "\(park.shortNameKo) \(ko) \(i + 1)", en: "\(park.shortNameEn) \(en) \(i + 1)"),
                     coordinate: Coordinate(lat: park.coordinate.lat + dLat, lon: park.coordinate.lon + dLon))
             }
             return FacilityGroup(kind: .known(kind), count: count, locations: locations)

@@ -48,7 +48,9 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
             hot.withLock { $0[key] = Hot(version: version, builtAt: now, response: response) }
             return response
         } catch {
-            guard let good = lastGood.value[key], let body = try? ContractCoding.encode(good.aged(now: now, reason: SourceDetail(.lastGoodServed))) else { return nil }
+            guard let good = lastGood.value[key],
+                let body = try? ContractCoding.encode(good.aged(now: now, reason: SourceDetail(.lastGoodServed)))
+            else { return nil }
             return EncodedResponse(body: body)
         }
     }
@@ -109,15 +111,18 @@ extension ParksResponse: AgeableResponse {
 extension Freshness {
     /// The same sources, with any value older than its window marked stale (a stale value never looks fresh).
     func aged(now: Date, reason: SourceDetail) -> Freshness {
-        Freshness(sources: sources.map { status in
-            var status = status
-            if status.state == .known(.fresh), let kind = SourceKind(rawValue: status.source), let observed = status.observedAt,
-               !Freshness.isCurrent(observedAt: observed, now: now, window: kind.freshnessWindow) {
-                status.state = .known(.stale)
-                status.detail = reason.english
-                status.reason = reason
-            }
-            return status
-        })
+        Freshness(
+            sources: sources.map { status in
+                var status = status
+                if status.state == .known(.fresh), let kind = SourceKind(rawValue: status.source),
+                    let observed = status.observedAt,
+                    !Freshness.isCurrent(observedAt: observed, now: now, window: kind.freshnessWindow)
+                {
+                    status.state = .known(.stale)
+                    status.detail = reason.english
+                    status.reason = reason
+                }
+                return status
+            })
     }
 }

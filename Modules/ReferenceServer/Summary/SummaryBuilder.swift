@@ -16,7 +16,8 @@ public struct SummaryBuilder: Sendable {
     public func homeSummary(park: Park, snapshot: ParkSnapshot, now: Date) -> HomeSummary {
         let forecast = forecastOverview(park: park, snapshot: snapshot, now: now)
         return HomeSummary(
-            park: park, parking: parking(park: park, snapshot: snapshot, forecast: forecast, now: now), forecast: forecast,
+            park: park, parking: parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
+            forecast: forecast,
             outing: outing(park: park, snapshot: snapshot, now: now), generatedAt: snapshot.updatedAt,
             freshness: Freshness(sources: statuses(snapshot, now: now)))
     }
@@ -34,7 +35,8 @@ public struct SummaryBuilder: Sendable {
     public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
         let minute = SeoulTime(now).minuteOfDay
         let readings = snapshot.parking.value?.readings ?? []
-        let closedByNotice = Set((snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
+        let closedByNotice = Set(
+            (snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
         let lots = catalog.lots(in: park.id).map { lot -> LotWithStatus in
             let reading = readings.first { $0.lotId == lot.id }
             let open = lot.hours.isOpen(atMinuteOfDay: minute) && !closedByNotice.contains(lot.id)
@@ -42,9 +44,12 @@ public struct SummaryBuilder: Sendable {
             // Free spaces and capacity from the same count: the feed's own capacity when it has one.
             let capacity = reading?.available != nil ? (reading?.capacity ?? lot.capacity) : lot.capacity
             let shared = reading.flatMap { $0.sharedWith.isEmpty ? nil : $0.sharedWith }
-            return LotWithStatus(lot: lot, status: LotStatus(
-                lotId: lot.id, available: available, capacity: capacity, observedAt: reading?.observedAt,
-                label: .known(LotStatus.label(available: available, capacity: capacity, isOpen: open)), sharedWith: shared))
+            return LotWithStatus(
+                lot: lot,
+                status: LotStatus(
+                    lotId: lot.id, available: available, capacity: capacity, observedAt: reading?.observedAt,
+                    label: .known(LotStatus.label(available: available, capacity: capacity, isOpen: open)),
+                    sharedWith: shared))
         }
         return ParkingAggregate(parkId: park.id, lots: lots, recommended: recommend(lots, forecast: forecast))
     }
@@ -74,11 +79,14 @@ public struct SummaryBuilder: Sendable {
     }
 
     public func forecastOverview(park: Park, snapshot: ParkSnapshot, now: Date) -> ForecastOverview {
-        snapshot.forecast ?? ForecastOverview(
-            parkId: park.id, generatedAt: now, horizonMinutes: 180,
-            park: ParkingForecast(lotId: nil, points: [], gap: .known(.noHistory)),
-            lots: catalog.lots(in: park.id).map { ParkingForecast(lotId: $0.id, points: [], gap: .known(.noHistory)) },
-            crowd: CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline)))
+        snapshot.forecast
+            ?? ForecastOverview(
+                parkId: park.id, generatedAt: now, horizonMinutes: 180,
+                park: ParkingForecast(lotId: nil, points: [], gap: .known(.noHistory)),
+                lots: catalog.lots(in: park.id).map {
+                    ParkingForecast(lotId: $0.id, points: [], gap: .known(.noHistory))
+                },
+                crowd: CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline)))
     }
 
     public func outing(park: Park, snapshot: ParkSnapshot, now: Date) -> OutingSummary {

@@ -44,7 +44,8 @@ public struct RequestVerifier: Sendable {
         guard grant.expiresAt > now else { return .failure(Problems.make(.tokenExpired, "Access token expired")) }
         let parsed: RequestProof.Parsed
         do {
-            parsed = try RequestProof.parse(signatureInput: request.signatureInput, signature: request.signature, hasBody: request.body != nil)
+            parsed = try RequestProof.parse(
+                signatureInput: request.signatureInput, signature: request.signature, hasBody: request.body != nil)
         } catch .missingHeader(let name) {
             return .failure(Problems.make(.proofMissing, "Missing \(name)"))
         } catch {
@@ -54,7 +55,10 @@ public struct RequestVerifier: Sendable {
             return .failure(Problems.make(.unknownKey, "The proof's keyid does not belong to this token"))
         }
         guard abs(Double(parsed.parameters.created) - now.timeIntervalSince1970) <= Double(policy.maxSkewSeconds) else {
-            return .failure(Problems.make(.proofExpired, "The proof's created time is more than \(policy.maxSkewSeconds) s from the server clock"))
+            return .failure(
+                Problems.make(
+                    .proofExpired,
+                    "The proof's created time is more than \(policy.maxSkewSeconds) s from the server clock"))
         }
         guard let nonce = parsed.parameters.nonce, !nonce.isEmpty, nonce.count <= 128 else {
             return .failure(Problems.make(.proofInvalid, "The proof has no nonce"))

@@ -55,7 +55,8 @@ public final class TokenIssuer: Sendable {
         }
         let seal = derive("token").map { String(format: "%02x", $0) }.joined()
         let keyId = "k-" + derive("key-id").prefix(8).map { String(format: "%02x", $0) }.joined()
-        return Grant(token: "hjt_" + body + "." + seal, keyId: keyId, secret: derive("signing-secret"),
-                     expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)))
+        return Grant(
+            token: "hjt_" + body + "." + seal, keyId: keyId, secret: derive("signing-secret"),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)))
     }
 }

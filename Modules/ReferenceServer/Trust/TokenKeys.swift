@@ -29,12 +29,16 @@ public struct TokenKeys: Sendable {
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, (1...16).contains(parts[0].count),
-                  parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+                parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
             else { throw Invalid(reason: "each entry is id:base64-secret, the id 1 to 16 letters, digits or '-'") }
             guard let secret = Data(base64Encoded: parts[1]), secret.count >= 32 else {
-                throw Invalid(reason: "the secret of key '\(parts[0])' must be at least 32 bytes, base64 (openssl rand -base64 32)")
+                throw Invalid(
+                    reason:
+                        "the secret of key '\(parts[0])' must be at least 32 bytes, base64 (openssl rand -base64 32)")
             }
-            guard !keys.contains(where: { $0.id == parts[0] }) else { throw Invalid(reason: "key id '\(parts[0])' is given twice") }
+            guard !keys.contains(where: { $0.id == parts[0] }) else {
+                throw Invalid(reason: "key id '\(parts[0])' is given twice")
+            }
             keys.append(Key(id: parts[0], secret: secret))
         }
         guard !keys.isEmpty else { throw Invalid(reason: "no key given") }

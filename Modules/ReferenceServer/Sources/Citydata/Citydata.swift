@@ -15,7 +15,9 @@ public struct Citydata: Sendable {
         public var observedAt: Date?
         public var coordinate: Coordinate?
 
-        public init(name: String, code: String?, capacity: Int?, parked: Int?, observedAt: Date?, coordinate: Coordinate?) {
+        public init(
+            name: String, code: String?, capacity: Int?, parked: Int?, observedAt: Date?, coordinate: Coordinate?
+        ) {
             self.name = name
             self.code = code
             self.capacity = capacity
@@ -27,8 +29,12 @@ public struct Citydata: Sendable {
 
     /// The sections a response carries; a section of an unknown type is `unreadable`, never empty.
     public enum Section: String, Sendable, Hashable, CaseIterable {
-        case parking = "PRK_STTS", crowd = "LIVE_PPLTN_STTS", weather = "WEATHER_STTS", events = "EVENT_STTS"
-        case disasterMessages = "LIVE_DST_MESSAGE", roadTraffic = "ROAD_TRAFFIC_STTS"
+        case parking = "PRK_STTS"
+        case crowd = "LIVE_PPLTN_STTS"
+        case weather = "WEATHER_STTS"
+        case events = "EVENT_STTS"
+        case disasterMessages = "LIVE_DST_MESSAGE"
+        case roadTraffic = "ROAD_TRAFFIC_STTS"
     }
 
     public var areaCode: String?
@@ -97,7 +103,8 @@ public enum CitydataFailure: Error, Sendable, Hashable, CustomStringConvertible 
         case .noResultCode: "citydata response has no result code"
         case .noCitydata: "citydata response has no CITYDATA"
         case .keyRefused(let message): "INFO-100 \(message)".trimmingCharacters(in: .whitespaces)
-        case .transient(let code, let message), .error(let code, let message): "\(code) \(message)".trimmingCharacters(in: .whitespaces)
+        case .transient(let code, let message), .error(let code, let message):
+            "\(code) \(message)".trimmingCharacters(in: .whitespaces)
         case .wrongArea(let answered, let expected): "citydata answered for \(answered), not \(expected)"
         case .noArea: "citydata response names no area"
         case .http(let status): "HTTP \(status)"

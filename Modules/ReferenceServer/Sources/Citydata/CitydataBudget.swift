@@ -60,10 +60,13 @@ public final class CitydataBudget: Sendable {
     public func usage(at date: Date) -> UpstreamUsage {
         state.withLock { state in
             let day = Self.day(date)
-            let pause = state.backoff.values.map(\.until).filter { $0 > date }.max().map { CitydataFailure.paused(until: $0) }
+            let pause = state.backoff.values.map(\.until).filter { $0 > date }.max().map {
+                CitydataFailure.paused(until: $0)
+            }
             let detail = (state.refused ?? pause)?.sourceDetail
             return UpstreamUsage(
-                service: "Seoul citydata", day: day, callsToday: state.day == day ? state.calls : 0, intervalSeconds: Int(interval),
+                service: "Seoul citydata", day: day, callsToday: state.day == day ? state.calls : 0,
+                intervalSeconds: Int(interval),
                 detail: detail)
         }
     }

@@ -13,9 +13,13 @@ public enum CitydataParser {
     /// Parses a response for the place `expected`.
     public static func parse(_ data: Data, expected: CitydataArea) -> CitydataResult {
         guard data.count <= maxBytes else { return .failing(.tooLarge(bytes: data.count)) }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .failing(.notJSON) }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return .failing(.notJSON)
+        }
         // A result may also sit one level down, under the service's name.
-        let envelope = root["RESULT"] != nil ? root : root.values.lazy.compactMap { $0 as? [String: Any] }.first { $0["RESULT"] != nil } ?? root
+        let envelope =
+            root["RESULT"] != nil
+            ? root : root.values.lazy.compactMap { $0 as? [String: Any] }.first { $0["RESULT"] != nil } ?? root
         let result = envelope["RESULT"] as? [String: Any]
         let code = V.string(result.flatMap { V.first($0, "RESULT.CODE", "CODE") })
         let message = V.string(result.flatMap { V.first($0, "RESULT.MESSAGE", "MESSAGE") }) ?? ""
@@ -23,18 +27,25 @@ public enum CitydataParser {
         case "INFO-000"?: break
         case "INFO-200"?: return .noItem
         case "INFO-100"?: return .failing(.keyRefused(message: message))
-        case let other? where ["ERROR-500", "ERROR-600", "ERROR-601"].contains(other): return .failing(.transient(code: other, message: message))
+        case let other? where ["ERROR-500", "ERROR-600", "ERROR-601"].contains(other):
+            return .failing(.transient(code: other, message: message))
         case let other?: return .failing(.error(code: other, message: message))
         case nil: return .failing(.noResultCode)
         }
-        guard let city = (envelope["CITYDATA"] ?? root["CITYDATA"]) as? [String: Any] else { return .failing(.noCitydata) }
+        guard let city = (envelope["CITYDATA"] ?? root["CITYDATA"]) as? [String: Any] else {
+            return .failing(.noCitydata)
+        }
         let firstCrowd = V.list(city["LIVE_PPLTN_STTS"])?.first
         let areaCode = V.string(city["AREA_CD"]) ?? V.string(firstCrowd?["AREA_CD"])
         let areaName = V.string(city["AREA_NM"]) ?? V.string(firstCrowd?["AREA_NM"])
         if let areaCode {
-            guard areaCode == expected.code else { return .failing(.wrongArea(answered: areaCode, expected: expected.code)) }
+            guard areaCode == expected.code else {
+                return .failing(.wrongArea(answered: areaCode, expected: expected.code))
+            }
         } else if let areaName {
-            guard squeezed(areaName) == squeezed(expected.name) else { return .failing(.wrongArea(answered: areaName, expected: expected.name)) }
+            guard squeezed(areaName) == squeezed(expected.name) else {
+                return .failing(.wrongArea(answered: areaName, expected: expected.name))
+            }
         } else {
             return .failing(.noArea)
         }

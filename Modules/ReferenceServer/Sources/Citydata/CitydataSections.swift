@@ -17,7 +17,9 @@ enum CitydataSections {
                 name: name, code: V.string(row["PRK_CD"]), capacity: V.int(row["CPCTY"]),
                 parked: live ? V.int(row["CUR_PRK_CNT"]).flatMap { $0 >= 0 ? $0 : nil } : nil,
                 observedAt: V.seoulDate(row["CUR_PRK_TIME"]),
-                coordinate: V.double(row["LAT"]).flatMap { lat in V.double(row["LNG"]).map { Coordinate(lat: lat, lon: $0) } })
+                coordinate: V.double(row["LAT"]).flatMap { lat in
+                    V.double(row["LNG"]).map { Coordinate(lat: lat, lon: $0) }
+                })
             if let code = parsed.code, let i = out.firstIndex(where: { twin($0, parsed, code: code) }) {
                 out[i] = merge(out[i], parsed)
             } else {
@@ -34,8 +36,11 @@ enum CitydataSections {
     /// The row with a live count wins; what it lacks (capacity, position) comes from its twin.
     static func merge(_ a: Citydata.ParkingRow, _ b: Citydata.ParkingRow) -> Citydata.ParkingRow {
         var (best, other) = (a, b)
-        if a.parked == nil, b.parked != nil { (best, other) = (b, a) }
-        else if a.parked != nil, b.parked != nil, (b.observedAt ?? .distantPast) > (a.observedAt ?? .distantPast) { (best, other) = (b, a) }
+        if a.parked == nil, b.parked != nil {
+            (best, other) = (b, a)
+        } else if a.parked != nil, b.parked != nil, (b.observedAt ?? .distantPast) > (a.observedAt ?? .distantPast) {
+            (best, other) = (b, a)
+        }
         best.capacity = best.capacity ?? other.capacity
         best.coordinate = best.coordinate ?? other.coordinate
         return best
@@ -44,13 +49,17 @@ enum CitydataSections {
     static func crowd(_ rows: [[String: Any]]) -> CrowdReading? {
         guard let row = rows.first, let label = V.string(row["AREA_CONGEST_LVL"]) else { return nil }
         let forecast = (V.list(row["FCST_PPLTN"]) ?? []).compactMap { point -> CrowdForecastPoint? in
-            guard let at = V.seoulDate(point["FCST_TIME"]), let l = V.string(point["FCST_CONGEST_LVL"]) else { return nil }
+            guard let at = V.seoulDate(point["FCST_TIME"]), let l = V.string(point["FCST_CONGEST_LVL"]) else {
+                return nil
+            }
             return CrowdForecastPoint(
-                at: at, level: crowdLevel(l), populationMin: V.int(point["FCST_PPLTN_MIN"]), populationMax: V.int(point["FCST_PPLTN_MAX"]))
+                at: at, level: crowdLevel(l), populationMin: V.int(point["FCST_PPLTN_MIN"]),
+                populationMax: V.int(point["FCST_PPLTN_MAX"]))
         }
         return CrowdReading(
             now: CrowdNow(
-                level: crowdLevel(label), messageKo: V.string(row["AREA_CONGEST_MSG"]), populationMin: V.int(row["AREA_PPLTN_MIN"]),
+                level: crowdLevel(label), messageKo: V.string(row["AREA_CONGEST_MSG"]),
+                populationMin: V.int(row["AREA_PPLTN_MIN"]),
                 populationMax: V.int(row["AREA_PPLTN_MAX"]), observedAt: V.seoulDate(row["PPLTN_TIME"])),
             forecast: forecast.sorted { $0.at < $1.at })
     }
@@ -65,17 +74,21 @@ enum CitydataSections {
         let forecast = (V.list(row["FCST24HOURS"]) ?? []).compactMap { point -> WeatherForecastPoint? in
             guard let at = V.seoulDate(point["FCST_DT"]) else { return nil }
             return WeatherForecastPoint(
-                at: at, temperatureC: V.double(point["TEMP"]), precipitation: V.string(point["PRECPT_TYPE"]).map(precipitation),
+                at: at, temperatureC: V.double(point["TEMP"]),
+                precipitation: V.string(point["PRECPT_TYPE"]).map(precipitation),
                 precipitationChance: V.int(point["RAIN_CHANCE"]), sky: V.string(point["SKY_STTS"]))
         }
         let weather = Weather(
             temperatureC: V.double(row["TEMP"]), feelsLikeC: V.double(row["SENSIBLE_TEMP"]),
-            precipitation: V.string(row["PRECPT_TYPE"]).map(precipitation), precipitationText: V.string(row["PRECIPITATION"]),
+            precipitation: V.string(row["PRECPT_TYPE"]).map(precipitation),
+            precipitationText: V.string(row["PRECIPITATION"]),
             pm10: V.int(row["PM10"]), pm25: V.int(row["PM25"]), air: V.string(row["AIR_IDX"]).map(air),
-            observedAt: V.seoulDate(row["WEATHER_TIME"]), forecast: forecast.isEmpty ? nil : forecast.sorted { $0.at < $1.at })
+            observedAt: V.seoulDate(row["WEATHER_TIME"]),
+            forecast: forecast.isEmpty ? nil : forecast.sorted { $0.at < $1.at })
         let warnings = (V.list(row["NEWS_LIST"]) ?? []).compactMap { news -> ParkNotice? in
             guard V.flag(news["CANCEL_YN"]) != true else { return nil }
-            let title = [V.string(news["WARN_VAL"]), V.string(news["WARN_STRESS"])].compactMap { $0 }.joined(separator: " ")
+            let title = [V.string(news["WARN_VAL"]), V.string(news["WARN_STRESS"])].compactMap { $0 }.joined(
+                separator: " ")
             guard let text = V.string(news["WARN_MSG"]) ?? (title.isEmpty ? nil : title) else { return nil }
             let since = V.seoulDate(news["ANNOUNCE_TIME"])
             return ParkNotice(
@@ -111,7 +124,8 @@ enum CitydataSections {
         rows.compactMap { row in
             guard let name = V.string(row["EVENT_NM"]), let period = V.period(row["EVENT_PERIOD"]) else { return nil }
             return ParkEvent(
-                id: "seoul-event-" + stableID(name + (V.string(row["EVENT_PERIOD"]) ?? "")), title: PublicText(ko: name),
+                id: "seoul-event-" + stableID(name + (V.string(row["EVENT_PERIOD"]) ?? "")),
+                title: PublicText(ko: name),
                 startsAt: period.start, endsAt: period.end, affectsParking: false,
                 place: V.string(row["EVENT_PLACE"]).map { PublicText(ko: $0) }, url: V.string(row["URL"]),
                 free: V.flag(row["PAY_YN"]).map { !$0 })
@@ -124,7 +138,8 @@ enum CitydataSections {
             guard let text = V.string(V.first(row, "MSG_CN", "DST_MSG", "MSG")) else { return nil }
             let kind = V.string(V.first(row, "DST_SE_NM", "EMRG_STEP_NM"))
             return ParkNotice(
-                id: "seoul-disaster-" + stableID(text), kind: .known(.warning), text: PublicText(ko: kind.map { "[\($0)] \(text)" } ?? text),
+                id: "seoul-disaster-" + stableID(text), kind: .known(.warning),
+                text: PublicText(ko: kind.map { "[\($0)] \(text)" } ?? text),
                 since: V.seoulDate(V.first(row, "CRT_DT", "REG_DT", "SEND_DT")))
         }
     }
@@ -132,13 +147,15 @@ enum CitydataSections {
     /// The average road traffic (ROAD_TRAFFIC_STTS.AVG_ROAD_DATA).
     static func roadTraffic(_ rows: [[String: Any]]) -> RoadTraffic? {
         guard let average = rows.first.flatMap({ V.list($0["AVG_ROAD_DATA"]) })?.first,
-              let index = V.string(average["ROAD_TRAFFIC_IDX"]) else { return nil }
-        let level: OpenEnum<RoadTrafficLevel> = switch index {
-        case "원활": .known(.smooth)
-        case "서행": .known(.slow)
-        case "정체": .known(.congested)
-        default: .unknown(index)
-        }
+            let index = V.string(average["ROAD_TRAFFIC_IDX"])
+        else { return nil }
+        let level: OpenEnum<RoadTrafficLevel> =
+            switch index {
+            case "원활": .known(.smooth)
+            case "서행": .known(.slow)
+            case "정체": .known(.congested)
+            default: .unknown(index)
+            }
         return RoadTraffic(
             level: level, speedKmh: V.double(average["ROAD_TRAFFIC_SPD"]),
             message: V.string(average["ROAD_MSG"]).map { PublicText(ko: $0) },

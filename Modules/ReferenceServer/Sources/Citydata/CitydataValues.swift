@@ -18,7 +18,9 @@ enum CitydataValues {
         switch value {
         case let n as NSNumber: return n.doubleValue.isFinite ? n.doubleValue : nil
         case let s as String:
-            return Double(s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")).flatMap { $0.isFinite ? $0 : nil }
+            return Double(s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")).flatMap {
+                $0.isFinite ? $0 : nil
+            }
         default: return nil
         }
     }
@@ -82,7 +84,9 @@ enum CitydataValues {
         }
         while parts.count < 6 { parts.append(0) }
         let (y, mo, d, h, mi, s) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
-        guard (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi), (0...60).contains(s) else { return nil }
+        guard (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi),
+            (0...60).contains(s)
+        else { return nil }
         let day = SeoulTime.dayNumber(year: y, month: mo, day: d)
         return Date(timeIntervalSince1970: Double(day * 86_400 + h * 3600 + mi * 60 + s - ISO8601.seoulOffsetSeconds))
     }
