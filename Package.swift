@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RequestProof", targets: ["RequestProof"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Cache", targets: ["Cache"]),
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // MARK: Modules (every library lives here)
@@ -81,6 +84,16 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Modules/ReferenceServer"
+        ),
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Models", "ReferenceServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Modules/PostgresStore"
         ),
         .target(name: "Localization", path: "Modules/Localization"),
         .target(name: "Storage", dependencies: ["Localization", "Models"], path: "Modules/Storage"),
@@ -130,7 +143,8 @@ let package = Package(
             name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"],
             path: "Modules/FaultMatrix"),
         .target(
-            name: "TestSupport", dependencies: ["Models", "ReferenceServer", "Networking"], path: "Modules/TestSupport"),
+            name: "TestSupport", dependencies: ["BenchmarkSupport", "Models", "ReferenceServer", "Networking"],
+            path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
         .executableTarget(
@@ -162,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "Models", "ReferenceServer", "Storage",
+                "Models", "PostgresStore", "ReferenceServer", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/hangangjari-server"
@@ -221,6 +235,9 @@ let package = Package(
         .testTarget(
             name: "ReferenceServerTests", dependencies: ["ReferenceServer", "Networking", "TestSupport"],
             path: "Tests/ReferenceServerTests"),
+        .testTarget(
+            name: "PostgresStoreTests", dependencies: ["PostgresStore", "ReferenceServer", "Models", "TestSupport"],
+            path: "Tests/PostgresStoreTests"),
     ],
     swiftLanguageModes: [.v6]
 )

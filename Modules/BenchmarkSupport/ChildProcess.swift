@@ -12,13 +12,16 @@ public enum ChildProcess {
         public var status: Int32
     }
 
-    /// Runs `argv` (argv[0] is a path) with stdout and stderr sent to /dev/null.
-    public static func measure(_ argv: [String], environment: [String: String]? = nil) -> Measurement {
+    /// Runs `argv` (argv[0] is a path) with stdout and stderr sent to `output` (created or truncated), /dev/null by
+    /// default. It waits for the child itself, not for its output to close: a daemon the child starts may keep it.
+    public static func measure(_ argv: [String], environment: [String: String]? = nil, output: String = "/dev/null")
+        -> Measurement
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]

@@ -152,12 +152,21 @@ public struct WrkResult: Sendable {
     public var requestsPerSecond: Double
     public var p99Milliseconds: Double
     public var non2xx: Int
+    /// Requests completed in the run.
+    public var requests = 0
+    /// Connect, read, write errors and timeouts together.
+    public var socketErrors = 0
 
     public init?(_ output: String) {
         var rps: Double?
         var p99: Double?
         var non2xx = 0
         for line in output.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.contains(" requests in ") { requests = Int(line.split(separator: " ").first ?? "") ?? 0 }
+            if line.hasPrefix("Socket errors:") {
+                socketErrors = line.split(separator: ",").compactMap { Int($0.split(separator: " ").last ?? "") }
+                    .reduce(0, +)
+            }
             if line.hasPrefix("Requests/sec:") { rps = Double(line.split(separator: " ").last ?? "") }
             if line.hasPrefix("99%") { p99 = Self.milliseconds(String(line.split(separator: " ").last ?? "")) }
             if line.hasPrefix("Non-2xx or 3xx responses:") { non2xx = Int(line.split(separator: " ").last ?? "") ?? 0 }

@@ -13,6 +13,8 @@ public final class ReferenceBackend: Sendable {
     public let collector: Collector
     public let policy: PolicyState
     public let faults: FaultSwitch
+    /// What this instance shares with the others of its deployment (nothing, by default).
+    public let shared: SharedState
     let builder: SummaryBuilder
     let issuer: TokenIssuer
     let verifier: RequestVerifier
@@ -26,9 +28,12 @@ public final class ReferenceBackend: Sendable {
     let parksCache: ResponseCache<ParksResponse>
     let logger: Logger
 
-    /// Builds the backend; nothing runs until ``start()`` or ``run()``.
-    public init(configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil) throws
-    {
+    /// Builds the backend; nothing runs until ``start()`` or ``run()``. Without `shared`, the instance keeps its
+    /// history in `configuration.historyPath` (or memory) and always collects.
+    public init(
+        configuration: ServerConfiguration, catalog: Catalog = .bundled, transport: HTTPTransport? = nil,
+        shared: SharedState? = nil
+    ) throws {
         var configuration = configuration
         if configuration.faults.clockSkewSeconds != 0 {
             let (clock, skew) = (configuration.now, TimeInterval(configuration.faults.clockSkewSeconds))
@@ -53,11 +58,12 @@ public final class ReferenceBackend: Sendable {
                 key: key, baseURL: baseURL, transport: http, catalog: catalog,
                 budget: CitydataBudget(interval: configuration.seoulCallInterval))
         }
-        let history: any HistoryStore =
-            try configuration.historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
+        let shared = try shared ?? .local(historyPath: configuration.historyPath)
+        self.shared = shared
         faults = FaultSwitch(configuration.faults)
         collector = Collector(
-            catalog: catalog, source: source, history: history, faults: faults, now: configuration.now)
+            catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
+            lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval)
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
         builder = SummaryBuilder(catalog: catalog, source: source)
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())
@@ -89,20 +95,27 @@ public final class ReferenceBackend: Sendable {
             logger: logger)
     }
 
-    /// Collects once, then keeps collecting in the background until the task is cancelled.
+    /// Starts what is shared (a database pool), collects once, then keeps collecting in the background until the
+    /// task is cancelled.
     func startCollection() async -> Task<Void, Never> {
+        let shared = Task { await self.shared.run() }
         // On demand (an embedded backend), nothing is read before a request asks for it.
         if case .simulated = configuration.source, configuration.onDemandInterval == nil {
-            await collector.collectAll()
+            await collector.start()
         }
         let collector = self.collector
         let configuration = self.configuration
         return Task {
-            if case .seoul = configuration.source, configuration.onDemandInterval == nil {
-                await collector.collectAll()
+            await withTaskCancellationHandler {
+                if case .seoul = configuration.source, configuration.onDemandInterval == nil {
+                    await collector.start()
+                }
+                guard configuration.collectInBackground else { return await shared.value }
+                await collector.run(
+                    backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
+            } onCancel: {
+                shared.cancel()
             }
-            guard configuration.collectInBackground else { return }
-            await collector.run(backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
         }
     }
 

@@ -24,8 +24,15 @@ public struct ServerConfiguration: Sendable {
     /// Bootstrap calls allowed per client address, and again per install id: burst and refill per second.
     public var bootstrapBurst = 20
     public var bootstrapRefillPerSecond = 0.5
-    /// History in this SQLite file; in memory when nil.
+    /// History in this SQLite file; in memory when nil. Ignored when the backend is given a shared store.
     public var historyPath: String?
+    /// A PostgreSQL database shared by every instance of a deployment (`DATABASE_URL`): history, the collector
+    /// lease and the collector's snapshots. The executable opens it (module PostgresStore) and hands it over.
+    public var databaseURL: String?
+    /// The longest one database operation may take (`DATABASE_TIMEOUT`).
+    public var databaseTimeout: Duration = .seconds(5)
+    /// How often parking is read; with a shared database, also how soon another instance takes collection over.
+    public var collectionInterval: Duration = SourceKind.parking.cadence
     /// Days of simulated history backfilled at start (simulated source only).
     public var backfillDays = 28
     /// The credential for `/admin/...` and `/metrics`; without one those routes do not exist.

@@ -137,11 +137,11 @@ import Testing
         let environment = TestClock.environment(TestClock.night)
         let expected: [(String, home: [String], widget: String, general: String)] = [
             (
-                "en", ["closed · opens 06:00 (in 4 h", "At 06:00      about", "go with care — parking closed"],
+                "en", ["closed · opens 06:00 (in ", "At 06:00      about", "go with care — parking closed"],
                 "P Banpo — closed · opens 06:00", "go with care — parking closed"
             ),
             (
-                "ko", ["운영 종료 · 06:00 개장 (4시간", "06:00 개장 시 약", "주의 — 주차장 운영 종료"], "P 반포 — 운영 종료 · 06:00 개장",
+                "ko", ["운영 종료 · 06:00 개장 (", "06:00 개장 시 약", "주의 — 주차장 운영 종료"], "P 반포 — 운영 종료 · 06:00 개장",
                 "주의 — 주차장 운영 종료"
             ),
         ]

@@ -19,7 +19,7 @@ final class NginxProxy: @unchecked Sendable {
                 userInfo: [NSLocalizedDescriptionKey: "no \(Self.binary): run Tools/setup (it installs nginx)"])
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         var site = try String(
             contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8
         )
@@ -52,7 +52,7 @@ final class NginxProxy: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
-        while !Self.accepts(port) {
+        while !LoopbackPort.accepts(port) {
             guard process.isRunning, Date() < deadline else {
                 throw CocoaError(
                     .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(errorLog)"])
@@ -67,34 +67,5 @@ final class NginxProxy: @unchecked Sendable {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
-        }
     }
 }

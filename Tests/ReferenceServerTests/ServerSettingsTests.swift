@@ -25,8 +25,11 @@ import Testing
             "REQUEST_TIMEOUT": "4",
             "TRUSTED_PROXIES": "10.0.0.0/8", "ACCESS_LOG": "off", "LOG_LEVEL": "warning",
             "ADMIN_TOKEN": "0123456789abcdef0123",
+            "DATABASE_URL": "postgres://hj:secret@db.internal:5432/hangangjari", "COLLECTION_INTERVAL": "15",
         ]
         let fromEnvironment = try configuration(environment)
+        #expect(fromEnvironment.databaseURL == "postgres://hj:secret@db.internal:5432/hangangjari")
+        #expect(fromEnvironment.collectionInterval == .seconds(15))
         #expect(fromEnvironment.host == "0.0.0.0")
         #expect(fromEnvironment.port == 9000)
         #expect(!fromEnvironment.unsignedReadsAllowed)
@@ -80,7 +83,13 @@ import Testing
         #expect(invalid(["TOKEN_KEYS": "k1:c2hvcnQ="]) == "TOKEN_KEYS")
         #expect(invalid(["ACCESS_LOG": "yes"]) == "ACCESS_LOG")
         #expect(invalid(["SEOUL_CALL_INTERVAL": "0.1"]) == "SEOUL_CALL_INTERVAL")
-        // PostgreSQL is not in this build: say so instead of silently using SQLite.
-        #expect(invalid(["DATABASE_URL": "postgres://localhost/hangangjari"]) == "DATABASE_URL")
+        #expect(invalid(["DATABASE_URL": "mysql://localhost/hangangjari"]) == "DATABASE_URL")
+        // Two places for history would be one too many: say which to drop instead of picking one silently.
+        #expect(
+            invalid(["DATABASE_URL": "postgres://localhost/hangangjari", "HISTORY_PATH": "/tmp/h"]) == "HISTORY_PATH")
+        // An empty HISTORY_PATH (a systemd drop-in clearing the unit's) is no second place.
+        #expect(invalid(["DATABASE_URL": "postgres://u@localhost/hangangjari", "HISTORY_PATH": ""]) == nil)
+        #expect(invalid(["COLLECTION_INTERVAL": "0"]) == "COLLECTION_INTERVAL")
+        #expect(invalid(["DATABASE_TIMEOUT": "0.5"]) == "DATABASE_TIMEOUT")
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Models
+import PostgresStore
 import ReferenceServer
 import Storage
 
@@ -15,15 +17,29 @@ struct HistoryCommand: AsyncParsableCommand {
             abstract:
                 "Write recorded history as CSV: lot_id,capacity,occupied,observed_at (Seoul time, with its offset).")
 
-        @Option(help: "The history file (default: as for serve with Seoul data).") var history: String?
+        @Option(help: "The history file (default: DATABASE_URL when set, else as for serve with Seoul data).")
+        var history: String?
 
         func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            if history == nil, let url = try Secret.read("DATABASE_URL", environment: environment) {
+                let database: PostgresDatabase
+                do { database = PostgresDatabase(url: try DatabaseURL(url), logger: Logger(label: "history")) } catch {
+                    throw ValidationError(error.description)
+                }
+                let pool = Task { await database.run() }
+                defer { pool.cancel() }
+                try await export(PostgresHistoryStore(database: database))
+                return
+            }
             guard
-                let path = try HistoryLocation.path(
-                    flag: history, seoul: true, environment: ProcessInfo.processInfo.environment),
+                let path = try HistoryLocation.path(flag: history, seoul: true, environment: environment),
                 FileManager.default.fileExists(atPath: path)
             else { throw ValidationError("no history file (give --history FILE)") }
-            let store = try SQLiteHistoryStore(path: path)
+            try await export(try SQLiteHistoryStore(path: path))
+        }
+
+        private func export(_ store: any HistoryStore) async throws {
             print(HistoryCSV.header)
             for reading in try await store.allReadings() {
                 print(HistoryCSV.line(reading, catalog: .bundled))

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Models
+import PostgresStore
 import ReferenceServer
 
 @main
@@ -59,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let backend = try ReferenceBackend(configuration: configuration)
+        let backend = try ReferenceBackend(configuration: configuration, shared: try sharedState(configuration))
         let host = configuration.host
         try await backend.run { port in
             let shown = host.contains(":") ? "[\(host)]" : host
@@ -67,6 +69,19 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
         }
     }
+}
+
+/// The PostgreSQL store when `DATABASE_URL` is set; nil keeps the backend on its own (SQLite or memory).
+func sharedState(_ configuration: ServerConfiguration) throws -> SharedState? {
+    guard let url = configuration.databaseURL else { return nil }
+    let database: DatabaseURL
+    do { database = try DatabaseURL(url) } catch { throw ValidationError(error.description) }
+    var logger = Logger(label: "hangangjari-server.database")
+    logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+    logger.info("history, collector lease and snapshots in \(database.redacted)")
+    return .postgres(
+        database, collectionInterval: configuration.collectionInterval, timeout: configuration.databaseTimeout,
+        logger: logger)
 }
 
 struct BacktestCommand: AsyncParsableCommand {

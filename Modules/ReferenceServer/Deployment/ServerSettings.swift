@@ -37,6 +37,14 @@ public struct ServerSettings: Sendable {
         ("SEOUL_CALL_INTERVAL", "fewest seconds between two citydata calls for one area (default 300)"),
         ("UNSIGNED_READS", "allow (default) or deny reads without a request proof"),
         ("HISTORY_PATH", "forecast history SQLite file, or memory"),
+        (
+            "DATABASE_URL / _FILE",
+            "postgres://user:password@host:port/database?sslmode=disable|prefer|require: history, collector lease and snapshots shared by every instance (instead of HISTORY_PATH)"
+        ),
+        (
+            "COLLECTION_INTERVAL",
+            "seconds between two parking reads, and the longest a collector failover waits (default 60)"
+        ),
         ("TOKEN_LIFETIME", "access token lifetime in seconds (default 3600)"),
         ("BACKFILL_DAYS", "days of simulated history made at start, 0 to 35 (simulated source only; default 28)"),
         (
@@ -68,9 +76,26 @@ public struct ServerSettings: Sendable {
                 throw Invalid(setting: name + "_FILE", reason: "\(error.path) cannot be read")
             }
         }
-        if environment["DATABASE_URL"] != nil || environment["DATABASE_URL_FILE"] != nil {
-            throw Invalid(
-                setting: "DATABASE_URL", reason: "this build stores in SQLite only (HISTORY_PATH); unset DATABASE_URL")
+        if let url = try secret("DATABASE_URL") {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw Invalid(setting: "DATABASE_URL", reason: "must be postgres://user:password@host:port/database")
+            }
+            guard overrides.history == nil, (environment["HISTORY_PATH"] ?? "").isEmpty else {
+                throw Invalid(setting: "HISTORY_PATH", reason: "history is kept in DATABASE_URL; set one of the two")
+            }
+            configuration.databaseURL = url
+        }
+        if let timeout = environment["DATABASE_TIMEOUT"] {
+            guard let seconds = Double(timeout), (1...120).contains(seconds) else {
+                throw Invalid(setting: "DATABASE_TIMEOUT", reason: "must be 1 to 120 seconds")
+            }
+            configuration.databaseTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let interval = environment["COLLECTION_INTERVAL"] {
+            guard let seconds = Double(interval), (1...3600).contains(seconds) else {
+                throw Invalid(setting: "COLLECTION_INTERVAL", reason: "must be 1 to 3600 seconds")
+            }
+            configuration.collectionInterval = .milliseconds(Int64(seconds * 1000))
         }
         configuration.host = value(overrides.host, "HOST") ?? configuration.host
         if let port = overrides.port ?? environment["PORT"].map({ Int($0) ?? -1 }) {

@@ -10,6 +10,8 @@ public protocol HistoryStore: Sendable {
     func values(lot: LotID, buckets: [Int]) async throws -> [Int: Int]
     /// The newest bucket recorded for a lot.
     func latestBucket(lot: LotID) async throws -> Int?
+    /// Every recorded reading, oldest first (then by lot): lot, the start of its 5-minute bucket, free spaces.
+    func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)]
 }
 
 /// History in memory: per lot, a ring of 5-minute buckets covering `days` days.
@@ -73,5 +75,23 @@ public final class MemoryHistoryStore: HistoryStore {
         }
     }
 
+    public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
+        let rings = self.rings.value
+        var out: [(bucket: Int, lot: LotID, available: Int)] = []
+        for (lot, ring) in rings {
+            for bucket in ring.firstBucket..<(ring.firstBucket + capacity) {
+                let value = ring.values[Self.slot(bucket, capacity)]
+                if value >= 0 { out.append((bucket, lot, Int(value))) }
+            }
+        }
+        return readingsInOrder(out)
+    }
+
     private static func slot(_ bucket: Int, _ capacity: Int) -> Int { ((bucket % capacity) + capacity) % capacity }
+}
+
+/// Rows of buckets in the order `allReadings()` promises: oldest first, then by lot.
+func readingsInOrder(_ rows: [(bucket: Int, lot: LotID, available: Int)]) -> [(lot: LotID, at: Date, available: Int)] {
+    rows.sorted { ($0.bucket, $0.lot.rawValue) < ($1.bucket, $1.lot.rawValue) }
+        .map { ($0.lot, SimulationModel.date(ofBucket: $0.bucket), $0.available) }
 }

@@ -9,6 +9,12 @@ public final class Collector: Sendable {
     public let source: any ParkDataSource
     public let history: any HistoryStore
     public let forecaster: Forecaster
+    /// Whether this instance collects (always, unless instances share a store).
+    public let lease: CollectorLease
+    /// Carries snapshots between instances that share a store.
+    public let exchange: SnapshotExchange
+    /// How often parking is read, and so how soon a waiting instance takes the lease over.
+    public let parkingInterval: Duration
     private let now: @Sendable () -> Date
     private let faults: FaultSwitch
     private let snapshots = LockedBox<[ParkID: ParkSnapshot]>([:])
@@ -17,12 +23,16 @@ public final class Collector: Sendable {
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
-        faults: FaultSwitch, now: @escaping @Sendable () -> Date
+        faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
+        exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence
     ) {
         self.catalog = catalog
         self.source = source
         self.history = history
         self.forecaster = forecaster
+        self.lease = lease
+        self.exchange = exchange
+        self.parkingInterval = parkingInterval
         self.faults = faults
         self.now = now
     }
@@ -38,25 +48,57 @@ public final class Collector: Sendable {
         await computeForecasts()
     }
 
+    /// The first collection of a process that serves at once: every source when this instance holds the lease,
+    /// else the snapshots the collecting instance published.
+    public func start() async {
+        if await lease.acquire() {
+            await collectAll()
+            await publishAll()
+        } else {
+            for (park, snapshot) in await exchange.stored() { adopt(snapshot, for: park) }
+        }
+    }
+
     /// Runs the collection loops until the task is cancelled; history is backfilled first for simulated data.
+    /// Each round runs only while this instance holds the lease; meanwhile it adopts what the holder publishes.
     public func run(backfillDays: Int) async {
         await withTaskGroup(of: Void.self) { group in
-            if backfillDays > 0, let simulated = source as? SimulatedSource {
+            group.addTask {
+                for await (park, snapshot) in self.exchange.received() { self.adopt(snapshot, for: park) }
+            }
+            if backfillDays > 0, let simulated = source as? SimulatedSource, await lease.acquire() {
                 group.addTask {
                     await self.backfill(model: simulated.model, days: backfillDays)
                     await self.computeForecasts()
+                    await self.publishAll()
                 }
             }
             for kind in SourceKind.allCases {
                 group.addTask {
                     while !Task.isCancelled {
-                        try? await Task.sleep(for: kind.cadence)
-                        guard !Task.isCancelled else { return }
+                        try? await Task.sleep(for: kind == .parking ? self.parkingInterval : kind.cadence)
+                        guard !Task.isCancelled, await self.lease.acquire() else { continue }
                         await self.collect(kind)
                         if kind == .parking { await self.computeForecasts() }
+                        await self.publishAll()
                     }
                 }
             }
+        }
+    }
+
+    /// Publishes every park's snapshot for the instances that do not collect.
+    private func publishAll() async {
+        for park in catalog.parks { await exchange.publish(park.id, snapshot(park.id)) }
+    }
+
+    /// Takes a snapshot another instance published, as it was built there (the same values and times give the same
+    /// bodies and ETags on every instance); only the local version moves, so the response caches rebuild.
+    private func adopt(_ published: ParkSnapshot, for park: ParkID) {
+        snapshots.withLock { all in
+            var snapshot = published
+            snapshot.version = (all[park]?.version ?? 0) + 1
+            all[park] = snapshot
         }
     }
 

@@ -15,7 +15,7 @@ public enum SourceOutcome<Value: Sendable>: Sendable {
 }
 
 /// One lot's live count as read from a source.
-public struct LotReading: Sendable, Hashable {
+public struct LotReading: Sendable, Hashable, Codable {
     public var lotId: LotID
     /// Free spaces; nil when the source has no current count (never zero for unknown; a count older than the
     /// parking window is no current count).
@@ -38,7 +38,7 @@ public struct LotReading: Sendable, Hashable {
 
 /// A parking source's answer for one park: a reading per matched lot (lots without one have no row), and the
 /// rows that matched nothing.
-public struct ParkingReadings: Sendable, Hashable {
+public struct ParkingReadings: Sendable, Hashable, Codable {
     public var readings: [LotReading]
     /// Rows of the source that matched no lot, by the source's name for them.
     public var unmatchedRows: [String]
@@ -56,7 +56,7 @@ public struct ParkingReadings: Sendable, Hashable {
 }
 
 /// The crowd now, with the source's own forecast when it has one.
-public struct CrowdReading: Sendable, Hashable {
+public struct CrowdReading: Sendable, Hashable, Codable {
     public var now: CrowdNow
     public var forecast: [CrowdForecastPoint]
 
@@ -67,7 +67,7 @@ public struct CrowdReading: Sendable, Hashable {
 }
 
 /// Events and notices for a park.
-public struct Bulletins: Sendable, Hashable {
+public struct Bulletins: Sendable, Hashable, Codable {
     public var events: [ParkEvent]
     public var notices: [ParkNotice]
 

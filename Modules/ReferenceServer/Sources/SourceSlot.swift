@@ -75,8 +75,10 @@ public struct SourceSlot<Value: Sendable>: Sendable {
     }
 }
 
+extension SourceSlot: Codable where Value: Codable {}
+
 /// Everything collected for one park.
-public struct ParkSnapshot: Sendable {
+public struct ParkSnapshot: Sendable, Codable {
     public var parking = SourceSlot<ParkingReadings>()
     public var crowd = SourceSlot<CrowdReading>()
     public var weather = SourceSlot<Weather>()

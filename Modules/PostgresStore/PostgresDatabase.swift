@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// A PostgreSQL database shared by the instances of a deployment: a connection pool, and the schema migrated once
+/// before first use (under an advisory lock, so instances starting together do not race).
+public final class PostgresDatabase: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+    /// The longest one operation may wait for the database (the pool itself waits a minute before giving up).
+    let timeout: Duration
+    private let migration = Mutex<Task<Void, any Error>?>(nil)
+
+    public init(url: DatabaseURL, logger: Logger, timeout: Duration = .seconds(5)) {
+        client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+        self.logger = logger
+        self.timeout = timeout
+    }
+
+    /// Runs `work`, or throws ``PostgresStoreError/noAnswer(seconds:)`` when it takes longer than the timeout. The
+    /// caller is answered at the deadline even when the work cannot be interrupted (a pool waiting to connect).
+    func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = timeout
+        return try await withCheckedThrowingContinuation { continuation in
+            let answer = Answer(continuation)
+            let worker = Task {
+                do { answer.resume(with: .success(try await work())) } catch { answer.resume(with: .failure(error)) }
+            }
+            let timer = Task {
+                try await Task.sleep(for: timeout)
+                answer.resume(with: .failure(PostgresStoreError.noAnswer(seconds: Int(timeout.components.seconds))))
+                worker.cancel()
+            }
+            answer.onResume { timer.cancel() }
+        }
+    }
+
+    /// Keeps the pool's connections until the task is cancelled.
+    public func run() async {
+        await client.run()
+    }
+
+    /// Waits until the schema is current; an error (the database is down) is retried by the next caller.
+    func ready() async throws {
+        let task = migration.withLock { current in
+            if let current { return current }
+            let task = Task { try await self.migrate() }
+            current = task
+            return task
+        }
+        do { try await task.value } catch {
+            migration.withLock { if $0 == task { $0 = nil } }
+            throw error
+        }
+    }
+
+    /// Runs a query once the schema is current.
+    @discardableResult
+    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        try await ready()
+        return try await client.query(query, logger: logger)
+    }
+
+    /// Every schema change, in order; a deployed database records how many it has.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE reading (
+            lot text NOT NULL,
+            bucket bigint NOT NULL,
+            available integer NOT NULL,
+            PRIMARY KEY (lot, bucket)
+        )
+        """,
+        "CREATE INDEX reading_bucket ON reading (bucket)",
+        """
+        CREATE TABLE park_snapshot (
+            park text PRIMARY KEY,
+            body bytea NOT NULL,
+            published_by text NOT NULL,
+            published_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+    ]
+
+    private func migrate() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLocks.migration))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS hangangjari_schema (version integer NOT NULL)", logger: logger)
+            var applied = 0
+            for try await version in try await connection.query(
+                "SELECT coalesce(max(version), 0) FROM hangangjari_schema", logger: logger
+            ).decode(Int.self) {
+                applied = version
+            }
+            guard applied <= Self.migrations.count else {
+                throw PostgresStoreError.schemaTooNew(found: applied, known: Self.migrations.count)
+            }
+            for (index, sql) in Self.migrations.enumerated() where index >= applied {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.query("INSERT INTO hangangjari_schema VALUES (\(index + 1))", logger: logger)
+            }
+        }
+    }
+}
+
+/// A continuation resumed once, by whichever of the work and the deadline comes first.
+private final class Answer<T: Sendable>: Sendable {
+    private let state: Mutex<(continuation: CheckedContinuation<T, any Error>?, done: (@Sendable () -> Void)?)>
+
+    init(_ continuation: CheckedContinuation<T, any Error>) {
+        state = Mutex((continuation, nil))
+    }
+
+    func resume(with result: Result<T, any Error>) {
+        let (continuation, done) = state.withLock { state in
+            defer { state = (nil, nil) }
+            return (state.continuation, state.done)
+        }
+        continuation?.resume(with: result)
+        if continuation != nil { done?() }
+    }
+
+    /// Runs `done` once the answer is given (at once if it already was).
+    func onResume(_ done: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state in
+            if state.continuation == nil { return true }
+            state.done = done
+            return false
+        }
+        if already { done() }
+    }
+}
+
+/// The advisory lock keys of this project (one 64-bit key space per database).
+enum PostgresLocks {
+    /// Held while the schema is migrated.
+    static let migration: Int64 = 0x4847_4A00_0001
+    /// Held, for its session, by the instance that collects.
+    static let collector: Int64 = 0x4847_4A00_0002
+}
+
+/// Failures of the PostgreSQL store that are not the driver's.
+public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
+    /// The database was migrated by a newer build.
+    case schemaTooNew(found: Int, known: Int)
+    /// The database did not answer in time (down, unreachable, or overloaded).
+    case noAnswer(seconds: Int)
+
+    public var description: String {
+        switch self {
+        case .noAnswer(let seconds):
+            "the database did not answer within \(seconds) s"
+        case .schemaTooNew(let found, let known):
+            "the database schema is at version \(found), newer than this build's \(known): run the newer build"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Models
+
+/// What one backend instance shares with the other instances of its deployment, injected as values. The local
+/// default shares nothing: the one process collects for itself, with history in memory or in a SQLite file. A
+/// shared store (PostgreSQL) gives every instance the same history, one collector at a time and the collector's
+/// snapshots.
+public struct SharedState: Sendable {
+    /// Past lot counts for forecasts.
+    public var history: any HistoryStore
+    /// Whether this instance collects.
+    public var lease: CollectorLease
+    /// The collector's snapshots, from the instance that collects to the others.
+    public var snapshots: SnapshotExchange
+    /// Runs for as long as the backend does (a connection pool, a listener) and returns when its task is cancelled.
+    public var run: @Sendable () async -> Void
+
+    public init(
+        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange,
+        run: @escaping @Sendable () async -> Void
+    ) {
+        self.history = history
+        self.lease = lease
+        self.snapshots = snapshots
+        self.run = run
+    }
+
+    /// One process on its own: history in `historyPath` (SQLite) or in memory; it always collects.
+    public static func local(historyPath: String?) throws -> SharedState {
+        let history: any HistoryStore = try historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
+        return SharedState(history: history, lease: .always, snapshots: .none, run: {})
+    }
+}
+
+/// The right to collect: exactly one instance of a deployment reads the sources at a time.
+public struct CollectorLease: Sendable {
+    /// Takes the lease when it is free and reports whether this instance holds it now. Called before every
+    /// collection round, so an instance takes over within one round of the holder's death.
+    public var acquire: @Sendable () async -> Bool
+
+    public init(acquire: @escaping @Sendable () async -> Bool) {
+        self.acquire = acquire
+    }
+
+    /// A process on its own always collects.
+    public static let always = CollectorLease { true }
+}
+
+/// Carries the collector's latest snapshot of each park to the instances that do not collect.
+public struct SnapshotExchange: Sendable {
+    /// Publishes a park's snapshot (the collecting instance, after every round).
+    public var publish: @Sendable (ParkID, ParkSnapshot) async -> Void
+    /// The snapshots published so far, one per park (an instance that starts, or takes over).
+    public var stored: @Sendable () async -> [(ParkID, ParkSnapshot)]
+    /// Each snapshot another instance publishes from now on, until the task is cancelled.
+    public var received: @Sendable () -> AsyncStream<(ParkID, ParkSnapshot)>
+
+    public init(
+        publish: @escaping @Sendable (ParkID, ParkSnapshot) async -> Void,
+        stored: @escaping @Sendable () async -> [(ParkID, ParkSnapshot)],
+        received: @escaping @Sendable () -> AsyncStream<(ParkID, ParkSnapshot)>
+    ) {
+        self.publish = publish
+        self.stored = stored
+        self.received = received
+    }
+
+    /// Nothing to exchange (one process).
+    public static let none = SnapshotExchange(
+        publish: { _, _ in }, stored: { [] }, received: { AsyncStream { $0.finish() } })
+}

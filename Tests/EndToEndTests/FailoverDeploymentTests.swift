@@ -1,0 +1,87 @@
+import Foundation
+import Models
+import Networking
+import TestSupport
+import Testing
+
+/// Two `hangangjari-server` instances on one PostgreSQL database behind the shipped nginx site, the clock running
+/// 60 times fast (a 5-minute history bucket every 5 real seconds) and parking read every second. The collecting
+/// instance is killed with SIGKILL while the real client and wrk read through nginx.
+@Suite(.serialized) struct FailoverDeploymentTests {
+    static let interval = 1.0
+    static let rate = 60.0
+
+    @Test func killingTheCollectorLosesNoRequestNoReadingAndNoToken() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let database = try await cluster.createDatabase()
+        let since = Date()
+        var environment = [
+            WallClock.environmentVariable: WallClock.environmentValue(
+                pinning: TestClock.daytime, since: since, rate: Self.rate),
+            "DATABASE_URL": database, "COLLECTION_INTERVAL": "\(Self.interval)", "ACCESS_LOG": "on",
+            "DATABASE_TIMEOUT": "30",
+            "TRUSTED_PROXIES": "127.0.0.1",
+        ]
+        environment["TOKEN_KEYS"] = "k1:" + Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let a = try ServerBinary(environment: environment)
+        let b = try ServerBinary(environment: environment)
+        let proxy = try NginxProxy(upstreamPorts: [a.port, b.port])
+        defer {
+            proxy.stop()
+            a.stop()
+            b.stop()
+        }
+        // Exactly one collects.
+        let lease = "collector lease taken"
+        try await Self.waitFor(seconds: 10) { a.log.contains(lease) || b.log.contains(lease) }
+        #expect(a.log.contains(lease) != b.log.contains(lease), "a: \(a.log)\nb: \(b.log)")
+        let (collector, survivor) = a.log.contains(lease) ? (a, b) : (b, a)
+
+        var configuration = APIConfiguration(baseURL: proxy.baseURL, appVersion: "0.1.0-test")
+        configuration.strictSigning = true
+        configuration.requestTimeout = .seconds(10)
+        let clock = WallClock.pinned(at: TestClock.daytime, since: since, rate: Self.rate)
+        let client = APIClient(
+            configuration: configuration, transport: TestBackend.curl.transport, store: .inMemory(), now: clock.now)
+        // The survivor serves what the collector publishes: the same body, so the same ETag, from either instance.
+        _ = try await client.homeSummary("banpo")
+        try await Task.sleep(for: .seconds(3))
+
+        let load = try Wrk.start(url: proxy.baseURL + "/v2/parks/banpo/home-summary", seconds: 6)
+        try await Task.sleep(for: .seconds(1.5))
+        collector.signal(SIGKILL)
+        let killed = Date()
+        _ = await collector.exitStatus(within: 5)
+        var failures: [String] = []
+        while Date().timeIntervalSince(killed) < 4 {
+            do { _ = try await client.homeSummary("banpo") } catch { failures.append(error.description) }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(failures.isEmpty, "the client saw \(failures)")
+        // The survivor took collection over within two intervals.
+        #expect(survivor.log.contains(lease), "\(survivor.log)")
+        let report = try await load.finish()
+        #expect(report.requests > 100 && report.errors == 0 && report.non2xx == 0, "\(report.text)")
+
+        // History: one row per lot and bucket (the key), and no bucket missing between the first and the last.
+        let gaps = try await cluster.psql(
+            database,
+            """
+            SELECT count(*) FROM (SELECT lot, count(*) AS n, max(bucket) - min(bucket) + 1 AS span
+            FROM reading GROUP BY lot) AS per_lot WHERE n <> span
+            """)
+        let spans = try await cluster.psql(database, "SELECT max(bucket) - min(bucket) + 1 FROM reading")
+        #expect(gaps == "0", "lots with a gap in their history: \(gaps)")
+        #expect((Int(spans) ?? 0) >= 2, "history covers \(spans) buckets")
+        let newest = try await cluster.psql(database, "SELECT count(DISTINCT lot) FROM reading")
+        #expect((Int(newest) ?? 0) > 20, "\(newest) lots recorded")
+    }
+
+    static func waitFor(seconds: Double, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            try #require(Date() < deadline, "timed out")
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}

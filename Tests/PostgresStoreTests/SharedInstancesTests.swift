@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import Models
+import PostgresStore
+import ReferenceServer
+import TestSupport
+import Testing
+
+/// Two instances on one PostgreSQL database: one collector at a time, the lease moving when its holder stops, and
+/// the collector's snapshots reaching the other instance.
+@Suite struct SharedInstancesTests {
+    struct Instance {
+        let shared: SharedState
+        let running: Task<Void, Never>
+
+        init(_ url: String, interval: Duration = .milliseconds(400), timeout: Duration = .seconds(60)) throws {
+            shared = .postgres(
+                try DatabaseURL(url), collectionInterval: interval, timeout: timeout, logger: Logger(label: "test"))
+            let shared = shared
+            running = Task { await shared.run() }
+        }
+    }
+
+    @Test func exactlyOneInstanceCollectsAndAnotherTakesOverWhenItStops() async throws {
+        let url = try await PostgresCluster.shared().createDatabase()
+        let a = try Instance(url)
+        let b = try Instance(url)
+        defer { b.running.cancel() }
+        let holders = [await a.shared.lease.acquire(), await b.shared.lease.acquire()]
+        #expect(holders.filter { $0 }.count == 1, "\(holders)")
+        let (holder, waiter) = holders[0] ? (a, b) : (b, a)
+        // The holder keeps it while it runs.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(await holder.shared.lease.acquire())
+        #expect(!(await waiter.shared.lease.acquire()))
+        // The holder stops: the waiter takes over within one interval (it tries every half interval).
+        holder.running.cancel()
+        _ = await holder.running.value
+        let stopped = ContinuousClock.now
+        while !(await waiter.shared.lease.acquire()) {
+            try await Task.sleep(for: .milliseconds(20))
+            try #require(ContinuousClock.now - stopped < .seconds(5), "the lease never moved")
+        }
+        #expect(ContinuousClock.now - stopped < .milliseconds(800))
+        a.running.cancel()
+    }
+
+    @Test func aPublishedSnapshotReachesTheOtherInstanceAndStaysForLateComers() async throws {
+        let url = try await PostgresCluster.shared().createDatabase()
+        let collecting = try Instance(url)
+        let other = try Instance(url)
+        defer {
+            collecting.running.cancel()
+            other.running.cancel()
+        }
+        var received = other.shared.snapshots.received().makeAsyncIterator()
+        var snapshot = ParkSnapshot()
+        let at = TestClock.daytime
+        snapshot.parking.apply(
+            .ok(ParkingReadings(readings: [LotReading(lotId: "banpo-1", available: 12, observedAt: at)])), now: at
+        ) { $0.newestObservation }
+        snapshot.updatedAt = at
+        // The listener first hands over what is stored (nothing yet), then what is published.
+        try await Task.sleep(for: .milliseconds(300))
+        await collecting.shared.snapshots.publish("banpo", snapshot)
+        let (park, arrived) = try #require(await received.next())
+        #expect(park == "banpo")
+        #expect(arrived.parking.value?.readings.first?.available == 12)
+        #expect(arrived.parking.lastSuccessAt == at)
+        #expect(arrived.updatedAt == at)
+        // An instance started later finds it stored.
+        let late = try Instance(url)
+        defer { late.running.cancel() }
+        let stored = await late.shared.snapshots.stored()
+        #expect(stored.map(\.0) == ["banpo"])
+        #expect(stored.first?.1.parking.value?.readings.first?.available == 12)
+    }
+
+    @Test func aDatabaseThatIsDownIsAnErrorNotAHang() async throws {
+        let port = try LoopbackPort.free()
+        let instance = try Instance(
+            "postgres://hangangjari:secret@127.0.0.1:\(port)/hangangjari?sslmode=disable", timeout: .seconds(2))
+        defer { instance.running.cancel() }
+        let started = ContinuousClock.now
+        await #expect(throws: PostgresStoreError.noAnswer(seconds: 2)) {
+            _ = try await instance.shared.history.latestBucket(lot: "banpo-1")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(!(await instance.shared.lease.acquire()))
+    }
+
+    @Test func badURLsAreNamedWithoutThePassword() {
+        for (url, reason) in [
+            ("mysql://u:p@h/db", "not a postgres:// URL"), ("postgres://h/db", "no user name"),
+            ("postgres://u:hunter2@h", "no database name after the host"),
+            ("postgres://u:hunter2@h/db?sslmode=maybe", "sslmode 'maybe' is not disable, prefer or require"),
+        ] {
+            #expect(throws: DatabaseURL.Invalid.self) { try DatabaseURL(url) }
+            do { _ = try DatabaseURL(url) } catch {
+                #expect(error.reason == reason && !error.description.contains("hunter2"))
+            }
+        }
+        let parsed = try? DatabaseURL("postgres://u:hunter2@db.internal:6432/hangangjari?sslmode=require")
+        #expect(parsed?.redacted == "postgres://db.internal:6432/hangangjari")
+    }
+}

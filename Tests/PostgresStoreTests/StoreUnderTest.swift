@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import Models
+import PostgresStore
+import ReferenceServer
+import Synchronization
+import TestSupport
+import Testing
+
+/// Every history store, so that one test body runs against each: memory (the default), SQLite (one server with a
+/// file) and PostgreSQL (a deployment), the last on a real cluster.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case memory, sqlite, postgres
+
+    var testDescription: String { rawValue }
+    var persists: Bool { self != .memory }
+}
+
+/// A store opened for one test; `reopen` opens the same data again as a restarted server (or a second instance)
+/// would.
+final class StoreUnderTest: Sendable {
+    let kind: StoreKind
+    let history: any HistoryStore
+    private let location: String?
+    private let pools = Mutex<[Task<Void, Never>]>([])
+
+    init(_ kind: StoreKind) async throws {
+        self.kind = kind
+        switch kind {
+        case .memory:
+            location = nil
+            history = MemoryHistoryStore()
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("hj-history-\(UUID()).sqlite").path
+            location = path
+            history = try SQLiteHistoryStore(path: path)
+        case .postgres:
+            let url = try await PostgresCluster.shared().createDatabase()
+            location = url
+            history = PostgresHistoryStore(database: Self.database(url, pools: pools))
+        }
+    }
+
+    /// The same data through a new connection (SQLite, PostgreSQL); nil for memory.
+    func reopen() throws -> (any HistoryStore)? {
+        guard let location else { return nil }
+        switch kind {
+        case .memory: return nil
+        case .sqlite: return try SQLiteHistoryStore(path: location)
+        case .postgres: return PostgresHistoryStore(database: Self.database(location, pools: pools))
+        }
+    }
+
+    /// The database URL of a PostgreSQL store.
+    var databaseURL: String? { kind == .postgres ? location : nil }
+
+    func close() {
+        for pool in pools.withLock({ $0 }) { pool.cancel() }
+        if kind == .sqlite, let location {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: location + suffix) }
+        }
+    }
+
+    private static func database(_ url: String, pools: borrowing Mutex<[Task<Void, Never>]>) -> PostgresDatabase {
+        // The URL comes from the test cluster, so it parses.
+        // Generous: the whole suite runs beside these tests on two cores.
+        let database = PostgresDatabase(
+            url: try! DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(60))
+        let pool = Task { await database.run() }
+        pools.withLock { $0.append(pool) }
+        return database
+    }
+}
+
+/// Readings of `lot` at the start of each bucket given, with the counts given.
+func readings(_ lot: LotID, _ values: [(bucket: Int, available: Int?)]) -> [LotReading] {
+    values.map {
+        LotReading(lotId: lot, available: $0.available, observedAt: SimulationModel.date(ofBucket: $0.bucket))
+    }
+}
