@@ -85,18 +85,19 @@ public struct ServerSettings: Sendable {
             }
             configuration.databaseURL = url
         }
-        if let timeout = environment["DATABASE_TIMEOUT"] {
-            guard let seconds = Double(timeout), (1...120).contains(seconds) else {
-                throw Invalid(setting: "DATABASE_TIMEOUT", reason: "must be 1 to 120 seconds")
+        /// A duration in seconds from `variable`, nil when unset.
+        func seconds(_ variable: String, within range: ClosedRange<Double>) throws(Invalid) -> Duration? {
+            guard let text = environment[variable] else { return nil }
+            guard let seconds = Double(text), range.contains(seconds) else {
+                throw Invalid(
+                    setting: variable, reason: "must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) seconds")
             }
-            configuration.databaseTimeout = .milliseconds(Int64(seconds * 1000))
+            return .milliseconds(Int64(seconds * 1000))
         }
-        if let interval = environment["COLLECTION_INTERVAL"] {
-            guard let seconds = Double(interval), (1...3600).contains(seconds) else {
-                throw Invalid(setting: "COLLECTION_INTERVAL", reason: "must be 1 to 3600 seconds")
-            }
-            configuration.collectionInterval = .milliseconds(Int64(seconds * 1000))
-        }
+        configuration.databaseTimeout =
+            try seconds("DATABASE_TIMEOUT", within: 1...120) ?? configuration.databaseTimeout
+        configuration.collectionInterval =
+            try seconds("COLLECTION_INTERVAL", within: 1...3600) ?? configuration.collectionInterval
         configuration.host = value(overrides.host, "HOST") ?? configuration.host
         if let port = overrides.port ?? environment["PORT"].map({ Int($0) ?? -1 }) {
             guard (0...65_535).contains(port) else { throw Invalid(setting: "PORT", reason: "must be 0 to 65535") }
@@ -136,12 +137,7 @@ public struct ServerSettings: Sendable {
             }
             configuration.backfillDays = count
         }
-        if let timeout = environment["REQUEST_TIMEOUT"] {
-            guard let seconds = Double(timeout), (1...300).contains(seconds) else {
-                throw Invalid(setting: "REQUEST_TIMEOUT", reason: "must be 1 to 300 seconds")
-            }
-            configuration.requestTimeout = .milliseconds(Int64(seconds * 1000))
-        }
+        configuration.requestTimeout = try seconds("REQUEST_TIMEOUT", within: 1...300) ?? configuration.requestTimeout
         if let admin = try secret("ADMIN_TOKEN") {
             do { configuration.adminToken = try AdminToken(admin) } catch {
                 throw Invalid(setting: "ADMIN_TOKEN", reason: error.description)
