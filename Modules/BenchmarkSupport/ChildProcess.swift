@@ -13,7 +13,8 @@ public enum ChildProcess {
     }
 
     /// Runs `argv` (argv[0] is a path) with stdout and stderr sent to `output` (created or truncated), /dev/null by
-    /// default. It waits for the child itself, not for its output to close: a daemon the child starts may keep it.
+    /// default, and no other descriptor of this process. It waits for the child itself, not for its output to close:
+    /// a daemon the child starts may keep it.
     public static func measure(_ argv: [String], environment: [String: String]? = nil, output: String = "/dev/null")
         -> Measurement
     {
@@ -22,6 +23,9 @@ public enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process reaches the child, nor a daemon it starts: a descriptor Foundation's Process
+        // watches for another child's exit, held open by a long-lived daemon, would hide that exit for good.
+        closeFrom(3, &actions)
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
@@ -39,6 +43,20 @@ public enum ChildProcess {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
         return Measurement(seconds: seconds, peakRSSKiB: Int(usage.ru_maxrss), status: exit)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
+    /// export; looked up once.
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
+
+    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        _ = addCloseFrom?(&actions, first)
     }
 
     /// Median wall time over `runs` direct runs, and the peak RSS of the command measured through GNU time.

@@ -54,13 +54,13 @@ final class PostgresCollectorLease: Sendable {
                     guard taken else { return }
                     database.logger.notice("collector lease taken: this instance collects")
                     defer { settle(held: false) }
-                    // Hold the connection (and the lock) while it answers; a failed ping means both are gone.
+                    // Hold the connection (and the lock) while it answers; a failed ping means both are gone. The loop
+                    // ends only when the backend shuts down, and the pool closing the connection frees the lock: no
+                    // query on a pool that is shutting down (one could wait for ever).
                     while !Task.isCancelled {
                         try await Task.sleep(for: interval / 2)
                         try await connection.query("SELECT 1", logger: database.logger)
                     }
-                    _ = try? await connection.query(
-                        "SELECT pg_advisory_unlock(\(PostgresLocks.collector))", logger: database.logger)
                 }
             } catch {
                 settle(held: false)

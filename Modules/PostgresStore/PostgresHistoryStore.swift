@@ -5,7 +5,7 @@ import ReferenceServer
 
 /// History in PostgreSQL, shared by every instance: one row per lot and 5-minute bucket, so a reading written
 /// twice (two instances, a retried round) is still one row. Five weeks are kept.
-public final class PostgresHistoryStore: HistoryStore {
+public final class PostgresHistoryStore: HistoryArchive {
     let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {

@@ -12,8 +12,9 @@ public final class Wrk: Sendable {
     }
 
     private init(url: String, seconds: Int, connections: Int) throws {
-        guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile)
-        else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no wrk: run Tools/setup"]) }
+        guard let wrk = External.which("wrk") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no wrk: run Tools/setup"])
+        }
         output = NSTemporaryDirectory() + "hj-wrk-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         process = Process()

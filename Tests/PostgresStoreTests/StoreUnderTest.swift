@@ -20,7 +20,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 /// would.
 final class StoreUnderTest: Sendable {
     let kind: StoreKind
-    let history: any HistoryStore
+    let history: any HistoryArchive
     private let location: String?
     private let pools = Mutex<[Task<Void, Never>]>([])
 
@@ -42,7 +42,7 @@ final class StoreUnderTest: Sendable {
     }
 
     /// The same data through a new connection (SQLite, PostgreSQL); nil for memory.
-    func reopen() throws -> (any HistoryStore)? {
+    func reopen() throws -> (any HistoryArchive)? {
         guard let location else { return nil }
         switch kind {
         case .memory: return nil

@@ -39,7 +39,7 @@ struct HistoryCommand: AsyncParsableCommand {
             try await export(try SQLiteHistoryStore(path: path))
         }
 
-        private func export(_ store: any HistoryStore) async throws {
+        private func export(_ store: any HistoryArchive) async throws {
             print(HistoryCSV.header)
             for reading in try await store.allReadings() {
                 print(HistoryCSV.line(reading, catalog: .bundled))

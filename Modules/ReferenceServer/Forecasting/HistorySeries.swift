@@ -51,14 +51,4 @@ struct SeriesHistory: HistoryStore {
         }
         return nil
     }
-
-    func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
-        var out: [(bucket: Int, lot: LotID, available: Int)] = []
-        for (lot, series) in series {
-            for bucket in series.readingBuckets where bucket <= asOf {
-                if let value = series.value(bucket) { out.append((bucket, lot, value)) }
-            }
-        }
-        return readingsInOrder(out)
-    }
 }

@@ -10,12 +10,16 @@ public protocol HistoryStore: Sendable {
     func values(lot: LotID, buckets: [Int]) async throws -> [Int: Int]
     /// The newest bucket recorded for a lot.
     func latestBucket(lot: LotID) async throws -> Int?
+}
+
+/// A store that keeps what it records and can hand all of it back (`history export`), unlike a view of a series.
+public protocol HistoryArchive: HistoryStore {
     /// Every recorded reading, oldest first (then by lot): lot, the start of its 5-minute bucket, free spaces.
     func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)]
 }
 
 /// History in memory: per lot, a ring of 5-minute buckets covering `days` days.
-public final class MemoryHistoryStore: HistoryStore {
+public final class MemoryHistoryStore: HistoryArchive {
     private struct Ring {
         var firstBucket: Int
         var values: [Int16]  // -1 = nothing recorded
@@ -84,14 +88,9 @@ public final class MemoryHistoryStore: HistoryStore {
                 if value >= 0 { out.append((bucket, lot, Int(value))) }
             }
         }
-        return readingsInOrder(out)
+        return out.sorted { ($0.bucket, $0.lot.rawValue) < ($1.bucket, $1.lot.rawValue) }
+            .map { ($0.lot, SimulationModel.date(ofBucket: $0.bucket), $0.available) }
     }
 
     private static func slot(_ bucket: Int, _ capacity: Int) -> Int { ((bucket % capacity) + capacity) % capacity }
-}
-
-/// Rows of buckets in the order `allReadings()` promises: oldest first, then by lot.
-func readingsInOrder(_ rows: [(bucket: Int, lot: LotID, available: Int)]) -> [(lot: LotID, at: Date, available: Int)] {
-    rows.sorted { ($0.bucket, $0.lot.rawValue) < ($1.bucket, $1.lot.rawValue) }
-        .map { ($0.lot, SimulationModel.date(ofBucket: $0.bucket), $0.available) }
 }

@@ -4,7 +4,7 @@ import Models
 import Storage
 
 /// History in a SQLite file (WAL), so a restarted server keeps its evidence.
-public final class SQLiteHistoryStore: HistoryStore {
+public final class SQLiteHistoryStore: HistoryArchive {
     private let queue: DatabaseQueue
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
