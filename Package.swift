@@ -236,7 +236,8 @@ let package = Package(
             name: "ReferenceServerTests", dependencies: ["ReferenceServer", "Networking", "TestSupport"],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
-            name: "PostgresStoreTests", dependencies: ["PostgresStore", "ReferenceServer", "Models", "TestSupport"],
+            name: "PostgresStoreTests",
+            dependencies: ["PostgresStore", "ReferenceServer", "Models", "Networking", "TestSupport"],
             path: "Tests/PostgresStoreTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -11,8 +11,11 @@ public final class TestBackend: Sendable {
     /// Seconds added to the real clock on the server side.
     public let clockOffset: LockedBox<TimeInterval>
 
-    /// Starts a backend; `configure` adjusts the configuration (port and clock are set for tests).
-    public static func start(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestBackend {
+    /// Starts a backend; `configure` adjusts the configuration (port and clock are set for tests); `shared` is what it
+    /// shares with other instances (nothing by default).
+    public static func start(
+        shared: SharedState? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestBackend {
         let offset = LockedBox<TimeInterval>(0)
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -23,7 +26,7 @@ public final class TestBackend: Sendable {
         let clock = TestClock.clock()
         configuration.now = { clock.now().addingTimeInterval(offset.value) }
         configure(&configuration)
-        let backend = try ReferenceBackend(configuration: configuration)
+        let backend = try ReferenceBackend(configuration: configuration, shared: shared)
         let server = try await backend.start()
         return TestBackend(backend: backend, server: server, clockOffset: offset)
     }

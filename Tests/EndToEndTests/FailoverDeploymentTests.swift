@@ -53,13 +53,22 @@ import Testing
         let killed = Date()
         _ = await collector.exitStatus(within: 5)
         var failures: [String] = []
+        var tookOver: Date?
         while Date().timeIntervalSince(killed) < 4 {
+            if tookOver == nil, survivor.log.contains(lease) { tookOver = Date() }
             do { _ = try await client.homeSummary("banpo") } catch { failures.append(error.description) }
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(50))
         }
         #expect(failures.isEmpty, "the client saw \(failures)")
-        // The survivor took collection over within two intervals.
-        #expect(survivor.log.contains(lease), "\(survivor.log)")
+        // The survivor took collection over within two intervals (seen to within one client request).
+        let takeover = try #require(tookOver.map { $0.timeIntervalSince(killed) }, "\(survivor.log)")
+        #expect(takeover <= 2 * Self.interval + 0.25, "took over after \(takeover) s")
+        // And says so in its readiness, through the proxy.
+        let ready = try await TestBackend.curl.send(
+            HTTPRequest(url: proxy.baseURL + "/v2/health/ready", deadline: Date().addingTimeInterval(5)))
+        #expect(ready.status == 200)
+        let health = try ContractCoding.decode(HealthResponse.self, from: ready.body)
+        #expect(health.checks?.first { $0.name == "collector" }?.detail == "this instance collects", "\(health)")
         let report = try await load.finish()
         #expect(report.requests > 100 && report.errors == 0 && report.non2xx == 0, "\(report.text)")
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Models
+import Networking
 import PostgresStore
 import ReferenceServer
 import TestSupport
@@ -76,6 +77,48 @@ import Testing
         let stored = await late.shared.snapshots.stored()
         #expect(stored.map(\.0) == ["banpo"])
         #expect(stored.first?.1.parking.value?.readings.first?.available == 12)
+    }
+
+    @Test func bothInstancesServeTheSameBodyWithTheSameETagAndAreReady() async throws {
+        let url = try await PostgresCluster.shared().createDatabase()
+        func instance() async throws -> TestBackend {
+            try await TestBackend.start(
+                shared: .postgres(
+                    try DatabaseURL(url), collectionInterval: .seconds(60), timeout: .seconds(60),
+                    logger: Logger(label: "test")))
+        }
+        let collecting = try await instance()
+        let serving = try await instance()
+        defer {
+            Task {
+                await collecting.stop()
+                await serving.stop()
+            }
+        }
+        let path = "/v2/parks/banpo/home-summary"
+        func get(_ backend: TestBackend, _ path: String = path, etag: String? = nil) async throws -> HTTPResponse {
+            try await TestBackend.curl.send(
+                HTTPRequest(
+                    url: backend.baseURL + path, headers: etag.map { [("If-None-Match", $0)] } ?? [],
+                    deadline: Date().addingTimeInterval(10)))
+        }
+        let first = try await get(collecting)
+        let second = try await get(serving)
+        #expect(first.status == 200 && second.status == 200)
+        #expect(first.body == second.body)
+        let etag = try #require(first.header("etag"))
+        #expect(second.header("etag") == etag)
+        // A 304 from one instance is valid at the other.
+        #expect(try await get(serving, etag: etag).status == 304)
+
+        for (backend, detail) in [(collecting, "this instance collects"), (serving, "snapshot arrived")] {
+            let ready = try await get(backend, "/v2/health/ready")
+            #expect(ready.status == 200)
+            let health = try ContractCoding.decode(HealthResponse.self, from: ready.body)
+            #expect(health.status == .known(.ok), "\(health)")
+            let check = try #require(health.checks?.first { $0.name == "collector" })
+            #expect(check.ok && check.detail?.contains(detail) == true, "\(check)")
+        }
     }
 
     @Test func aDatabaseThatIsDownIsAnErrorNotAHang() async throws {

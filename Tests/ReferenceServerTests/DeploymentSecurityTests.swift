@@ -113,7 +113,7 @@ import Testing
         #expect(response.status == 200)
         let health = try ContractCoding.decode(HealthResponse.self, from: response.body)
         #expect(health.status == .known(.ok))
-        #expect(health.checks?.map(\.name) == ["history", "collection", "parking"])
+        #expect(health.checks?.map(\.name) == ["history", "collection", "collector", "parking"])
         #expect(try await send(server, "/v2/health/ready", method: "POST").status == 405)
     }
 

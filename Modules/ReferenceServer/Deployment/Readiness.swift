@@ -2,8 +2,9 @@ import Foundation
 import Models
 
 extension ReferenceBackend {
-    /// Whether this instance should get traffic: the history store answers, the first collection has run, and the
-    /// parking source has answered for at least one park. A source that fails for some parks does not make the
+    /// Whether this instance should get traffic: the history store answers, the first collection has run, someone
+    /// collects (this instance, or another whose snapshots arrive), and the parking source has answered for at least
+    /// one park. A source that fails for some parks does not make the
     /// instance unready (every instance would fail alike, and stale values are served, marked stale).
     func readiness() async -> HealthResponse {
         var checks: [HealthCheck] = []
@@ -23,6 +24,7 @@ extension ReferenceBackend {
                     name: "collection", ok: attempted == snapshots.count,
                     detail: "\(attempted) of \(snapshots.count) parks collected at least once"))
         }
+        if configuration.onDemandInterval == nil { checks.append(collectorCheck()) }
         checks.append(
             HealthCheck(
                 name: "parking", ok: answered > 0 || attempted == 0,
@@ -31,5 +33,21 @@ extension ReferenceBackend {
         return HealthResponse(
             status: .known(ready ? .ok : .degraded), version: configuration.version, source: builder.source.name,
             serverTime: configuration.now(), checks: checks)
+    }
+
+    /// This instance collects, or the collecting instance's snapshots have arrived within three collection
+    /// intervals (it publishes after every round; a listener that died or a collector nobody replaced shows here).
+    private func collectorCheck() -> HealthCheck {
+        let role = collector.role
+        if role.collects { return HealthCheck(name: "collector", ok: true, detail: "this instance collects") }
+        guard let adopted = role.lastAdopted else {
+            return HealthCheck(
+                name: "collector", ok: false, detail: "no snapshot from the collecting instance has arrived yet")
+        }
+        let age = ContinuousClock.now - adopted
+        let seconds = Int(age.components.seconds)
+        return HealthCheck(
+            name: "collector", ok: age <= collector.parkingInterval * 3,
+            detail: "the collecting instance's last snapshot arrived \(seconds) s ago")
     }
 }

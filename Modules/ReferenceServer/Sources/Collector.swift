@@ -2,6 +2,14 @@ import Foundation
 import Models
 import Networking
 
+/// What an instance knows of its part in the collection, for readiness.
+public struct CollectorRole: Sendable {
+    /// This instance held the lease when it last asked (a process on its own always does).
+    public var collects: Bool
+    /// When this instance last took a snapshot the collecting instance published.
+    public var lastAdopted: ContinuousClock.Instant?
+}
+
 /// Collects every source in the background, each on its own cadence, into the latest-state snapshots and the
 /// history store, and computes forecasts ahead of time. Never runs inside a request.
 public final class Collector: Sendable {
@@ -20,6 +28,7 @@ public final class Collector: Sendable {
     private let snapshots = LockedBox<[ParkID: ParkSnapshot]>([:])
     private let onDemand = LockedBox<[ParkID: Task<Void, Never>]>([:])
     private let backfilled = LockedBox<Set<ParkID>>([])
+    private let roleBox = LockedBox(CollectorRole(collects: false, lastAdopted: nil))
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
@@ -37,6 +46,16 @@ public final class Collector: Sendable {
         self.now = now
     }
 
+    /// Whether this instance collected at its last look at the lease, and when it last took a published snapshot.
+    public var role: CollectorRole { roleBox.value }
+
+    /// Asks the lease and remembers the answer for readiness.
+    private func holdsLease() async -> Bool {
+        let holds = await lease.acquire()
+        roleBox.withLock { $0.collects = holds }
+        return holds
+    }
+
     /// The latest snapshot of a park.
     public func snapshot(_ park: ParkID) -> ParkSnapshot {
         snapshots.value[park] ?? ParkSnapshot()
@@ -51,7 +70,7 @@ public final class Collector: Sendable {
     /// The first collection of a process that serves at once: every source when this instance holds the lease,
     /// else the snapshots the collecting instance published.
     public func start() async {
-        if await lease.acquire() {
+        if await holdsLease() {
             await collectAll()
             await publishAll()
         } else {
@@ -66,7 +85,7 @@ public final class Collector: Sendable {
             group.addTask {
                 for await (park, snapshot) in self.exchange.received() { self.adopt(snapshot, for: park) }
             }
-            if backfillDays > 0, let simulated = source as? SimulatedSource, await lease.acquire() {
+            if backfillDays > 0, let simulated = source as? SimulatedSource, await holdsLease() {
                 group.addTask {
                     await self.backfill(model: simulated.model, days: backfillDays)
                     await self.computeForecasts()
@@ -77,7 +96,7 @@ public final class Collector: Sendable {
                 group.addTask {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: kind == .parking ? self.parkingInterval : kind.cadence)
-                        guard !Task.isCancelled, await self.lease.acquire() else { continue }
+                        guard !Task.isCancelled, await self.holdsLease() else { continue }
                         await self.collect(kind)
                         if kind == .parking { await self.computeForecasts() }
                         await self.publishAll()
@@ -95,6 +114,7 @@ public final class Collector: Sendable {
     /// Takes a snapshot another instance published, as it was built there (the same values and times give the same
     /// bodies and ETags on every instance); only the local version moves, so the response caches rebuild.
     private func adopt(_ published: ParkSnapshot, for park: ParkID) {
+        roleBox.withLock { $0.lastAdopted = .now }
         snapshots.withLock { all in
             var snapshot = published
             snapshot.version = (all[park]?.version ?? 0) + 1
