@@ -13,6 +13,8 @@ public final class ReferenceBackend: Sendable {
     public let collector: Collector
     public let policy: PolicyState
     public let faults: FaultSwitch
+    /// Requests, collection and upstream calls, for `GET /metrics`.
+    public let metrics = ServerMetrics()
     /// What this instance shares with the others of its deployment (nothing, by default).
     public let shared: SharedState
     let builder: SummaryBuilder
@@ -63,7 +65,8 @@ public final class ReferenceBackend: Sendable {
         faults = FaultSwitch(configuration.faults)
         collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
-            lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval)
+            lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
+            observe: { [metrics] in metrics.collected($0, failed: $1) })
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
         builder = SummaryBuilder(catalog: catalog, source: source)
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())

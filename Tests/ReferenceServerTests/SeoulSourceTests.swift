@@ -121,6 +121,10 @@ import Testing
             let sources = try await get(server, "/v2/sources", as: SourcesResponse.self)
             #expect(sources.upstream?.callsToday == 24 && sources.upstream?.day == "2026-08-26")
             #expect(sources.upstream?.intervalSeconds == 300)
+            // The same count for Prometheus.
+            let metrics = try await MetricsTests.metrics(server)
+            let samples = MetricsTests.samples(String(decoding: metrics.body, as: UTF8.self))
+            #expect(samples["hangangjari_upstream_calls_today_count{service=\"Seoul citydata\"}"] == 24)
         }
     }
 

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import Models
 
-/// `/admin/...`: the signing policy and injected faults. Absent (404) unless an admin token is configured; then
-/// every call must carry it, whatever its address.
+/// `/admin/...` (the signing policy and injected faults) and `/metrics`. Absent (404) unless an admin token is
+/// configured; then every call must carry it, whatever its address.
 enum AdminRoutes {
     static func add(to router: some RouterMethods<ServerContext>, backend: ReferenceBackend) {
         let policy = backend.policy
@@ -19,6 +19,15 @@ enum AdminRoutes {
             backend.logger.notice(
                 "policy changed", metadata: ["unsigned-reads": "\(policy.unsignedReadsAllowed ? "allow" : "deny")"])
             return Responses.encoded(policy.clientPolicy, policy: policy)
+        }
+        router.get("/metrics") { request, _ in
+            if let refusal = try refusal(request, backend) { return refusal }
+            let exposition = backend.metrics.exposition(
+                upstream: backend.builder.source.upstreamUsage(at: backend.configuration.now()),
+                collects: backend.collector.role.collects)
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: exposition)))
         }
         router.post("/admin/faults") { request, _ in
             if let refusal = try refusal(request, backend) { return refusal }

@@ -8,6 +8,7 @@ import Networking
 enum Routes {
     static func router(for backend: ReferenceBackend) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        router.middlewares.add(MetricsMiddleware(metrics: backend.metrics))
         if backend.configuration.accessLog {
             router.middlewares.add(
                 AccessLogMiddleware(logger: backend.logger, proxies: backend.configuration.trustedProxies))

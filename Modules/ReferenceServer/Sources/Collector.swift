@@ -25,6 +25,7 @@ public final class Collector: Sendable {
     public let parkingInterval: Duration
     private let now: @Sendable () -> Date
     private let faults: FaultSwitch
+    private let observe: @Sendable (SourceKind, _ failed: Bool) -> Void
     private let snapshots = LockedBox<[ParkID: ParkSnapshot]>([:])
     private let onDemand = LockedBox<[ParkID: Task<Void, Never>]>([:])
     private let backfilled = LockedBox<Set<ParkID>>([])
@@ -33,8 +34,10 @@ public final class Collector: Sendable {
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
-        exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence
+        exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
+        observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in }
     ) {
+        self.observe = observe
         self.catalog = catalog
         self.source = source
         self.history = history
@@ -206,6 +209,7 @@ public final class Collector: Sendable {
                     try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty })
                 }
             }
+            observe(kind, outcome.failed)
             update(park.id) { $0.parking.apply(outcome, now: at) { $0.newestObservation } }
         case .crowd:
             var outcome = await source.crowd(park, at: at)
@@ -214,6 +218,7 @@ public final class Collector: Sendable {
                 reading.now.observedAt = reading.now.observedAt?.addingTimeInterval(-age)
                 outcome = .ok(reading)
             }
+            observe(kind, outcome.failed)
             update(park.id) { $0.crowd.apply(outcome, now: at) { $0.now.observedAt } }
         case .weather:
             var outcome = await source.weather(park, at: at)
@@ -222,6 +227,7 @@ public final class Collector: Sendable {
                 reading.observedAt = reading.observedAt?.addingTimeInterval(-age)
                 outcome = .ok(reading)
             }
+            observe(kind, outcome.failed)
             let traffic = await source.roadTraffic(park, at: at)
             update(park.id) {
                 $0.weather.apply(outcome, now: at) { $0.observedAt }
@@ -234,6 +240,7 @@ public final class Collector: Sendable {
         case .events:
             var outcome = await source.bulletins(park, at: at)
             if let failing { outcome = .failing(failing) }
+            observe(kind, outcome.failed)
             update(park.id) { $0.bulletins.apply(outcome, now: at) { _ in at - age } }
         }
     }

@@ -12,6 +12,12 @@ public enum SourceOutcome<Value: Sendable>: Sendable {
 
     /// A failure in the source's own words.
     public static func failing(_ text: String) -> SourceOutcome { .failing(SourceDetail(.failing, text: text)) }
+
+    /// Whether the source failed (no item is an answer, not a failure).
+    public var failed: Bool {
+        if case .failing = self { return true }
+        return false
+    }
 }
 
 /// One lot's live count as read from a source.
