@@ -190,6 +190,7 @@ let package = Package(
                 "AppCore", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer", "RequestProof",
                 "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
             exclude: ["run"]
@@ -210,7 +211,8 @@ let package = Package(
             name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
             path: "Tests/WidgetSnapshotTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport"],
+            name: "EndToEndTests",
+            dependencies: ["WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport", "BenchmarkSupport"],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "RepositoriesTests",
@@ -239,7 +241,9 @@ let package = Package(
             path: "Tests/ReferenceServerTests"),
         .testTarget(
             name: "PostgresStoreTests",
-            dependencies: ["PostgresStore", "ReferenceServer", "Models", "Networking", "TestSupport"],
+            dependencies: [
+                "PostgresStore", "ReferenceServer", "Models", "Networking", "TestSupport", "BenchmarkSupport",
+            ],
             path: "Tests/PostgresStoreTests"),
     ],
     swiftLanguageModes: [.v6]

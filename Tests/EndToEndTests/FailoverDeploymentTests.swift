@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Models
 import Networking
@@ -25,7 +26,7 @@ import Testing
         environment["TOKEN_KEYS"] = "k1:" + Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
-        let proxy = try NginxProxy(upstreamPorts: [a.port, b.port])
+        let proxy = try NginxProxy(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port])
         defer {
             proxy.stop()
             a.stop()

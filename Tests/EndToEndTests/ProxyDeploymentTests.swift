@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Models
 import Networking
@@ -30,7 +31,8 @@ import Testing
         environment["ACCESS_LOG"] = "on"
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
-        return Deployment(a: a, b: b, proxy: try NginxProxy(upstreamPorts: [a.port, b.port]))
+        return Deployment(
+            a: a, b: b, proxy: try NginxProxy(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port]))
     }
 
     func client(_ baseURL: String) -> APIClient {

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Logging
 import Models

@@ -1,18 +1,20 @@
 import Foundation
-import TestSupport
 
-/// Debian's nginx running the shipped site file (`Deploy/nginx/hangangjari.conf`) on a free loopback port, its
-/// upstream pointed at the given instance ports. Only the addresses are changed; everything else is the file a
-/// deployment installs.
-final class NginxProxy: @unchecked Sendable {
+/// Debian's nginx running the shipped site file (`Deploy/nginx/hangangjari.conf` under `repository`) on a free
+/// loopback port, its upstream pointed at the given instance ports. Only the addresses are changed; everything else
+/// is the file a deployment installs.
+public final class NginxProxy: @unchecked Sendable {
     static let binary = "/usr/sbin/nginx"
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hj-nginx-\(UUID().uuidString)")
     let process = Process()
-    let port: Int
+    /// The loopback port nginx listens on.
+    public let port: Int
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init(upstreamPorts: [Int]) throws {
+    /// Starts nginx with `workers` worker processes and returns once it accepts connections.
+    public init(repository: URL, upstreamPorts: [Int], workers: Int = 1) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw CocoaError(
                 .fileNoSuchFile,
@@ -21,7 +23,7 @@ final class NginxProxy: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try LoopbackPort.free()
         var site = try String(
-            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8
+            contentsOf: repository.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8
         )
         for (shipped, test) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
             site = site.replacingOccurrences(of: shipped, with: test)
@@ -30,7 +32,7 @@ final class NginxProxy: @unchecked Sendable {
         let path = directory.path
         let main = """
             \(getuid() == 0 ? "user root;" : "")
-            worker_processes 1;
+            worker_processes \(workers);
             pid \(path)/nginx.pid;
             error_log \(path)/error.log warn;
             events { worker_connections 512; }
@@ -61,9 +63,11 @@ final class NginxProxy: @unchecked Sendable {
         }
     }
 
-    var errorLog: String { (try? String(contentsOfFile: directory.path + "/error.log", encoding: .utf8)) ?? "" }
+    /// What nginx logged at warning and above.
+    public var errorLog: String { (try? String(contentsOfFile: directory.path + "/error.log", encoding: .utf8)) ?? "" }
 
-    func stop() {
+    /// Stops nginx and removes its directory.
+    public func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+
+/// The framework's floor: a minimal Hummingbird app (one route, no middleware) serving a file's bytes from memory,
+/// run as a child of the server benchmark so the table shows what the project's own request path costs.
+struct FloorServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "floor-server", abstract: "Serve one file's bytes at /home-summary (for the server benchmark).",
+        shouldDisplay: false)
+
+    @Option(help: "The body to serve.") var body: String
+
+    func run() async throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: body))
+        let buffer = ByteBuffer(bytes: bytes)
+        let router = Router()
+        router.get("/home-summary") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                let line = "listening on http://127.0.0.1:\(channel.localAddress?.port ?? 0)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            })
+        try await app.runService()
+    }
+}
