@@ -52,6 +52,27 @@ import Testing
         )
     }
 
+    @Test func aMethodARouteDoesNotTakeIsA405WithAllowEvenTheOnesNginxRefusesItself() async throws {
+        let deployment = try deploy()
+        defer { deployment.stop() }
+        func send(_ method: String, _ path: String) async throws -> HTTPResponse {
+            try await TestBackend.curl.send(
+                HTTPRequest(
+                    method: method, url: deployment.proxy.baseURL + path, deadline: Date().addingTimeInterval(10)))
+        }
+        for (method, path, allowed) in [
+            ("TRACE", "/v2/parks", "GET"), ("DELETE", "/v2/parks", "GET"), ("TRACE", "/v2/bootstrap", "POST"),
+        ] {
+            let response = try await send(method, path)
+            #expect(response.status == 405, "\(method) \(path)")
+            #expect(response.header("allow") == allowed, "\(method) \(path)")
+            #expect(response.header("content-type") == "application/problem+json", "\(method) \(path)")
+        }
+        // Not a way around the site's refusals.
+        #expect(try await send("TRACE", "/admin/policy").status == 404)
+        #expect(try await send("TRACE", "/metrics").status == 404)
+    }
+
     @Test func signedReadsWorkOnBothInstancesAndSurviveTheIssuerBeingKilled() async throws {
         let deployment = try deploy()
         defer { deployment.stop() }

@@ -340,10 +340,12 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as HTTPError
             where error.status == .notFound && Self.allowedMethods(for: request.uri.path) != nil
         {
+            // Names what the path takes, not the method asked: behind nginx a refused TRACE arrives as OPTIONS.
+            let allowed = Self.allowedMethods(for: request.uri.path) ?? ""
             var response = Responses.problem(
-                Problems.make(.badRequest, "Method \(request.method.rawValue) is not allowed here"), policy: policy)
+                Problems.make(.badRequest, "This path takes only \(allowed)"), policy: policy)
             response.status = .methodNotAllowed
-            response.headers[.allow] = Self.allowedMethods(for: request.uri.path)
+            response.headers[.allow] = allowed
             return response
         } catch let error as HTTPError {
             let code: ProblemCode =
