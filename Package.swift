@@ -212,7 +212,9 @@ let package = Package(
             path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport", "BenchmarkSupport"],
+            dependencies: [
+                "WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport", "BenchmarkSupport", "ReferenceServer",
+            ],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "RepositoriesTests",

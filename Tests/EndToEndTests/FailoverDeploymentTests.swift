@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import Models
 import Networking
+import ReferenceServer
 import TestSupport
 import Testing
 
@@ -23,10 +24,10 @@ import Testing
             "DATABASE_TIMEOUT": "30",
             "TRUSTED_PROXIES": "127.0.0.1",
         ]
-        environment["TOKEN_KEYS"] = "k1:" + Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        environment["TOKEN_KEYS"] = TokenKeys.randomSetting()
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
-        let proxy = try NginxProxy(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port])
+        let proxy = try Nginx.shippedSite(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port])
         defer {
             proxy.stop()
             a.stop()

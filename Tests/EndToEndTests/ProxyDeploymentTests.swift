@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import Models
 import Networking
+import ReferenceServer
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     struct Deployment {
         let a: ServerBinary
         let b: ServerBinary
-        let proxy: NginxProxy
+        let proxy: Nginx
 
         func stop() {
             proxy.stop()
@@ -24,7 +25,7 @@ import Testing
 
     func deploy() throws -> Deployment {
         var environment = TestClock.environment()
-        environment["TOKEN_KEYS"] = "k1:" + Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        environment["TOKEN_KEYS"] = TokenKeys.randomSetting()
         environment["TRUSTED_PROXIES"] = "127.0.0.1"
         environment["ADMIN_TOKEN"] = Self.adminToken
         environment["UNSIGNED_READS"] = "deny"
@@ -32,7 +33,8 @@ import Testing
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
         return Deployment(
-            a: a, b: b, proxy: try NginxProxy(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port]))
+            a: a, b: b,
+            proxy: try Nginx.shippedSite(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port]))
     }
 
     func client(_ baseURL: String) -> APIClient {

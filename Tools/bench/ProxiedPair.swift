@@ -1,12 +1,13 @@
 import BenchmarkSupport
 import Foundation
 import Networking
+import ReferenceServer
 
 /// Two release servers on one throwaway PostgreSQL database behind Debian's nginx with the shipped site file, as
 /// `Deploy/` installs them: what a deployment's clients reach.
 final class ProxiedPair {
     let instances: [(process: Process, baseURL: String)]
-    let proxy: NginxProxy
+    let proxy: Nginx
     /// How often the collecting instance reads parking, and so how soon the other takes over.
     let collectionInterval: Double
     let adminToken = "bench-admin-" + UUID().uuidString
@@ -18,16 +19,15 @@ final class ProxiedPair {
         }
         let database = try await PostgresCluster.shared().createDatabase()
         self.collectionInterval = collectionInterval
-        let key = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let environment = [
-            "DATABASE_URL": database, "TOKEN_KEYS": "k1:" + key, "TRUSTED_PROXIES": "127.0.0.1",
+            "DATABASE_URL": database, "TOKEN_KEYS": TokenKeys.randomSetting(), "TRUSTED_PROXIES": "127.0.0.1",
             "ADMIN_TOKEN": adminToken, "COLLECTION_INTERVAL": "\(collectionInterval)",
         ]
         // One after the other: the first migrates the schema and writes the backfill, the second finds them.
         var instances: [(Process, String)] = []
         for _ in 0..<2 { instances.append(try startServer(environment: environment)) }
         self.instances = instances
-        proxy = try NginxProxy(repository: repository, upstreamPorts: instances.map { Self.port(of: $0.1) })
+        proxy = try Nginx.shippedSite(repository: repository, upstreamPorts: instances.map { Self.port(of: $0.1) })
     }
 
     static func port(of baseURL: String) -> Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }

@@ -35,10 +35,14 @@ struct ServerBench: AsyncParsableCommand {
         guard let etag = first.header("etag") else { throw ValidationError("no ETag") }
 
         // nginx serving the identical bytes from a file, and a minimal Hummingbird app serving them from memory.
-        let nginx = try StaticNginx(body: first.body)
+        let nginx = try Nginx.serving(first.body, as: "home-summary.json")
         defer { nginx.stop() }
+        let nginxURL = nginx.baseURL + "/home-summary.json"
+        let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("hj-floor-\(getpid()).json")
+        try first.body.write(to: bodyFile)
+        defer { try? FileManager.default.removeItem(at: bodyFile) }
         let (floor, floorURL) = try startListening(
-            sibling("hangangjari-bench"), ["floor-server", "--body", nginx.bodyPath])
+            sibling("hangangjari-bench"), ["floor-server", "--body", bodyFile.path])
         defer { floor.terminate() }
         let pair = noPair ? nil : try await ProxiedPair()
         defer { pair?.stop() }
@@ -63,7 +67,7 @@ struct ServerBench: AsyncParsableCommand {
                 baselineRuns.append(try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: seconds))
             }
             runs.ours.append(try wrkRun(url, duration: seconds))
-            runs.nginx.append(try wrkRun(nginx.url, duration: seconds))
+            runs.nginx.append(try wrkRun(nginxURL, duration: seconds))
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
             floorRuns.append(try wrkRun(floorURL + "/home-summary", duration: seconds))
             if let pairURL { pairRuns.append(try wrkRun(pairURL, duration: seconds)) }

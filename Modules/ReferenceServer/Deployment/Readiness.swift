@@ -23,8 +23,8 @@ extension ReferenceBackend {
                 HealthCheck(
                     name: "collection", ok: attempted == snapshots.count,
                     detail: "\(attempted) of \(snapshots.count) parks collected at least once"))
+            checks.append(collectorCheck())
         }
-        if configuration.onDemandInterval == nil { checks.append(collectorCheck()) }
         checks.append(
             HealthCheck(
                 name: "parking", ok: answered > 0 || attempted == 0,

@@ -20,7 +20,16 @@ public struct TokenKeys: Sendable {
 
     /// A random key for this process only: tokens end with it (the single-instance default).
     public static func ephemeral() -> TokenKeys {
-        TokenKeys(keys: [Key(id: "local", secret: SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })])
+        TokenKeys(keys: [Key(id: "local", secret: randomSecret())])
+    }
+
+    /// A new `TOKEN_KEYS` value of one random key, for instances started together (tests, benchmarks).
+    public static func randomSetting(id: String = "k1") -> String {
+        id + ":" + randomSecret().base64EncodedString()
+    }
+
+    private static func randomSecret() -> Data {
+        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
     }
 
     /// Parses `id:base64,id:base64` (`TOKEN_KEYS`); each key at least 32 bytes, ids of letters, digits and `-`.

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Debian's nginx running the shipped site file (`Deploy/nginx/hangangjari.conf` under `repository`) on a free
-/// loopback port, its upstream pointed at the given instance ports. Only the addresses are changed; everything else
-/// is the file a deployment installs.
-public final class NginxProxy: @unchecked Sendable {
+/// Debian's nginx on a free loopback port, in a directory of its own: the shipped site in front of instances, or a
+/// file's bytes served as static content (the reference of the server benchmarks).
+public final class Nginx: @unchecked Sendable {
     static let binary = "/usr/sbin/nginx"
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hj-nginx-\(UUID().uuidString)")
     let process = Process()
@@ -13,8 +12,36 @@ public final class NginxProxy: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts nginx with `workers` worker processes and returns once it accepts connections.
-    public init(repository: URL, upstreamPorts: [Int], workers: Int = 1) throws {
+    /// The shipped site file (`Deploy/nginx/hangangjari.conf` under `repository`), its upstream pointed at the given
+    /// instance ports. Only the addresses are changed; everything else is the file a deployment installs.
+    public static func shippedSite(repository: URL, upstreamPorts: [Int]) throws -> Nginx {
+        let shipped = try String(
+            contentsOf: repository.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8)
+        return try Nginx(workers: "1") { port, _ in
+            var site = shipped
+            for (from, to) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
+                site = site.replacingOccurrences(of: from, with: to)
+            }
+            return site.replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+        }
+    }
+
+    /// `body` at `/<name>`, with a worker per core as a tuned static server has.
+    public static func serving(_ body: Data, as name: String) throws -> Nginx {
+        try Nginx(workers: "auto") { port, directory in
+            try body.write(to: directory.appendingPathComponent(name))
+            return """
+                server {
+                    listen 127.0.0.1:\(port);
+                    location / { root \(directory.path); default_type application/json; }
+                }
+                """
+        }
+    }
+
+    /// Writes the main configuration around the site `site` returns, starts nginx and returns once it accepts
+    /// connections.
+    private init(workers: String, site: (_ port: Int, _ directory: URL) throws -> String) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw CocoaError(
                 .fileNoSuchFile,
@@ -22,20 +49,13 @@ public final class NginxProxy: @unchecked Sendable {
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try LoopbackPort.free()
-        var site = try String(
-            contentsOf: repository.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8
-        )
-        for (shipped, test) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
-            site = site.replacingOccurrences(of: shipped, with: test)
-        }
-        site = site.replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
         let path = directory.path
         let main = """
             \(getuid() == 0 ? "user root;" : "")
             worker_processes \(workers);
             pid \(path)/nginx.pid;
             error_log \(path)/error.log warn;
-            events { worker_connections 512; }
+            events { worker_connections 1024; }
             http {
                 access_log off;
                 client_body_temp_path \(path)/body;
@@ -46,7 +66,7 @@ public final class NginxProxy: @unchecked Sendable {
                 include \(path)/site.conf;
             }
             """
-        try site.write(toFile: path + "/site.conf", atomically: true, encoding: .utf8)
+        try site(port, directory).write(toFile: path + "/site.conf", atomically: true, encoding: .utf8)
         try main.write(toFile: path + "/nginx.conf", atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["-p", path, "-e", path + "/error.log", "-c", path + "/nginx.conf", "-g", "daemon off;"]
