@@ -145,7 +145,8 @@ let package = Package(
             name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"],
             path: "Modules/FaultMatrix"),
         .target(
-            name: "TestSupport", dependencies: ["BenchmarkSupport", "Models", "ReferenceServer", "Networking"],
+            name: "TestSupport",
+            dependencies: ["BenchmarkSupport", "Models", "ReferenceServer", "Networking", "RequestProof"],
             path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)

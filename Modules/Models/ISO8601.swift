@@ -16,6 +16,11 @@ public enum ISO8601 {
         return text.withUTF8 { parse(bytes: $0) }
     }
 
+    /// The Seoul day of a date, `YYYY-MM-DD`.
+    public static func seoulDay(_ date: Date) -> String {
+        String(format(date).prefix(10))
+    }
+
     /// Formats a date with the given UTC offset (Seoul's by default), whole seconds.
     public static func format(_ date: Date, offsetSeconds: Int = seoulOffsetSeconds) -> String {
         let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offsetSeconds)

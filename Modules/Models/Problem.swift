@@ -20,6 +20,7 @@ public enum ProblemCode: String, ContractEnum {
     case sourceUnavailable = "source_unavailable"
     case internalError = "internal_error"
     case requestTimeout = "request_timeout"
+    case storageUnavailable = "storage_unavailable"
 }
 
 /// An RFC 9457 problem details body (`application/problem+json`).

@@ -81,6 +81,28 @@ public final class PostgresDatabase: Sendable {
             published_at timestamptz NOT NULL DEFAULT now()
         )
         """,
+        "CREATE TABLE proof_nonce (key text PRIMARY KEY, expires_at timestamptz NOT NULL)",
+        "CREATE TABLE write_answer (key text PRIMARY KEY, answer bytea NOT NULL, created_at timestamptz NOT NULL)",
+        """
+        CREATE TABLE push_subscription (
+            install_hash text NOT NULL,
+            lot text NOT NULL,
+            id text NOT NULL,
+            threshold integer NOT NULL,
+            quiet_from text,
+            quiet_until text,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (install_hash, lot)
+        )
+        """,
+        """
+        CREATE TABLE telemetry_count (
+            day text NOT NULL,
+            kind text NOT NULL,
+            count bigint NOT NULL,
+            PRIMARY KEY (day, kind)
+        )
+        """,
     ]
 
     private func migrate() async throws {
@@ -147,9 +169,13 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
     case schemaTooNew(found: Int, known: Int)
     /// The database did not answer in time (down, unreachable, or overloaded).
     case noAnswer(seconds: Int)
+    /// A write's stored answer was gone when its key was found taken (deleted between the two statements).
+    case answerVanished
 
     public var description: String {
         switch self {
+        case .answerVanished:
+            "the stored answer to this idempotency key was deleted while it was read; retry the write"
         case .noAnswer(let seconds):
             "the database did not answer within \(seconds) s"
         case .schemaTooNew(let found, let known):

@@ -18,6 +18,7 @@ extension SharedState {
             snapshots: SnapshotExchange(
                 publish: { await exchange.publish($0, $1) }, stored: { await exchange.stored() },
                 received: { exchange.received() }),
+            records: PostgresClientRecords(database: database),
             run: {
                 await withDiscardingTaskGroup { group in
                     group.addTask { await database.run() }

@@ -22,7 +22,6 @@ public final class ReferenceBackend: Sendable {
     let verifier: RequestVerifier
     let bootstrapLimiter: RateLimiter
     let installLimiter: RateLimiter
-    let idempotency = LockedBox<[String: Data]>([:])
     let homeCache: ResponseCache<HomeSummary>
     let parkingCache: ResponseCache<ParkingResponse>
     let forecastCache: ResponseCache<ForecastResponse>
@@ -71,7 +70,7 @@ public final class ReferenceBackend: Sendable {
         builder = SummaryBuilder(catalog: catalog, source: source)
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())
         verifier = RequestVerifier(
-            issuer: issuer, nonces: NonceCache(window: Double(policy.maxSkewSeconds)), policy: policy)
+            issuer: issuer, records: shared.records, policy: policy)
         bootstrapLimiter = RateLimiter(
             capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
         installLimiter = RateLimiter(

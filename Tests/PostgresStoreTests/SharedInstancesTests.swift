@@ -122,6 +122,51 @@ import Testing
         }
     }
 
+    @Test func aProofReplayedToTheOtherInstanceIsRefusedAndARetriedWriteIsAppliedOnce() async throws {
+        let url = try await PostgresCluster.shared().createDatabase()
+        let keys = TokenKeys.randomSetting()
+        func instance() async throws -> TestBackend {
+            try await TestBackend.start(
+                shared: .postgres(
+                    try DatabaseURL(url), collectionInterval: .seconds(60), timeout: .seconds(60),
+                    logger: Logger(label: "test"))
+            ) { $0.tokenKeys = try? TokenKeys(parsing: keys) }
+        }
+        let a = try await instance()
+        let b = try await instance()
+        defer {
+            Task {
+                await a.stop()
+                await b.stop()
+            }
+        }
+        let session = try await SignedSession.bootstrap(a.baseURL)
+        let path = "/v2/parks/banpo/home-summary"
+        #expect(try await session.send(path, nonce: "once-only").status == 200)
+        // The same proof, sent to the other instance as nginx would (same Host).
+        let replayed = try await session.send(path, nonce: "once-only", to: b.baseURL)
+        #expect(replayed.status == 401)
+        #expect(SignedSession.code(replayed) == "proof_replayed")
+        #expect(try await session.send(path, nonce: "fresh", to: b.baseURL).status == 200, "b verifies a's token")
+
+        // A subscription whose answer was lost is retried on the other instance with the same key (a new proof).
+        let body = try ContractCoding.encode(
+            PushSubscription(installHash: "0123456789abcdef", lotId: "banpo-1", threshold: 10))
+        let idempotency: (inout [(name: String, value: String)]) -> Void = { headers in
+            headers.removeAll { $0.name == "Idempotency-Key" }
+            headers.append(("Idempotency-Key", "subscribe-banpo-1"))
+        }
+        let first = try await session.send(
+            "/v2/push/subscriptions", method: "POST", body: body, tamper: idempotency, nonce: "w-1")
+        let retried = try await session.send(
+            "/v2/push/subscriptions", method: "POST", body: body, tamper: idempotency, nonce: "w-2", to: b.baseURL)
+        #expect(first.status == 201 && retried.status == 201)
+        let firstId = try ContractCoding.decode(WriteAccepted.self, from: first.body).id
+        #expect(try ContractCoding.decode(WriteAccepted.self, from: retried.body).id == firstId)
+        let stored = try await b.backend.shared.records.subscriptions()
+        #expect(stored.map(\.id) == [firstId])
+    }
+
     @Test func aDatabaseThatIsDownIsAnErrorNotAHang() async throws {
         let port = try LoopbackPort.free()
         let instance = try Instance(

@@ -8,7 +8,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Every history store, so that one test body runs against each: memory (the default), SQLite (one server with a
+/// Every store (history and client records), so that one test body runs against each: memory (the default), SQLite (one server with a
 /// file) and PostgreSQL (a deployment), the last on a real cluster.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case memory, sqlite, postgres
@@ -22,6 +22,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 final class StoreUnderTest: Sendable {
     let kind: StoreKind
     let history: any HistoryArchive
+    let records: any ClientRecordStore
     private let location: String?
     private let pools = Mutex<[Task<Void, Never>]>([])
 
@@ -31,14 +32,18 @@ final class StoreUnderTest: Sendable {
         case .memory:
             location = nil
             history = MemoryHistoryStore()
+            records = MemoryClientRecords()
         case .sqlite:
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("hj-history-\(UUID()).sqlite").path
             location = path
             history = try SQLiteHistoryStore(path: path)
+            records = try SQLiteClientRecords(path: path)
         case .postgres:
             let url = try await PostgresCluster.shared().createDatabase()
             location = url
-            history = PostgresHistoryStore(database: Self.database(url, pools: pools))
+            let database = Self.database(url, pools: pools)
+            history = PostgresHistoryStore(database: database)
+            records = PostgresClientRecords(database: database)
         }
     }
 
@@ -49,6 +54,17 @@ final class StoreUnderTest: Sendable {
         case .memory: return nil
         case .sqlite: return try SQLiteHistoryStore(path: location)
         case .postgres: return PostgresHistoryStore(database: Self.database(location, pools: pools))
+        }
+    }
+
+    /// The same client records through a new connection (SQLite, PostgreSQL), as another instance sees them; nil
+    /// for memory.
+    func reopenRecords() throws -> (any ClientRecordStore)? {
+        guard let location else { return nil }
+        switch kind {
+        case .memory: return nil
+        case .sqlite: return try SQLiteClientRecords(path: location)
+        case .postgres: return PostgresClientRecords(database: Self.database(location, pools: pools))
         }
     }
 

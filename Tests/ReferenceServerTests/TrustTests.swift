@@ -10,50 +10,25 @@ import Testing
 @Suite(.serialized) struct TrustTests {
     struct Session {
         let server: TestBackend
-        let grant: BootstrapResponse
+        let client: SignedSession
+        var grant: BootstrapResponse { client.grant }
 
         func send(
             _ path: String, method: String = "GET", body: Data? = nil,
             tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
             created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil
         ) async throws -> HTTPResponse {
-            let signer = try HMACSigner(base64Secret: secret ?? grant.signingKey.secret)
-            let proof = try RequestProof.sign(
-                method: method, targetURI: server.baseURL + path, body: body, keyId: grant.signingKey.keyId,
-                signer: signer,
-                created: created ?? Int(TestClock.now().timeIntervalSince1970), nonce: nonce)
-            var headers: [(name: String, value: String)] = [
-                ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput),
-                ("Signature", proof.signature),
-            ]
-            if let digest = proof.contentDigest {
-                headers += [
-                    ("Content-Digest", digest), ("Content-Type", "application/json"),
-                    ("Idempotency-Key", "idem-\(nonce)"),
-                ]
-            }
-            tamper(&headers)
-            return try await TestBackend.curl.send(
-                HTTPRequest(
-                    method: method, url: server.baseURL + path, headers: headers, body: body,
-                    deadline: Date().addingTimeInterval(5)))
+            try await client.send(
+                path, method: method, body: body, tamper: tamper, created: created, nonce: nonce, secret: secret)
         }
     }
 
     func session(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Session {
         let server = try await TestBackend.start(configure)
-        let body = try ContractCoding.encode(
-            BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
-        let response = try await TestBackend.curl.send(
-            HTTPRequest(
-                method: "POST", url: server.baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
-                body: body, deadline: Date().addingTimeInterval(5)))
-        return Session(server: server, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
+        return Session(server: server, client: try await SignedSession.bootstrap(server.baseURL))
     }
 
-    func code(_ response: HTTPResponse) -> String? {
-        (try? ContractCoding.decode(Problem.self, from: response.body))?.code.rawValue
-    }
+    func code(_ response: HTTPResponse) -> String? { SignedSession.code(response) }
 
     @Test func validProofIsAccepted() async throws {
         let s = try await session { $0.unsignedReadsAllowed = false }

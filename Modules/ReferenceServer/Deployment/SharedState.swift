@@ -12,23 +12,33 @@ public struct SharedState: Sendable {
     public var lease: CollectorLease
     /// The collector's snapshots, from the instance that collects to the others.
     public var snapshots: SnapshotExchange
+    /// Nonces, idempotent write answers, push subscriptions and telemetry counts.
+    public var records: any ClientRecordStore
     /// Runs for as long as the backend does (a connection pool, a listener) and returns when its task is cancelled.
     public var run: @Sendable () async -> Void
 
     public init(
-        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange,
+        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange, records: any ClientRecordStore,
         run: @escaping @Sendable () async -> Void
     ) {
         self.history = history
         self.lease = lease
         self.snapshots = snapshots
+        self.records = records
         self.run = run
     }
 
-    /// One process on its own: history in `historyPath` (SQLite) or in memory; it always collects.
+    /// One process on its own: history and client records in the SQLite file `historyPath`, or in memory; it
+    /// always collects.
     public static func local(historyPath: String?) throws -> SharedState {
-        let history: any HistoryStore = try historyPath.map { try SQLiteHistoryStore(path: $0) } ?? MemoryHistoryStore()
-        return SharedState(history: history, lease: .always, snapshots: .none, run: {})
+        guard let historyPath else {
+            return SharedState(
+                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
+                run: {})
+        }
+        return SharedState(
+            history: try SQLiteHistoryStore(path: historyPath), lease: .always, snapshots: .none,
+            records: try SQLiteClientRecords(path: historyPath), run: {})
     }
 }
 

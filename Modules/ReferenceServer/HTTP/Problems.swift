@@ -18,7 +18,7 @@ public enum Problems {
         case .rateLimited: 429
         case .payloadTooLarge: 413
         case .invalidBody, .forbiddenField: 422
-        case .sourceUnavailable, .requestTimeout: 503
+        case .sourceUnavailable, .requestTimeout, .storageUnavailable: 503
         case .internalError: 500
         }
     }
@@ -45,6 +45,7 @@ public enum Problems {
         case .sourceUnavailable: "Source unavailable"
         case .internalError: "Internal error"
         case .requestTimeout: "Request took too long"
+        case .storageUnavailable: "Shared store unavailable"
         }
     }
 }

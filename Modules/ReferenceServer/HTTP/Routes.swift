@@ -79,7 +79,7 @@ enum Routes {
             }
         }
         router.get("/v2/sources") { request, context in
-            if let problem = verify(request, context, backend, body: nil) {
+            if let problem = await verify(request, context, backend, body: nil) {
                 return Responses.problem(problem, policy: policy)
             }
             let now = backend.configuration.now()
@@ -93,15 +93,21 @@ enum Routes {
         }
         waiting.post("/v2/telemetry") { request, context in
             try await write(request, context, backend, status: .accepted) { body in
-                WriteValidation.telemetry(body).map {
-                    WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: $0.events.count)
+                WriteValidation.telemetry(body).map { batch in
+                    let day = ISO8601.seoulDay(backend.configuration.now())
+                    let counts = Dictionary(batch.events.map { ($0.kind.rawValue, 1) }, uniquingKeysWith: +)
+                    return (
+                        WriteAccepted(id: "t-" + randomHex(bytes: 8), accepted: batch.events.count),
+                        .telemetry(day: day, counts: counts)
+                    )
                 }
             }
         }
         waiting.post("/v2/push/subscriptions") { request, context in
             try await write(request, context, backend, status: .created) { body in
-                WriteValidation.subscription(body, catalog: backend.catalog).map { _ in
-                    WriteAccepted(id: "s-" + randomHex(bytes: 8), accepted: 1)
+                WriteValidation.subscription(body, catalog: backend.catalog).map { subscription in
+                    let id = "s-" + randomHex(bytes: 8)
+                    return (WriteAccepted(id: id, accepted: 1), .subscription(id: id, subscription))
                 }
             }
         }
@@ -163,7 +169,7 @@ enum Routes {
 
     /// Verifies the request; nil when it may proceed.
     private static func verify(_ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, body: Data?)
-        -> Problem?
+        async -> Problem?
     {
         if backend.faults.current.rejectProofs, request.headers[.signature] != nil {
             return Problems.make(.proofInvalid, "injected fault: every request proof is refused")
@@ -174,7 +180,7 @@ enum Routes {
             authorization: request.headers[.authorization], signatureInput: request.headers[.signatureInput],
             signature: request.headers[.signature], contentDigest: request.headers[.contentDigest], body: body,
             isWrite: request.method != .get && request.method != .head)
-        switch backend.verifier.verify(incoming, now: backend.configuration.now()) {
+        switch await backend.verifier.verify(incoming, now: backend.configuration.now()) {
         case .success: return nil
         case .failure(let problem): return problem
         }
@@ -205,7 +211,7 @@ enum Routes {
         if backend.faults.shouldFailThisRequest() {
             return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
         }
-        if let problem = verify(request, context, backend, body: nil) {
+        if let problem = await verify(request, context, backend, body: nil) {
             return Responses.problem(problem, policy: policy)
         }
         if let park, backend.catalog.park(ParkID(park)) == nil {
@@ -268,7 +274,7 @@ enum Routes {
 
     private static func write(
         _ request: Request, _ context: ServerContext, _ backend: ReferenceBackend, status: HTTPResponse.Status,
-        accept: (Data) -> Result<WriteAccepted, Problem>
+        accept: (Data) -> Result<(WriteAccepted, ClientWrite.Effect), Problem>
     ) async throws -> Response {
         let policy = backend.policy
         let collected: ByteBuffer
@@ -278,27 +284,29 @@ enum Routes {
             return Responses.problem(Problems.make(.payloadTooLarge, "Write bodies are at most 16 KiB"), policy: policy)
         }
         let body = Data(buffer: collected)
-        if let problem = verify(request, context, backend, body: body) {
+        if let problem = await verify(request, context, backend, body: body) {
             return Responses.problem(problem, policy: policy)
         }
         guard let key = request.headers[.idempotencyKey], (8...128).contains(key.count) else {
             return Responses.problem(
                 Problems.make(.badRequest, "Writes need an Idempotency-Key of 8 to 128 characters"), policy: policy)
         }
-        let scopedKey = request.uri.path + "\u{1F}" + key
-        if let previous = backend.idempotency.value[scopedKey] {
-            return Responses.json(previous, status: status, policy: policy)
-        }
         switch accept(body) {
         case .failure(let problem):
             return Responses.problem(problem, policy: policy)
-        case .success(let accepted):
-            let encoded = (try? ContractCoding.encode(accepted)) ?? Data()
-            backend.idempotency.withLock { cache in
-                if cache.count > 10_000 { cache.removeAll() }
-                cache[scopedKey] = encoded
+        case .success(let (accepted, effect)):
+            let answer: Data
+            do {
+                answer = try await backend.shared.records.applyOnce(
+                    ClientWrite(
+                        idempotencyKey: request.uri.path + "\u{1F}" + key, answer: try ContractCoding.encode(accepted),
+                        effect: effect),
+                    now: backend.configuration.now())
+            } catch {
+                return Responses.problem(
+                    Problems.make(.storageUnavailable, "The write could not be stored: \(error)"), policy: policy)
             }
-            return Responses.json(encoded, status: status, policy: policy)
+            return Responses.json(answer, status: status, policy: policy)
         }
     }
 }

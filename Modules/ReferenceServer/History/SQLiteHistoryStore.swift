@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Models
-import Storage
 
 /// History in a SQLite file (WAL), so a restarted server keeps its evidence.
 public final class SQLiteHistoryStore: HistoryArchive {
@@ -9,26 +8,7 @@ public final class SQLiteHistoryStore: HistoryArchive {
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
     public init(path: String) throws {
-        try AtomicFile.restrictToOwner(path)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-        }
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-readings") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE reading (
-                        lot TEXT NOT NULL,
-                        bucket INTEGER NOT NULL,
-                        available INTEGER NOT NULL,
-                        PRIMARY KEY (lot, bucket)
-                    ) WITHOUT ROWID
-                    """)
-        }
-        try migrator.migrate(queue)
+        queue = try ServerDatabaseFile.open(path)
     }
 
     public func record(_ readings: [LotReading]) async throws {

@@ -5,7 +5,8 @@ import RequestProof
 /// Checks a request's token and RFC 9421 proof with the shared signature-base code.
 public struct RequestVerifier: Sendable {
     public let issuer: TokenIssuer
-    public let nonces: NonceCache
+    /// Where spent nonces are remembered (shared by the instances of a deployment).
+    public let records: any ClientRecordStore
     public let policy: PolicyState
 
     /// The request as the verifier needs it.
@@ -28,7 +29,8 @@ public struct RequestVerifier: Sendable {
     }
 
     /// Accepts a signed request, or an unsigned read while the policy allows it; otherwise the problem to answer.
-    public func verify(_ request: Incoming, now: Date) -> Result<Verdict, Problem> {
+    /// A nonce that cannot be checked (the shared store is down) refuses the request: a replay is never let through.
+    public func verify(_ request: Incoming, now: Date) async -> Result<Verdict, Problem> {
         let hasCredentials = request.authorization != nil || request.signatureInput != nil || request.signature != nil
         guard hasCredentials else {
             if request.isWrite { return .failure(Problems.make(.proofMissing, "Writes need a request proof")) }
@@ -72,9 +74,17 @@ public struct RequestVerifier: Sendable {
         } catch {
             return .failure(Problems.make(.proofInvalid, "\(error)"))
         }
-        // Only a valid signature spends its nonce, so forged requests cannot burn others' nonces.
-        guard nonces.insert(keyId: grant.keyId, nonce: nonce, now: now) else {
-            return .failure(Problems.make(.proofReplayed, "This nonce was already used"))
+        // Only a valid signature spends its nonce, so forged requests cannot burn others' nonces. A proof is
+        // accepted within the skew of an instance's clock; twice the skew covers instances whose clocks differ.
+        let spent = SpentNonce(keyId: grant.keyId, nonce: nonce)
+        let until = now.addingTimeInterval(2 * Double(policy.maxSkewSeconds))
+        do {
+            guard try await records.spendNonce(spent, now: now, until: until) else {
+                return .failure(Problems.make(.proofReplayed, "This nonce was already used"))
+            }
+        } catch {
+            return .failure(
+                Problems.make(.storageUnavailable, "The replay check could not reach the shared store: \(error)"))
         }
         return .success(.signed(keyId: grant.keyId))
     }

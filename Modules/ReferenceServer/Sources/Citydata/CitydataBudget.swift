@@ -39,7 +39,7 @@ public final class CitydataBudget: Sendable {
     /// Counts a call made at `date` and learns from its result.
     public func record(_ area: String, _ result: CitydataResult, at date: Date) {
         state.withLock { state in
-            let day = Self.day(date)
+            let day = ISO8601.seoulDay(date)
             if state.day != day { (state.day, state.calls) = (day, 0) }
             state.calls += 1
             state.lastCall[area] = date
@@ -59,7 +59,7 @@ public final class CitydataBudget: Sendable {
     /// The calls made today and any pause or stop.
     public func usage(at date: Date) -> UpstreamUsage {
         state.withLock { state in
-            let day = Self.day(date)
+            let day = ISO8601.seoulDay(date)
             let pause = state.backoff.values.map(\.until).filter { $0 > date }.max().map {
                 CitydataFailure.paused(until: $0)
             }
@@ -69,10 +69,5 @@ public final class CitydataBudget: Sendable {
                 intervalSeconds: Int(interval),
                 detail: detail)
         }
-    }
-
-    /// `YYYY-MM-DD` in Seoul.
-    static func day(_ date: Date) -> String {
-        String(ISO8601.format(date).prefix(10))
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Models
+import Networking
+import RequestProof
+
+/// A client bootstrapped with a backend, sending requests with RFC 9421 proofs the way the app does, plus the
+/// knobs tests need to forge, replay or skew them.
+public struct SignedSession: Sendable {
+    /// The backend's base URL the proofs are made for.
+    public let baseURL: String
+    public let grant: BootstrapResponse
+
+    /// Bootstraps an install with the backend at `baseURL`.
+    public static func bootstrap(_ baseURL: String) async throws -> SignedSession {
+        let body = try ContractCoding.encode(
+            BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(
+                method: "POST", url: baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
+                body: body, deadline: Date().addingTimeInterval(5)))
+        return SignedSession(
+            baseURL: baseURL, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
+    }
+
+    /// Signs and sends a request. A body gets a digest, a JSON type and an `Idempotency-Key` made from the nonce;
+    /// `tamper` edits the headers last; `to` sends the same proof to another base URL (with this one's `Host`).
+    public func send(
+        _ path: String, method: String = "GET", body: Data? = nil,
+        tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
+        created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil, to other: String? = nil
+    ) async throws -> HTTPResponse {
+        let signer = try HMACSigner(base64Secret: secret ?? grant.signingKey.secret)
+        let proof = try RequestProof.sign(
+            method: method, targetURI: baseURL + path, body: body, keyId: grant.signingKey.keyId, signer: signer,
+            created: created ?? Int(TestClock.now().timeIntervalSince1970), nonce: nonce)
+        var headers: [(name: String, value: String)] = [
+            ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput),
+            ("Signature", proof.signature),
+        ]
+        if let digest = proof.contentDigest {
+            headers += [
+                ("Content-Digest", digest), ("Content-Type", "application/json"), ("Idempotency-Key", "idem-\(nonce)"),
+            ]
+        }
+        if other != nil, let url = URL(string: baseURL), let host = url.host, let port = url.port {
+            headers.append(("Host", "\(host):\(port)"))
+        }
+        tamper(&headers)
+        return try await TestBackend.curl.send(
+            HTTPRequest(
+                method: method, url: (other ?? baseURL) + path, headers: headers, body: body,
+                deadline: Date().addingTimeInterval(5)))
+    }
+
+    /// The problem code of an answer, if it is a problem.
+    public static func code(_ response: HTTPResponse) -> String? {
+        (try? ContractCoding.decode(Problem.self, from: response.body))?.code.rawValue
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Models
+import Networking
+import ReferenceServer
+import TestSupport
+import Testing
+
+/// The routes keep what clients send in the injected client record store, and say so when it cannot be reached.
+@Suite struct ClientRecordsServingTests {
+    /// A store whose database is down.
+    struct UnreachableRecords: ClientRecordStore {
+        struct Down: Error, CustomStringConvertible {
+            var description: String { "the database did not answer within 5 s" }
+        }
+
+        func spendNonce(_ nonce: SpentNonce, now: Date, until: Date) async throws -> Bool { throw Down() }
+        func applyOnce(_ write: ClientWrite, now: Date) async throws -> Data { throw Down() }
+        func subscriptions() async throws -> [StoredSubscription] { throw Down() }
+        func telemetryCounts() async throws -> [TelemetryCount] { throw Down() }
+    }
+
+    static let telemetry = Data(
+        #"{"installHash":"0123456789abcdef","appVersion":"0","events":[{"kind":"app_start","at":"2026-11-23T14:00:00+09:00"},{"kind":"app_start","at":"2026-11-23T14:01:00+09:00"},{"kind":"widget_refresh","at":"2026-11-23T14:02:00+09:00"}]}"#
+            .utf8)
+
+    @Test func telemetryIsCountedBySeoulDayAndKindOncePerKey() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        let session = try await SignedSession.bootstrap(server.baseURL)
+        let first = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry, nonce: "t-1")
+        #expect(first.status == 202)
+        // The retry has a new proof but the same key.
+        let sameKey: (inout [(name: String, value: String)]) -> Void = { headers in
+            headers.removeAll { $0.name == "Idempotency-Key" }
+            headers.append(("Idempotency-Key", "idem-t-1"))
+        }
+        let retried = try await session.send(
+            "/v2/telemetry", method: "POST", body: Self.telemetry, tamper: sameKey, nonce: "t-2")
+        #expect(retried.status == 202 && retried.body == first.body)
+        let day = ISO8601.seoulDay(TestClock.now())
+        #expect(
+            try await server.backend.shared.records.telemetryCounts() == [
+                TelemetryCount(day: day, kind: "app_start", count: 2),
+                TelemetryCount(day: day, kind: "widget_refresh", count: 1),
+            ])
+    }
+
+    @Test func aStoreThatIsDownRefusesSignedRequestsAndWritesAsSuchWhileUnsignedReadsGoOn() async throws {
+        let server = try await TestBackend.start(
+            shared: SharedState(
+                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: UnreachableRecords(),
+                run: {}))
+        defer { Task { await server.stop() } }
+        let session = try await SignedSession.bootstrap(server.baseURL)
+        let signed = try await session.send("/v2/parks/banpo/home-summary")
+        #expect(signed.status == 503)
+        #expect(SignedSession.code(signed) == "storage_unavailable")
+        let problem = try ContractCoding.decode(Problem.self, from: signed.body)
+        #expect(problem.detail?.contains("replay check") == true && problem.detail?.contains("5 s") == true)
+        let write = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry)
+        #expect(write.status == 503)
+        #expect(SignedSession.code(write) == "storage_unavailable")
+        let unsigned = try await TestBackend.curl.send(
+            HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
+        #expect(unsigned.status == 200)
+    }
+}
