@@ -103,6 +103,14 @@ public final class PostgresDatabase: Sendable {
             PRIMARY KEY (day, kind)
         )
         """,
+        """
+        CREATE TABLE token_key (
+            id text PRIMARY KEY,
+            secret bytea NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+            retire_at timestamptz
+        )
+        """,
     ]
 
     private func migrate() async throws {
@@ -161,6 +169,8 @@ enum PostgresLocks {
     static let migration: Int64 = 0x4847_4A00_0001
     /// Held, for its session, by the instance that collects.
     static let collector: Int64 = 0x4847_4A00_0002
+    /// Held while the root keys are created or rotated.
+    static let tokenKeys: Int64 = 0x4847_4A00_0003
 }
 
 /// Failures of the PostgreSQL store that are not the driver's.
@@ -169,11 +179,15 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
     case schemaTooNew(found: Int, known: Int)
     /// The database did not answer in time (down, unreachable, or overloaded).
     case noAnswer(seconds: Int)
+    /// No root key was in force even after creating one (the table was changed by hand).
+    case noTokenKey
     /// A write's stored answer was gone when its key was found taken (deleted between the two statements).
     case answerVanished
 
     public var description: String {
         switch self {
+        case .noTokenKey:
+            "no access key is in force in the database (token_key), and none could be created"
         case .answerVanished:
             "the stored answer to this idempotency key was deleted while it was read; retry the write"
         case .noAnswer(let seconds):

@@ -12,6 +12,7 @@ extension SharedState {
         let database = PostgresDatabase(url: url, logger: logger, timeout: timeout)
         let lease = PostgresCollectorLease(database: database, interval: collectionInterval)
         let exchange = PostgresSnapshotExchange(database: database)
+        let keys = PostgresTokenKeys(database: database)
         return SharedState(
             history: PostgresHistoryStore(database: database),
             lease: CollectorLease { await lease.acquire() },
@@ -19,6 +20,7 @@ extension SharedState {
                 publish: { await exchange.publish($0, $1) }, stored: { await exchange.stored() },
                 received: { exchange.received() }),
             records: PostgresClientRecords(database: database),
+            tokenKeys: TokenKeySource { try await keys.load() },
             run: {
                 await withDiscardingTaskGroup { group in
                     group.addTask { await database.run() }

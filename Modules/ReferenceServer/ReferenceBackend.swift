@@ -19,6 +19,8 @@ public final class ReferenceBackend: Sendable {
     public let shared: SharedState
     let builder: SummaryBuilder
     let issuer: TokenIssuer
+    /// Whether the root keys come from the shared store (and are reloaded, to follow rotations).
+    let keysAreShared: Bool
     let verifier: RequestVerifier
     let bootstrapLimiter: RateLimiter
     let installLimiter: RateLimiter
@@ -68,7 +70,9 @@ public final class ReferenceBackend: Sendable {
             observe: { [metrics] in metrics.collected($0, failed: $1) })
         policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
         builder = SummaryBuilder(catalog: catalog, source: source)
-        issuer = TokenIssuer(lifetime: configuration.tokenLifetime, keys: configuration.tokenKeys ?? .ephemeral())
+        let keys = configuration.tokenKeys.map(TokenKeySource.fixed) ?? shared.tokenKeys ?? .fixed(.ephemeral())
+        issuer = TokenIssuer(lifetime: configuration.tokenLifetime, ring: KeyRing(keys))
+        keysAreShared = configuration.tokenKeys == nil && shared.tokenKeys != nil
         verifier = RequestVerifier(
             issuer: issuer, records: shared.records, policy: policy)
         bootstrapLimiter = RateLimiter(
@@ -100,7 +104,12 @@ public final class ReferenceBackend: Sendable {
     /// Starts what is shared (a database pool), collects once, then keeps collecting in the background until the
     /// task is cancelled.
     func startCollection() async -> Task<Void, Never> {
-        let shared = Task { await self.shared.run() }
+        let shared = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.shared.run() }
+                if self.keysAreShared { group.addTask { await self.refreshKeys() } }
+            }
+        }
         // On demand (an embedded backend), nothing is read before a request asks for it.
         if case .simulated = configuration.source, configuration.onDemandInterval == nil {
             await collector.start()
@@ -118,6 +127,17 @@ public final class ReferenceBackend: Sendable {
             } onCancel: {
                 shared.cancel()
             }
+        }
+    }
+
+    /// Reloads the shared root keys every ``KeyRing/refreshInterval`` until cancelled (the first load comes before
+    /// the first bootstrap or proof, so a store that is down at start is tried again by the next request).
+    private func refreshKeys() async {
+        while !Task.isCancelled {
+            do { try await issuer.ring.reload() } catch {
+                logger.warning("access keys not reloaded", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(KeyRing.refreshInterval))
         }
     }
 

@@ -17,14 +17,14 @@ import Testing
         let cluster = try await PostgresCluster.shared()
         let database = try await cluster.createDatabase()
         let since = Date()
-        var environment = [
+        let environment = [
             WallClock.environmentVariable: WallClock.environmentValue(
                 pinning: TestClock.daytime, since: since, rate: Self.rate),
             "DATABASE_URL": database, "COLLECTION_INTERVAL": "\(Self.interval)", "ACCESS_LOG": "on",
             "DATABASE_TIMEOUT": "30",
             "TRUSTED_PROXIES": "127.0.0.1",
         ]
-        environment["TOKEN_KEYS"] = TokenKeys.randomSetting()
+        // No TOKEN_KEYS: the instances take their access keys from the database.
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
         let proxy = try Nginx.shippedSite(repository: Fixtures.repositoryRoot, upstreamPorts: [a.port, b.port])
@@ -86,6 +86,31 @@ import Testing
         #expect((Int(spans) ?? 0) >= 2, "history covers \(spans) buckets")
         let newest = try await cluster.psql(database, "SELECT count(DISTINCT lot) FROM reading")
         #expect((Int(newest) ?? 0) > 20, "\(newest) lots recorded")
+
+        // The operator rotates the keys: the client's token (from either instance) still works, and the new key is
+        // listed as signing.
+        let listed = try Self.keys(["list"], database: database)
+        #expect(listed.split(separator: "\n").count == 1 && listed.contains("\tsigns"), "\(listed)")
+        let rotated = try Self.keys(["rotate"], database: database)
+        #expect(rotated.contains("signs now; the keys before it verify for 3660 s more"), "\(rotated)")
+        _ = try await client.homeSummary("banpo")
+        let after = try Self.keys(["list"], database: database).split(separator: "\n")
+        #expect(after.count == 2 && after[0].hasSuffix("signs") && after[1].contains("verifies until"), "\(after)")
+    }
+
+    /// Runs `hangangjari-server keys ARGUMENTS` with the database given in the environment; its standard output.
+    static func keys(_ arguments: [String], database: String) throws -> String {
+        let process = Process()
+        process.executableURL = Binaries.url("hangangjari-server")
+        process.arguments = ["keys"] + arguments
+        process.environment = ["DATABASE_URL": database]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "keys \(arguments): \(text)")
+        return text
     }
 
     static func waitFor(seconds: Double, _ condition: () -> Bool) async throws {

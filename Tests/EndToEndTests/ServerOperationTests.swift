@@ -70,4 +70,19 @@ import Testing
             #expect(message.contains(name), "\(name)=\(value): \(message)")
         }
     }
+
+    @Test func keysWithoutADatabaseSayWhereKeysLive() throws {
+        let process = Process()
+        process.executableURL = Binaries.url("hangangjari-server")
+        process.arguments = ["keys", "list"]
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(message.contains("set DATABASE_URL"), "\(message)")
+    }
 }

@@ -64,4 +64,20 @@ import Testing
             HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
         #expect(unsigned.status == 200)
     }
+
+    @Test func keysThatCannotBeLoadedRefuseBootstrapAsSuch() async throws {
+        let server = try await TestBackend.start(
+            shared: SharedState(
+                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
+                tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {}))
+        defer { Task { await server.stop() } }
+        let body = try ContractCoding.encode(
+            BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(
+                method: "POST", url: server.baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
+                body: body, deadline: Date().addingTimeInterval(5)))
+        #expect(response.status == 503)
+        #expect(SignedSession.code(response) == "storage_unavailable")
+    }
 }

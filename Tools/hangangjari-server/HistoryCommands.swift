@@ -23,13 +23,7 @@ struct HistoryCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
             if history == nil, let url = try Secret.read("DATABASE_URL", environment: environment) {
-                let database: PostgresDatabase
-                do { database = PostgresDatabase(url: try DatabaseURL(url), logger: Logger(label: "history")) } catch {
-                    throw ValidationError(error.description)
-                }
-                let pool = Task { await database.run() }
-                defer { pool.cancel() }
-                try await export(PostgresHistoryStore(database: database))
+                try await withDatabase(url, label: "history") { try await export(PostgresHistoryStore(database: $0)) }
                 return
             }
             guard

@@ -11,7 +11,7 @@ struct ServerCommand: AsyncParsableCommand {
         commandName: "hangangjari-server",
         abstract: "The reference Hangangjari /v2 backend (simulated data by default, Seoul open data with a key).",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, BacktestCommand.self, HistoryCommand.self],
+        subcommands: [ServeCommand.self, BacktestCommand.self, HistoryCommand.self, KeysCommand.self],
         defaultSubcommand: ServeCommand.self)
 }
 
@@ -78,7 +78,7 @@ func sharedState(_ configuration: ServerConfiguration) throws -> SharedState? {
     do { database = try DatabaseURL(url) } catch { throw ValidationError(error.description) }
     var logger = Logger(label: "hangangjari-server.database")
     logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
-    logger.info("history, collector lease and snapshots in \(database.redacted)")
+    logger.info("history, client records, access keys, collector lease and snapshots in \(database.redacted)")
     return .postgres(
         database, collectionInterval: configuration.collectionInterval, timeout: configuration.databaseTimeout,
         logger: logger)

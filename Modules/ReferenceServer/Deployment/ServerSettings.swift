@@ -53,7 +53,7 @@ public struct ServerSettings: Sendable {
         ),
         (
             "TOKEN_KEYS / _FILE",
-            "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: random per process)"
+            "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: the database's, rotated with `keys rotate`, with DATABASE_URL; else random per process)"
         ),
         ("TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed (default: none)"),
         ("REQUEST_TIMEOUT", "seconds a request may take before it is answered 503 (default 10)"),

@@ -153,7 +153,13 @@ enum Routes {
         guard backend.installLimiter.allow(asking.installId, now: now) else {
             return rateLimited("Too many bootstrap calls for this install", policy: policy)
         }
-        let grant = backend.issuer.issue(now: now)
+        let grant: TokenIssuer.Grant
+        do { grant = try await backend.issuer.issue(now: now) } catch {
+            return Responses.problem(
+                Problems.make(
+                    .storageUnavailable, "The access keys could not be loaded from the shared store: \(error)"),
+                policy: policy)
+        }
         return Responses.encoded(
             BootstrapResponse(
                 accessToken: grant.token, tokenExpiresAt: grant.expiresAt,

@@ -40,9 +40,13 @@ public struct RequestVerifier: Sendable {
         guard let authorization = request.authorization, authorization.hasPrefix("Bearer ") else {
             return .failure(Problems.make(.tokenMissing, "Missing bearer token"))
         }
-        guard let grant = issuer.grant(token: String(authorization.dropFirst(7))) else {
-            return .failure(Problems.make(.tokenInvalid, "Unknown access token"))
+        let found: TokenIssuer.Grant?
+        do { found = try await issuer.grant(token: String(authorization.dropFirst(7))) } catch {
+            return .failure(
+                Problems.make(
+                    .storageUnavailable, "The access keys could not be loaded from the shared store: \(error)"))
         }
+        guard let grant = found else { return .failure(Problems.make(.tokenInvalid, "Unknown access token")) }
         guard grant.expiresAt > now else { return .failure(Problems.make(.tokenExpired, "Access token expired")) }
         let parsed: RequestProof.Parsed
         do {

@@ -20,15 +20,16 @@ public struct TokenKeys: Sendable {
 
     /// A random key for this process only: tokens end with it (the single-instance default).
     public static func ephemeral() -> TokenKeys {
-        TokenKeys(keys: [Key(id: "local", secret: randomSecret())])
+        TokenKeys(keys: [Key(id: "local", secret: newSecret())])
     }
 
     /// A new `TOKEN_KEYS` value of one random key, for instances started together (tests, benchmarks).
     public static func randomSetting(id: String = "k1") -> String {
-        id + ":" + randomSecret().base64EncodedString()
+        id + ":" + newSecret().base64EncodedString()
     }
 
-    private static func randomSecret() -> Data {
+    /// A new random secret for a key (256 bits).
+    public static func newSecret() -> Data {
         SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
     }
 
@@ -52,6 +53,12 @@ public struct TokenKeys: Sendable {
         }
         guard !keys.isEmpty else { throw Invalid(reason: "no key given") }
         self.keys = keys
+    }
+
+    /// Keys loaded from a store, the signing key first; nil when there are none.
+    public init?(stored: [(id: String, secret: Data)]) {
+        guard !stored.isEmpty else { return nil }
+        self.init(keys: stored.map { Key(id: $0.id, secret: $0.secret) })
     }
 
     private init(keys: [Key]) {

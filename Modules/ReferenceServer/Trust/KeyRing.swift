@@ -1,0 +1,62 @@
+import Foundation
+import Networking
+
+/// Where an instance's root keys come from, injected: fixed (`TOKEN_KEYS`, or a random key for one process) or
+/// loaded from a store the instances share, where they are rotated.
+public struct TokenKeySource: Sendable {
+    /// The keys in force now, the signing key first.
+    public var load: @Sendable () async throws -> TokenKeys
+
+    public init(load: @escaping @Sendable () async throws -> TokenKeys) {
+        self.load = load
+    }
+
+    /// The same keys for the life of the process.
+    public static func fixed(_ keys: TokenKeys) -> TokenKeySource {
+        TokenKeySource { keys }
+    }
+}
+
+/// The root keys an instance holds: loaded at first use, reloaded every ``refreshInterval`` and whenever a token
+/// names a key this instance does not know yet (at most once a second), so a key rotated in on one instance is
+/// accepted by the others within a second and used for signing within one interval.
+public final class KeyRing: Sendable {
+    /// How often the keys are reloaded from a shared store.
+    public static let refreshInterval: TimeInterval = 30
+
+    /// How long keys replaced by a rotation keep verifying: a token lives `tokenLifetime`, and an instance may sign
+    /// with the old key until its next reload.
+    public static func overlap(tokenLifetime: TimeInterval) -> TimeInterval {
+        tokenLifetime + 2 * refreshInterval
+    }
+
+    private let source: TokenKeySource
+    private let state = LockedBox<(keys: TokenKeys?, loadedAt: Date?)>((nil, nil))
+
+    public init(_ source: TokenKeySource) {
+        self.source = source
+    }
+
+    /// The keys, loaded first if none are held yet.
+    public func keys() async throws -> TokenKeys {
+        if let keys = state.value.keys { return keys }
+        return try await reload(now: Date())
+    }
+
+    /// The keys, reloaded first when none of them is `id` and the last load is a second old or more.
+    public func keys(knowing id: Substring) async throws -> TokenKeys {
+        let (held, loadedAt) = state.value
+        if let held, held.key(id: id) != nil { return held }
+        let now = Date()
+        if let held, let loadedAt, now.timeIntervalSince(loadedAt) < 1 { return held }
+        return try await reload(now: now)
+    }
+
+    /// Loads the keys now and keeps them.
+    @discardableResult
+    public func reload(now: Date = Date()) async throws -> TokenKeys {
+        let keys = try await source.load()
+        state.withLock { $0 = (keys, now) }
+        return keys
+    }
+}
