@@ -25,7 +25,8 @@ import Testing
 
     @Test func exactlyOneInstanceCollectsAndAnotherTakesOverWhenItStops() async throws {
         let url = try await PostgresCluster.shared().createDatabase()
-        let interval = Duration.seconds(1)
+        // Two seconds: the holder's connection closing takes part of the budget when the whole suite loads both cores.
+        let interval = Duration.seconds(2)
         let a = try Instance(url, interval: interval)
         let b = try Instance(url, interval: interval)
         defer { b.running.cancel() }
@@ -43,7 +44,7 @@ import Testing
         let stopped = ContinuousClock.now
         while !(await waiter.shared.lease.acquire()) {
             try await Task.sleep(for: .milliseconds(20))
-            try #require(ContinuousClock.now - stopped < .seconds(5), "the lease never moved")
+            try #require(ContinuousClock.now - stopped < .seconds(8), "the lease never moved")
         }
         #expect(ContinuousClock.now - stopped < interval * 2)
         a.running.cancel()
