@@ -13,4 +13,23 @@ enum Binaries {
         }
             ?? Fixtures.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
     }
+
+    /// Runs `name ARGUMENTS` to the end with exactly `environment`; its status, standard output and error (small:
+    /// both are read after the output closes).
+    static func run(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let process = Process()
+        process.executableURL = url(name)
+        process.arguments = arguments
+        process.environment = environment
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
+    }
 }

@@ -100,17 +100,9 @@ import Testing
 
     /// Runs `hangangjari-server keys ARGUMENTS` with the database given in the environment; its standard output.
     static func keys(_ arguments: [String], database: String) throws -> String {
-        let process = Process()
-        process.executableURL = Binaries.url("hangangjari-server")
-        process.arguments = ["keys"] + arguments
-        process.environment = ["DATABASE_URL": database]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "keys \(arguments): \(text)")
-        return text
+        let run = try Binaries.run("hangangjari-server", ["keys"] + arguments, environment: ["DATABASE_URL": database])
+        #expect(run.status == 0, "keys \(arguments): \(run.stderr)")
+        return run.stdout
     }
 
     static func waitFor(seconds: Double, _ condition: () -> Bool) async throws {

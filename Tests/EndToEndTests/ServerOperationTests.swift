@@ -56,33 +56,17 @@ import Testing
 
     @Test func aBadSettingStopsTheServerAndNamesTheVariable() async throws {
         for (name, value) in [("PORT", "eighty"), ("TRUSTED_PROXIES", "proxy.local"), ("ADMIN_TOKEN", "short")] {
-            let process = Process()
-            process.executableURL = Binaries.url("hangangjari-server")
-            process.arguments = ["serve"]
-            process.environment = ProcessInfo.processInfo.environment.merging([name: value]) { $1 }
-            let stderr = Pipe()
-            process.standardError = stderr
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus != 0)
-            #expect(message.contains(name), "\(name)=\(value): \(message)")
+            let run = try Binaries.run(
+                "hangangjari-server", ["serve"],
+                environment: ProcessInfo.processInfo.environment.merging([name: value]) { $1 })
+            #expect(run.status != 0)
+            #expect(run.stderr.contains(name), "\(name)=\(value): \(run.stderr)")
         }
     }
 
     @Test func keysWithoutADatabaseSayWhereKeysLive() throws {
-        let process = Process()
-        process.executableURL = Binaries.url("hangangjari-server")
-        process.arguments = ["keys", "list"]
-        process.environment = ["PATH": "/usr/bin:/bin"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(message.contains("set DATABASE_URL"), "\(message)")
+        let run = try Binaries.run("hangangjari-server", ["keys", "list"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("set DATABASE_URL"), "\(run.stderr)")
     }
 }
