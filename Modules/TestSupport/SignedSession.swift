@@ -12,14 +12,19 @@ public struct SignedSession: Sendable {
 
     /// Bootstraps an install with the backend at `baseURL`.
     public static func bootstrap(_ baseURL: String) async throws -> SignedSession {
+        let response = try await bootstrapResponse(baseURL)
+        return SignedSession(
+            baseURL: baseURL, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
+    }
+
+    /// The backend's answer to a test install's bootstrap, whatever it is.
+    public static func bootstrapResponse(_ baseURL: String) async throws -> HTTPResponse {
         let body = try ContractCoding.encode(
             BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
-        let response = try await TestBackend.curl.send(
+        return try await TestBackend.curl.send(
             HTTPRequest(
                 method: "POST", url: baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
                 body: body, deadline: Date().addingTimeInterval(5)))
-        return SignedSession(
-            baseURL: baseURL, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
     }
 
     /// Signs and sends a request. A body gets a digest, a JSON type and an `Idempotency-Key` made from the nonce;

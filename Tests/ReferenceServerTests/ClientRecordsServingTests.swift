@@ -71,12 +71,7 @@ import Testing
                 history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
                 tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {}))
         defer { Task { await server.stop() } }
-        let body = try ContractCoding.encode(
-            BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
-        let response = try await TestBackend.curl.send(
-            HTTPRequest(
-                method: "POST", url: server.baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
-                body: body, deadline: Date().addingTimeInterval(5)))
+        let response = try await SignedSession.bootstrapResponse(server.baseURL)
         #expect(response.status == 503)
         #expect(SignedSession.code(response) == "storage_unavailable")
     }

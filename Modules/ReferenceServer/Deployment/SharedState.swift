@@ -40,9 +40,11 @@ public struct SharedState: Sendable {
                 history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
                 run: {})
         }
+        // One connection to the file for both stores: opened and migrated once.
+        let file = try ServerDatabaseFile.open(historyPath)
         return SharedState(
-            history: try SQLiteHistoryStore(path: historyPath), lease: .always, snapshots: .none,
-            records: try SQLiteClientRecords(path: historyPath), run: {})
+            history: SQLiteHistoryStore(queue: file), lease: .always, snapshots: .none,
+            records: SQLiteClientRecords(queue: file), run: {})
     }
 }
 

@@ -7,6 +7,11 @@ public enum Problems {
         Problem(code: code, status: status(code), title: title(code), detail: detail)
     }
 
+    /// The root keys of access tokens could not be loaded (bootstrap and proof checks alike).
+    static func keysUnavailable(_ error: any Error) -> Problem {
+        make(.storageUnavailable, "The access keys could not be loaded from the shared store: \(error)")
+    }
+
     static func status(_ code: ProblemCode) -> Int {
         switch code {
         case .badRequest: 400

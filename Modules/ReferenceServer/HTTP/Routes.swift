@@ -155,10 +155,7 @@ enum Routes {
         }
         let grant: TokenIssuer.Grant
         do { grant = try await backend.issuer.issue(now: now) } catch {
-            return Responses.problem(
-                Problems.make(
-                    .storageUnavailable, "The access keys could not be loaded from the shared store: \(error)"),
-                policy: policy)
+            return Responses.problem(Problems.keysUnavailable(error), policy: policy)
         }
         return Responses.encoded(
             BootstrapResponse(

@@ -7,8 +7,13 @@ public final class SQLiteHistoryStore: HistoryArchive {
     private let queue: DatabaseQueue
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
-    public init(path: String) throws {
-        queue = try ServerDatabaseFile.open(path)
+    public convenience init(path: String) throws {
+        self.init(queue: try ServerDatabaseFile.open(path))
+    }
+
+    /// History in a file already opened by ``ServerDatabaseFile``.
+    init(queue: DatabaseQueue) {
+        self.queue = queue
     }
 
     public func record(_ readings: [LotReading]) async throws {

@@ -9,8 +9,13 @@ public final class SQLiteClientRecords: ClientRecordStore {
     private let sweeps = SweepSchedule()
 
     /// Opens or creates the server's database at `path`.
-    public init(path: String) throws {
-        queue = try ServerDatabaseFile.open(path)
+    public convenience init(path: String) throws {
+        self.init(queue: try ServerDatabaseFile.open(path))
+    }
+
+    /// Records in a file already opened by ``ServerDatabaseFile`` (the history's).
+    init(queue: DatabaseQueue) {
+        self.queue = queue
     }
 
     public func spendNonce(_ nonce: SpentNonce, now: Date, until: Date) async throws -> Bool {

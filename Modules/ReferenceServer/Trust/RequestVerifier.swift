@@ -42,9 +42,7 @@ public struct RequestVerifier: Sendable {
         }
         let found: TokenIssuer.Grant?
         do { found = try await issuer.grant(token: String(authorization.dropFirst(7))) } catch {
-            return .failure(
-                Problems.make(
-                    .storageUnavailable, "The access keys could not be loaded from the shared store: \(error)"))
+            return .failure(Problems.keysUnavailable(error))
         }
         guard let grant = found else { return .failure(Problems.make(.tokenInvalid, "Unknown access token")) }
         guard grant.expiresAt > now else { return .failure(Problems.make(.tokenExpired, "Access token expired")) }
