@@ -18,8 +18,10 @@ public struct TokenKeySource: Sendable {
 }
 
 /// The root keys an instance holds: loaded at first use, reloaded every ``refreshInterval`` and whenever a token
-/// names a key this instance does not know yet (at most once a second), so a key rotated in on one instance is
-/// accepted by the others within a second and used for signing within one interval.
+/// names a key this instance does not know yet (at most once a second, failed attempts included), so a key rotated
+/// in on one instance is accepted by the others within a second and used for signing within one interval. While the
+/// store cannot be reached, the keys already held stay in force: a token naming another key is then refused as
+/// unknown (401), as it would be if the store answered, and the store is asked again at most once a second.
 public final class KeyRing: Sendable {
     /// How often the keys are reloaded from a shared store.
     public static let refreshInterval: TimeInterval = 30
@@ -31,7 +33,7 @@ public final class KeyRing: Sendable {
     }
 
     private let source: TokenKeySource
-    private let state = LockedBox<(keys: TokenKeys?, loadedAt: Date?)>((nil, nil))
+    private let state = LockedBox<(keys: TokenKeys?, askedAt: Date?)>((nil, nil))
 
     public init(_ source: TokenKeySource) {
         self.source = source
@@ -43,20 +45,22 @@ public final class KeyRing: Sendable {
         return try await reload(now: Date())
     }
 
-    /// The keys, reloaded first when none of them is `id` and the last load is a second old or more.
-    public func keys(knowing id: Substring) async throws -> TokenKeys {
-        let (held, loadedAt) = state.value
-        if let held, held.key(id: id) != nil { return held }
-        let now = Date()
-        if let held, let loadedAt, now.timeIntervalSince(loadedAt) < 1 { return held }
-        return try await reload(now: now)
+    /// The keys, reloaded first when none of them is `id` and the store was last asked a second ago or more. Throws
+    /// only when no keys are held and the store cannot be reached.
+    public func keys(knowing id: Substring, now: Date = Date()) async throws -> TokenKeys {
+        let (held, askedAt) = state.value
+        guard let held else { return try await reload(now: now) }
+        if held.key(id: id) != nil { return held }
+        if let askedAt, now.timeIntervalSince(askedAt) < 1 { return held }
+        return (try? await reload(now: now)) ?? held
     }
 
-    /// Loads the keys now and keeps them.
+    /// Loads the keys now and keeps them; a failed load keeps the keys held and counts as an attempt.
     @discardableResult
     public func reload(now: Date = Date()) async throws -> TokenKeys {
+        state.withLock { $0.askedAt = now }
         let keys = try await source.load()
-        state.withLock { $0 = (keys, now) }
+        state.withLock { $0.keys = keys }
         return keys
     }
 }
