@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .library(name: "AppBackend", targets: ["AppBackend"]),
         .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "AppLive", targets: ["AppLive"]),
         .library(name: "AppScreens", targets: ["AppScreens"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
@@ -113,12 +114,15 @@ let package = Package(
             dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
         .target(
-            name: "AppCore",
+            name: "AppCore", dependencies: ["Localization", "Models", "Repositories", "Storage"],
+            path: "Modules/AppCore"),
+        .target(
+            name: "AppLive",
             dependencies: [
-                "AppBackend", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage",
+                "AppBackend", "AppCore", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage",
                 "WidgetSnapshot",
             ],
-            path: "Modules/AppCore"),
+            path: "Modules/AppLive"),
         .target(
             name: "AppScreens",
             dependencies: ["AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetSnapshot"],
@@ -144,16 +148,20 @@ let package = Package(
         .target(
             name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"],
             path: "Modules/FaultMatrix"),
+        .target(name: "TestFixtures", dependencies: ["Models"], path: "Modules/TestFixtures"),
         .target(
             name: "TestSupport",
-            dependencies: ["BenchmarkSupport", "Models", "ReferenceServer", "Networking", "RequestProof"],
+            dependencies: [
+                "BenchmarkSupport", "Models", "ReferenceServer", "Networking", "RequestProof", "TestFixtures",
+            ],
             path: "Modules/TestSupport"),
 
         // MARK: Apps (thin executables)
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "AppBackend", "AppCore", "AppScreens", "Cache", "CommandLineSupport", "Localization", "Models",
+                "AppBackend", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport", "Localization",
+                "Models",
                 "Storage", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -188,7 +196,8 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "AppCore", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer", "RequestProof",
+                "AppCore", "AppLive", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer",
+                "RequestProof",
                 "Storage", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -201,37 +210,46 @@ let package = Package(
             name: "hangangjari-faults", dependencies: ["FaultMatrix"], path: "Tools/faults", exclude: ["run"]),
 
         // MARK: Tests
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], path: "Tests/ModelsTests"),
+        // Tests of the layers below the backend use `TestFixtures` only, so they build without the server stack.
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestFixtures"], path: "Tests/ModelsTests"),
         .testTarget(
-            name: "LocalizationTests", dependencies: ["Localization", "Models", "TestSupport"],
+            name: "LocalizationTests", dependencies: ["Localization", "Models", "TestFixtures"],
             path: "Tests/LocalizationTests"),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], path: "Tests/QRCodeTests"),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestFixtures"], path: "Tests/QRCodeTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestSupport"],
+            name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestFixtures"],
             path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WidgetSnapshot", "Storage", "Models", "QRCode", "TestSupport", "BenchmarkSupport", "ReferenceServer",
+                "WidgetSnapshot", "Storage", "Models", "QRCode", "TestFixtures", "TestSupport", "BenchmarkSupport",
+                "ReferenceServer",
             ],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "RepositoriesTests",
-            dependencies: ["Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestSupport"],
+            dependencies: [
+                "Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestFixtures",
+                "TestSupport",
+            ],
             path: "Tests/RepositoriesTests"),
         .testTarget(
             name: "AppCoreTests",
+            dependencies: ["AppCore", "Localization", "Repositories", "Storage", "Models", "TestFixtures"],
+            path: "Tests/AppCoreTests"),
+        .testTarget(
+            name: "AppLiveTests",
             dependencies: [
-                "AppCore", "AppBackend", "Localization", "Repositories", "Storage", "Models", "TestSupport",
+                "AppLive", "AppCore", "AppBackend", "Repositories", "Storage", "Models", "TestFixtures", "TestSupport",
                 "WidgetSnapshot",
             ],
-            path: "Tests/AppCoreTests"),
+            path: "Tests/AppLiveTests"),
         .testTarget(
             name: "AppScreensTests",
             dependencies: [
-                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestSupport", "WidgetSnapshot",
+                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestFixtures", "WidgetSnapshot",
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
@@ -240,12 +258,14 @@ let package = Package(
             name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],
             path: "Tests/NetworkingTests"),
         .testTarget(
-            name: "ReferenceServerTests", dependencies: ["ReferenceServer", "Networking", "TestSupport"],
+            name: "ReferenceServerTests",
+            dependencies: ["ReferenceServer", "Networking", "TestFixtures", "TestSupport"],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "ReferenceServer", "Models", "Networking", "TestSupport", "BenchmarkSupport",
+                "PostgresStore", "ReferenceServer", "Models", "Networking", "TestFixtures", "TestSupport",
+                "BenchmarkSupport",
             ],
             path: "Tests/PostgresStoreTests"),
     ],

@@ -1,5 +1,6 @@
 import AppBackend
 import AppCore
+import AppLive
 import AppScreens
 import ArgumentParser
 import CommandLineSupport

@@ -1,4 +1,5 @@
 import AppBackend
+import AppCore
 import Cache
 import Foundation
 import Localization

@@ -7,9 +7,10 @@ import Synchronization
 
 /// The SQLite cache shared by the app and the widget (WAL, busy timeout, one writer at a time across processes).
 ///
-/// It keeps each park's home-summary body with its ETag and fetch time, and splits it into park, lot, lot-status and
-/// forecast-overview tables so detail screens start from the value just received. It is a cache: a corrupt or
-/// too-new file is moved aside and rebuilt, with a warning. A payload for another park is never stored.
+/// It keeps each park's home-summary body with its ETag and fetch time: every screen of the park (home, parking,
+/// forecast, outing) paints from that one value, through `CachedReads`, whether it was just received or the server
+/// is down. Other endpoints' bodies are kept whole by key. It is a cache: a corrupt or too-new file is moved aside and
+/// rebuilt, with a warning. A payload for another park is never stored.
 public final class CacheDatabase: Sendable {
     /// Reads go through one read-only connection: opening it writes nothing, so a command that only reads a fresh
     /// value neither sets up WAL, nor migrates, nor checkpoints on exit.
@@ -84,6 +85,11 @@ public final class CacheDatabase: Sendable {
                         key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL)
                     """)
         }
+        // The lot, status and forecast tables split out of each summary had no reader: the screens paint from the
+        // summary itself.
+        migrator.registerMigration("v3-one-summary-body") { db in
+            for table in ["park", "lot", "lot_status", "forecast_overview"] { try db.drop(table: table) }
+        }
         return migrator
     }
 
@@ -152,7 +158,7 @@ public final class CacheDatabase: Sendable {
 
     // MARK: Writes
 
-    /// Stores a home summary for `park` (refused whole when it mentions another park) and splits it into tables.
+    /// Stores a home summary for `park` (refused whole when it mentions another park).
     public func store(_ summary: HomeSummary, body: Data, etag: String?, for park: ParkID, fetchedAt: Date) throws {
         try ParkGuard.check(summary, requested: park)
         try write { db in
@@ -163,48 +169,13 @@ public final class CacheDatabase: Sendable {
                     park.rawValue, etag, body, fetchedAt.timeIntervalSince1970,
                     summary.generatedAt.timeIntervalSince1970,
                 ])
-            let p = summary.park
-            try db.execute(
-                sql:
-                    "INSERT OR REPLACE INTO park (id, name_ko, name_en, lat, lon, area_code) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [p.id.rawValue, p.nameKo, p.nameEn, p.coordinate.lat, p.coordinate.lon, p.citydataAreaCode])
-            let recommended = summary.parking.recommended?.lotId
-            for entry in summary.parking.lots {
-                let lot = entry.lot
-                let status = entry.status
-                try db.execute(
-                    sql:
-                        "INSERT OR REPLACE INTO lot (id, park_id, name_ko, name_en, capacity, lat, lon, opens, closes, basic_charge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        lot.id.rawValue, lot.parkId.rawValue, lot.nameKo, lot.nameEn, lot.capacity, lot.coordinate.lat,
-                        lot.coordinate.lon, lot.hours.open, lot.hours.close, lot.fees.basicCharge,
-                    ])
-                try db.execute(
-                    sql:
-                        "INSERT OR REPLACE INTO lot_status (lot_id, park_id, available, capacity, observed_at, label, recommended, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        status.lotId.rawValue, park.rawValue, status.available, status.capacity,
-                        status.observedAt?.timeIntervalSince1970, status.label.rawValue, status.lotId == recommended,
-                        fetchedAt.timeIntervalSince1970,
-                    ])
-            }
-            let forecast = summary.forecast
-            let hint = forecast.park.point(minutesAhead: 30)
-            try db.execute(
-                sql:
-                    "INSERT OR REPLACE INTO forecast_overview (park_id, generated_at, horizon_minutes, p50_30, p10_30, p90_30, risk_30, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [
-                    park.rawValue, forecast.generatedAt.timeIntervalSince1970, forecast.horizonMinutes, hint?.p50,
-                    hint?.p10,
-                    hint?.p90, hint?.riskOfNoSpace, try ContractCoding.encode(forecast),
-                ])
         }
     }
 
     /// Forgets everything (`hangangjari cache clear`).
     public func clear() throws {
         try write { db in
-            for table in ["home_summary", "park", "lot", "lot_status", "forecast_overview", "response"] {
+            for table in ["home_summary", "response"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }
@@ -269,52 +240,5 @@ public final class CacheDatabase: Sendable {
         }
         return CachedSummary(
             summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
-    }
-
-    /// The first screen straight from the split tables (no JSON decoding): the park's lots and statuses.
-    public struct FirstScreen: Sendable, Equatable {
-        public struct Lot: Sendable, Equatable {
-            public var id: LotID
-            public var nameKo: String
-            public var nameEn: String
-            public var capacity: Int
-            public var available: Int?
-            public var label: OpenEnum<LotStatusLabel>
-            public var recommended: Bool
-        }
-
-        public var parkId: ParkID
-        public var nameKo: String
-        public var nameEn: String
-        public var lots: [Lot]
-        public var fetchedAt: Date
-        public var forecastP50In30: Int?
-    }
-
-    /// The first screen of a park, or nil when nothing is cached.
-    public func firstScreen(_ park: ParkID) throws -> FirstScreen? {
-        try reader.read { db in
-            guard
-                let p = try Row.fetchOne(
-                    db, sql: "SELECT name_ko, name_en FROM park WHERE id = ?", arguments: [park.rawValue])
-            else { return nil }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT lot.id, lot.name_ko, lot.name_en, lot.capacity, s.available, s.label, s.recommended, s.fetched_at
-                    FROM lot JOIN lot_status s ON s.lot_id = lot.id WHERE lot.park_id = ? ORDER BY lot.id
-                    """, arguments: [park.rawValue])
-            let forecast = try Int.fetchOne(
-                db, sql: "SELECT p50_30 FROM forecast_overview WHERE park_id = ?", arguments: [park.rawValue])
-            let lots = rows.map { r in
-                FirstScreen.Lot(
-                    id: LotID(r["id"] as String), nameKo: r["name_ko"], nameEn: r["name_en"], capacity: r["capacity"],
-                    available: r["available"], label: OpenEnum(rawValue: r["label"]), recommended: r["recommended"])
-            }
-            let fetched = rows.compactMap { $0["fetched_at"] as Double? }.max() ?? 0
-            return FirstScreen(
-                parkId: park, nameKo: p["name_ko"], nameEn: p["name_en"], lots: lots,
-                fetchedAt: Date(timeIntervalSince1970: fetched), forecastP50In30: forecast)
-        }
     }
 }

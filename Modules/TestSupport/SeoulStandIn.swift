@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Networking
+import TestFixtures
 
 /// A local stand-in for Seoul's Open Data API, serving recorded-shape citydata bodies per area code over real HTTP
 /// on loopback (`SEOUL_OPEN_DATA_URL`), answering INFO-200 for areas it has no body for, and counting calls.

@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Networking
 import RequestProof
+import TestFixtures
 
 /// A client bootstrapped with a backend, sending requests with RFC 9421 proofs the way the app does, plus the
 /// knobs tests need to forge, replay or skew them.

@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Networking
 import ReferenceServer
+import TestFixtures
 
 /// A real reference backend on a loopback ephemeral port, its clock pinned to Seoul daytime (``TestClock``)
 /// unless `configure` sets another; tests can move it with ``clockOffset``.

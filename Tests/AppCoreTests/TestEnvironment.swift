@@ -5,7 +5,7 @@ import Models
 import Repositories
 import Storage
 import Synchronization
-import TestSupport
+import TestFixtures
 
 /// An in-memory environment for the store's pure logic: summaries from the fixture, settings and snapshot writes
 /// recorded.

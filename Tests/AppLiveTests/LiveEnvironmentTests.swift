@@ -1,9 +1,11 @@
 import AppBackend
 import AppCore
+import AppLive
 import Foundation
 import Models
 import Repositories
 import Storage
+import TestFixtures
 import TestSupport
 import Testing
 import WidgetSnapshot

@@ -4,7 +4,7 @@ import Localization
 import Models
 import Repositories
 import Storage
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import AppScreens

@@ -3,6 +3,7 @@ import Localization
 import Models
 import QRCode
 import Storage
+import TestFixtures
 import TestSupport
 import Testing
 import WidgetSnapshot
@@ -108,6 +109,26 @@ struct AppTmuxTests {
                 "\(Self.app.path) open 'hangangjari://park/banpo/forecast?lot=banpo-2-3' --state-dir \(dir.path) --api \(server.baseURL) --lang en"
             )
             #expect(try await tmux.waitFor("Banpo Hangang Park", "Parking forecast — Banpo Lots 2, 3") != nil)
+            try tmux.press("q")
+        }
+    }
+
+    /// The split cache's job, done by the summary itself: a link to the forecast with the server gone paints the
+    /// forecast of the last home summary, marked as the last values, not a blank screen or an error.
+    @Test func aDeepLinkWithTheServerDownPaintsTheLastForecastMarkedAsSuch() async throws {
+        try await withSession { server, dir, tmux in
+            let common = "--state-dir \(dir.path) --api \(server.baseURL) --lang en"
+            try tmux.type("\(Self.app.path) home banpo \(common) > /dev/null && echo WARM''ED")
+            #expect(try await tmux.waitFor("WARMED") != nil)
+            await server.stop()
+            // Twenty minutes later, past the cache's window: the app asks the dead server and keeps the last values.
+            let later = TestClock.shellAssignment(TestClock.daytime + 20 * 60)
+            try tmux.type(
+                "clear; \(later) \(Self.app.path) open 'hangangjari://park/banpo/forecast' \(common) --timeout 1")
+            let screen = try #require(
+                try await tmux.waitFor("Banpo Hangang Park", "Crowd forecast", "Showing the last values"),
+                "the last forecast is not on screen")
+            #expect(screen.contains { $0.contains("stale") }, "\(screen.joined(separator: "\n"))")
             try tmux.press("q")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import TestSupport
 
 /// The project's built executables, found beside the test bundle or in `.build/debug`.

@@ -1,5 +1,6 @@
 import Foundation
 import QRCode
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import TestFixtures
 import TestSupport
 import Testing
 

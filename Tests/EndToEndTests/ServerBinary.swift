@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import TestSupport
 
 /// The real `hangangjari-server serve` binary on a free port, configured through its environment, its stderr (the

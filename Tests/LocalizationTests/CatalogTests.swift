@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import TestSupport
+import TestFixtures
 import Testing
 
 @Suite struct StringCatalogTests {

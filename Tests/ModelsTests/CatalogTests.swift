@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import TestSupport
+import TestFixtures
 import Testing
 
 @Suite struct CatalogTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import TestSupport
+import TestFixtures
 import Testing
 
 /// Decoding a fixture and encoding it again gives the same JSON: the Models use exactly the

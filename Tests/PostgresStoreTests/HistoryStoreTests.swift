@@ -2,6 +2,7 @@ import Foundation
 import Models
 import PostgresStore
 import ReferenceServer
+import TestFixtures
 import TestSupport
 import Testing
 

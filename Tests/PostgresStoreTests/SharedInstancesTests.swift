@@ -5,6 +5,7 @@ import Models
 import Networking
 import PostgresStore
 import ReferenceServer
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import QRCode
-import TestSupport
+import TestFixtures
 import Testing
 
 /// libqrencode's codes, read back by a real decoder, in the module form and in the terminal's half-block form.

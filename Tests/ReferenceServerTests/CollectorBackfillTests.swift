@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import ReferenceServer
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Models
 import Networking
 import ReferenceServer
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Models
 import Networking
 import ReferenceServer
 import RequestProof
+import TestFixtures
 import TestSupport
 import Testing
 

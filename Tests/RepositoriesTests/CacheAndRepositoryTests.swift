@@ -6,6 +6,7 @@ import Models
 import Networking
 import Repositories
 import Storage
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -22,7 +23,7 @@ func temporaryDatabaseURL() -> URL {
         summary = try ContractCoding.decode(HomeSummary.self, from: summaryBody)
     }
 
-    @Test func storesAndSplitsTheSummary() throws {
+    @Test func storesTheSummaryWholeForASecondProcess() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
@@ -32,14 +33,44 @@ func temporaryDatabaseURL() -> URL {
         #expect(cached.summary == summary)
         #expect(cached.etag == "\"abc\"")
         #expect(cached.fetchedAt == at)
-        let screen = try #require(try cache.firstScreen("yeouido"))
-        #expect(screen.nameEn == "Yeouido Hangang Park")
-        #expect(screen.lots.count == 5)
-        #expect(screen.lots.first { $0.recommended }?.id == "yeouido-3")
-        #expect(screen.lots.first { $0.id == "yeouido-2" }?.available == nil)  // unknown stays unknown
-        #expect(screen.forecastP50In30 == summary.forecast.park.point(minutesAhead: 30)?.p50)
-        // A second process sees the same rows.
-        #expect(try CacheDatabase(url: url).firstScreen("yeouido") == screen)
+        // A second process sees the same value, lots and forecast included.
+        let other = try #require(try CacheDatabase(url: url).homeSummary("yeouido"))
+        #expect(other.summary == summary && other.body == summaryBody)
+    }
+
+    /// A cache written before the split tables were dropped: the summaries stay, the tables nothing read go.
+    @Test func aCacheWithTheOldSplitTablesKeepsItsSummariesAndLosesTheTables() throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: url.path)
+            try old.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                        INSERT INTO grdb_migrations VALUES ('v1'), ('v2-responses');
+                        CREATE TABLE home_summary (
+                            park_id TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL,
+                            generated_at REAL NOT NULL);
+                        CREATE TABLE park (id TEXT PRIMARY KEY);
+                        CREATE TABLE lot (id TEXT PRIMARY KEY);
+                        CREATE TABLE lot_status (lot_id TEXT PRIMARY KEY);
+                        CREATE TABLE forecast_overview (park_id TEXT PRIMARY KEY);
+                        CREATE TABLE response (key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL);
+                        """)
+                try db.execute(
+                    sql: "INSERT INTO home_summary VALUES ('yeouido', '\"old\"', ?, 1795323900, 1795323900)",
+                    arguments: [summaryBody])
+            }
+        }
+        let cache = try CacheDatabase(url: url)
+        #expect(cache.warnings.isEmpty)
+        #expect(try cache.homeSummary("yeouido")?.etag == "\"old\"")
+        let tables = try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables == ["grdb_migrations", "home_summary", "response"])
     }
 
     @Test func readingAMigratedCacheWritesNothingAndTheFirstWriteStillLands() throws {
@@ -74,7 +105,6 @@ func temporaryDatabaseURL() -> URL {
         }
         #expect(try cache.homeSummary("banpo") == nil)
         #expect(try cache.homeSummary("yeouido") == nil)
-        #expect(try cache.firstScreen("yeouido") == nil)
     }
 
     @Test func theCacheFileIsReadableByItsOwnerOnly() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Localization
 import Models
 import Storage
-import TestSupport
+import TestFixtures
 import Testing
 import WidgetSnapshot
 

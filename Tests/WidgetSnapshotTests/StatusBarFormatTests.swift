@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 import Models
-import TestSupport
+import TestFixtures
 import Testing
 import WidgetSnapshot
 

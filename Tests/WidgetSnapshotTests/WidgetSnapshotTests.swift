@@ -3,7 +3,7 @@ import Localization
 import Models
 import Storage
 import Synchronization
-import TestSupport
+import TestFixtures
 import Testing
 import WidgetSnapshot
 

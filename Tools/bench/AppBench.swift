@@ -1,4 +1,5 @@
 import AppCore
+import AppLive
 import ArgumentParser
 import BenchmarkSupport
 import Cache

@@ -67,7 +67,7 @@ struct WidgetBench: AsyncParsableCommand {
             environment: env)
         let curlOnly = ChildProcess.repeated([curl, "-s", "-o", "/dev/null", url], runs: runs, environment: env)
 
-        // Cache costs, in process: store one home summary (split into tables), read the first screen.
+        // Cache costs, in process: store one home summary, read it back (decoded) as every screen's first paint does.
         let transport = CurlTransport(configuration: TransportConfiguration(userAgent: "bench"))
         let body = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(5))).body
         let summary = try ContractCoding.decode(HomeSummary.self, from: body)
@@ -79,7 +79,7 @@ struct WidgetBench: AsyncParsableCommand {
             try cache.store(summary, body: body, etag: "\"e\"", for: "yeouido", fetchedAt: Date())
             storeTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9)
             let r = DispatchTime.now().uptimeNanoseconds
-            _ = try cache.firstScreen("yeouido")
+            _ = try cache.homeSummary("yeouido")
             readTimes.append(Double(DispatchTime.now().uptimeNanoseconds - r) / 1e9)
         }
         let storeP50 = LatencySummary.median(storeTimes)
@@ -109,7 +109,8 @@ struct WidgetBench: AsyncParsableCommand {
                 figure: "cache: store one home-summary, p50", value: ms(storeP50), goal: "<= 2 ms",
                 met: storeP50 <= 0.002),
             BenchmarkRow(
-                figure: "cache: read first screen, p50", value: ms(readP50), goal: "<= 1 ms", met: readP50 <= 0.001),
+                figure: "cache: read one home-summary (decoded), p50", value: ms(readP50), goal: "<= 1 ms",
+                met: readP50 <= 0.001),
             BenchmarkRow(
                 figure: "exit statuses (fresh / stale)",
                 value: "\(fresh.statuses.sorted()) / \(stale.statuses.sorted())"),
