@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "Cache", targets: ["Cache"]),
         .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
+        .library(name: "WidgetRendering", targets: ["WidgetRendering"]),
+        .library(name: "WidgetAlerts", targets: ["WidgetAlerts"]),
+        .library(name: "WidgetFront", targets: ["WidgetFront"]),
         .library(name: "AppBackend", targets: ["AppBackend"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "AppLive", targets: ["AppLive"]),
@@ -110,6 +113,16 @@ let package = Package(
         .target(
             name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
         .target(
+            name: "WidgetRendering", dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
+            path: "Modules/WidgetRendering"),
+        .target(
+            name: "WidgetAlerts", dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
+            path: "Modules/WidgetAlerts"),
+        .target(
+            name: "WidgetFront",
+            dependencies: ["Localization", "Models", "Storage", "WidgetAlerts", "WidgetRendering", "WidgetSnapshot"],
+            path: "Modules/WidgetFront"),
+        .target(
             name: "AppBackend",
             dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
@@ -120,12 +133,15 @@ let package = Package(
             name: "AppLive",
             dependencies: [
                 "AppBackend", "AppCore", "Cache", "Localization", "Models", "Networking", "Repositories", "Storage",
-                "WidgetSnapshot",
+                "WidgetAlerts", "WidgetSnapshot",
             ],
             path: "Modules/AppLive"),
         .target(
             name: "AppScreens",
-            dependencies: ["AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetSnapshot"],
+            dependencies: [
+                "AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetRendering",
+                "WidgetSnapshot",
+            ],
             path: "Modules/AppScreens"),
         .target(
             name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"],
@@ -133,7 +149,8 @@ let package = Package(
         .target(
             name: "WidgetCommandLine",
             dependencies: [
-                "CommandLineSupport", "Localization", "Models", "Storage", "WidgetSnapshot",
+                "CommandLineSupport", "Localization", "Models", "Storage", "WidgetFront", "WidgetRendering",
+                "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/WidgetCommandLine"
@@ -170,14 +187,14 @@ let package = Package(
 
         .executableTarget(
             name: "hangangjari-widget",
-            dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
+            dependencies: ["Localization", "Models", "Storage", "WidgetFront", "WidgetRendering", "WidgetSnapshot"],
             path: "Apps/hangangjari-widget"
         ),
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
                 "AppBackend", "CommandLineSupport", "Localization", "Models", "Repositories", "Storage",
-                "WidgetCommandLine", "WidgetSnapshot",
+                "WidgetCommandLine", "WidgetFront", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"
@@ -198,7 +215,7 @@ let package = Package(
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer",
                 "RequestProof",
-                "Storage", "WidgetSnapshot",
+                "Storage", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -219,12 +236,26 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "WidgetSnapshotTests", dependencies: ["WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            name: "WidgetSnapshotTests",
+            dependencies: ["WidgetSnapshot", "WidgetRendering", "Storage", "Models", "TestFixtures"],
             path: "Tests/WidgetSnapshotTests"),
+        .testTarget(
+            name: "WidgetRenderingTests",
+            dependencies: ["WidgetRendering", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            path: "Tests/WidgetRenderingTests"),
+        .testTarget(
+            name: "WidgetAlertsTests",
+            dependencies: ["WidgetAlerts", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            path: "Tests/WidgetAlertsTests"),
+        .testTarget(
+            name: "WidgetFrontTests",
+            dependencies: ["WidgetFront", "WidgetAlerts", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            path: "Tests/WidgetFrontTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WidgetSnapshot", "Storage", "Models", "QRCode", "TestFixtures", "TestSupport", "BenchmarkSupport",
+                "WidgetSnapshot", "WidgetRendering", "Storage", "Models", "QRCode", "TestFixtures", "TestSupport",
+                "BenchmarkSupport",
                 "ReferenceServer",
             ],
             path: "Tests/EndToEndTests"),
@@ -249,7 +280,8 @@ let package = Package(
         .testTarget(
             name: "AppScreensTests",
             dependencies: [
-                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestFixtures", "WidgetSnapshot",
+                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestFixtures", "WidgetRendering",
+                "WidgetSnapshot",
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),

@@ -5,7 +5,7 @@ import Localization
 import Models
 import Storage
 import WidgetCommandLine
-import WidgetSnapshot
+import WidgetFront
 
 /// The full widget run (fresh snapshot, else fetch, else stale or placeholder). `hangangjari-widget` execs this
 /// when it has no fresh snapshot, so that its own fresh path never loads networking or a backend.

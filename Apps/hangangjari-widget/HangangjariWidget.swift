@@ -2,7 +2,8 @@ import Foundation
 import Localization
 import Models
 import Storage
-import WidgetSnapshot
+import WidgetFront
+import WidgetRendering
 
 #if canImport(Glibc)
     import Glibc

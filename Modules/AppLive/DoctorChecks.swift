@@ -6,6 +6,7 @@ import Localization
 import Models
 import Networking
 import Storage
+import WidgetAlerts
 import WidgetSnapshot
 
 extension Doctor {

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import WidgetRendering
 import WidgetSnapshot
 
 /// Home: parking totals and the recommended lot (and why), the forecast for arrival, crowd and trend, weather and

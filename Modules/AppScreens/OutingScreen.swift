@@ -1,6 +1,5 @@
 import Localization
 import Models
-import WidgetSnapshot
 
 /// Outing: crowd, weather, air, events, notices and closures, facility groups, transit hints, and a source table.
 enum OutingScreen {

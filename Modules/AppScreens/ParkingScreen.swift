@@ -1,7 +1,7 @@
 import AppCore
 import Localization
 import Models
-import WidgetSnapshot
+import WidgetRendering
 
 /// Parking: every lot with a bar of remaining/capacity, status label, observed time, fees, hours, and the distance
 /// from home when one is set; ordered by recommendation or distance.

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Access to the golden files under `Tests/Fixtures` and to the repository root, for tests and tools.
 public enum Fixtures {
@@ -18,5 +19,10 @@ public enum Fixtures {
     public static func validContractFixtures() throws -> [String: String] {
         let manifest = try JSONSerialization.jsonObject(with: contract("manifest.json")) as? [String: Any]
         return manifest?["valid"] as? [String: String] ?? [:]
+    }
+
+    /// The contract's home-summary fixture (Yeouido), decoded.
+    public static func homeSummary() throws -> HomeSummary {
+        try ContractCoding.decode(HomeSummary.self, from: contract("home-summary.json"))
     }
 }

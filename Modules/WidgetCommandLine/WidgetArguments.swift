@@ -4,6 +4,8 @@ import Foundation
 import Localization
 import Models
 import Storage
+import WidgetFront
+import WidgetRendering
 import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.

@@ -89,7 +89,7 @@ public struct WidgetEntryLoader: Sendable {
     }
 
     /// The entry after a failed or late fetch: the last snapshot marked stale, else a placeholder.
-    func failed(_ kind: WidgetKind, _ park: ParkID, reason: Reason, failures: Int) -> WidgetEntry {
+    public func failed(_ kind: WidgetKind, _ park: ParkID, reason: Reason, failures: Int) -> WidgetEntry {
         let old = try? store.read(kind, park).get()
         let state = TrustVerdict.judge(
             hasValue: old != nil, refreshFailure: reason, sources: old?.freshness.known ?? .unavailable)
@@ -98,7 +98,8 @@ public struct WidgetEntryLoader: Sendable {
             nextRefresh: RefreshPolicy.next(after: now(), failures: failures))
     }
 
-    func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int)
+    /// The entry for a snapshot just read or fetched, judged by the one trust rule.
+    public func entry(_ kind: WidgetKind, _ park: ParkID, _ snapshot: WidgetSnapshot, fetched: Bool, failures: Int)
         -> WidgetEntry
     {
         let state = TrustVerdict.judge(

@@ -16,7 +16,7 @@ final class TestWorld: Sendable {
     let summary: HomeSummary
 
     init() throws {
-        summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        summary = try Fixtures.homeSummary()
     }
 
     /// The fixture relabelled as another park (for stores that visit several parks).

@@ -13,7 +13,7 @@ import Testing
 /// up here as a Latin word that is not on the short list of units, codes and names that stay as they are.
 @Suite struct KoreanScreensTests {
     func states() throws -> [AppState] {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         let parks = try ContractCoding.decode(ParksResponse.self, from: Fixtures.contract("parks-response.json"))
         var settings = Settings()
         settings.favorites = ["yeouido"]
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func everyKoreanScreenIsFreeOfStrayEnglish() throws {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         let ctx = ScreenContext(
             language: .ko, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80)
         var found: [String: String] = [:]

@@ -6,6 +6,7 @@ import Repositories
 import Storage
 import TestFixtures
 import Testing
+import WidgetRendering
 import WidgetSnapshot
 
 @testable import AppScreens
@@ -16,7 +17,7 @@ import WidgetSnapshot
     let fixture: HomeSummary
 
     init() throws {
-        fixture = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        fixture = try Fixtures.homeSummary()
     }
 
     /// The fixture with every source of `names` in `state`.

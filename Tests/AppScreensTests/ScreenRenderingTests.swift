@@ -13,7 +13,7 @@ import Testing
     let summary: HomeSummary
 
     init() throws {
-        summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        summary = try Fixtures.homeSummary()
     }
 
     func state(_ tab: AppTab, trust: LoadTrust = .current, home: Coordinate? = nil) -> AppState {
@@ -126,7 +126,7 @@ import Testing
 @Suite struct DoubleWidthScreenTests {
     @Test(arguments: [Language.en, .ko])
     func everyScreenFitsAndDrawsNoAmbiguousMark(_ language: Language) throws {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         let ctx = ScreenContext(
             language: language, now: summary.generatedAt.addingTimeInterval(600), machineOffsetSeconds: 0, width: 80,
             ambiguous: .double)

@@ -38,7 +38,7 @@ import WidgetSnapshot
     }
 
     func oldSnapshot(_ dir: URL) throws -> Data {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(
             from: summary, now: TestClock.now().addingTimeInterval(-7200))
         return try Data(contentsOf: dir.appendingPathComponent("widget-parking-yeouido.json"))

@@ -37,7 +37,7 @@ struct BarWorkspace {
     func writeSnapshots(park: ParkID = "yeouido", builtAt: Date, _ edit: (inout WidgetSnapshot) -> Void = { _ in })
         throws
     {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         let store = SnapshotStore(container: SharedContainer(url: stateDir))
         for kind in WidgetKind.allCases {
             var snapshot = SnapshotBuilder.build(kind, from: summary, now: builtAt)

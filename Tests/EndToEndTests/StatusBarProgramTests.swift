@@ -3,7 +3,6 @@ import Models
 import TestFixtures
 import TestSupport
 import Testing
-import WidgetSnapshot
 
 /// The widget inside the real status bars (i3blocks, polybar on Xvfb, waybar in a headless sway, a tmux client on a
 /// pty): each shows the line as the widget meant it, without a markup or exit-code error, and keeps the last value

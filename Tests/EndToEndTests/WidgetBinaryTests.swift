@@ -4,6 +4,7 @@ import Storage
 import TestFixtures
 import TestSupport
 import Testing
+import WidgetRendering
 import WidgetSnapshot
 
 /// The real `hangangjari-widget` binary, run as a second process against the real server and real files.
@@ -59,7 +60,7 @@ import WidgetSnapshot
     @Test func readsASnapshotWrittenByAnotherProcess() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         try SnapshotStore(container: SharedContainer(url: dir)).writeBoth(from: summary, now: TestClock.now())
         // A dead API proves the fresh path does not touch the network.
         let run = try await Self.runAsync([

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ContractDecodingTests {
     @Test func todaysHomeSummaryDecodes() throws {
-        let summary = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary.json"))
+        let summary = try Fixtures.homeSummary()
         #expect(summary.park.id == "yeouido")
         #expect(summary.parking.lots.count == 5)
         #expect(summary.parking.totalAvailable == 262)

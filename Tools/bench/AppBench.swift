@@ -9,7 +9,6 @@ import Networking
 import ReferenceServer
 import RequestProof
 import Storage
-import WidgetSnapshot
 
 struct AppBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

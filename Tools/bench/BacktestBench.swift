@@ -6,7 +6,6 @@ import Models
 import Networking
 import ReferenceServer
 import Storage
-import WidgetSnapshot
 
 struct BacktestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

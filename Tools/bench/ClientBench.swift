@@ -7,7 +7,6 @@ import Models
 import Networking
 import ReferenceServer
 import Storage
-import WidgetSnapshot
 
 struct ClientBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

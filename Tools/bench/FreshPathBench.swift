@@ -7,6 +7,7 @@ import Models
 import Networking
 import ReferenceServer
 import Storage
+import WidgetRendering
 import WidgetSnapshot
 
 struct FreshPathBench: AsyncParsableCommand {

@@ -7,7 +7,6 @@ import Networking
 import ReferenceServer
 import RequestProof
 import Storage
-import WidgetSnapshot
 
 struct MicroBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

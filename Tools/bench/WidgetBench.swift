@@ -8,7 +8,6 @@ import Networking
 import ReferenceServer
 import RequestProof
 import Storage
-import WidgetSnapshot
 
 struct WidgetBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,7 @@
 import Models
+import WidgetAlerts
+import WidgetRendering
+import WidgetSnapshot
 
 /// The widget's usual arguments, read without the argument parser so the fresh path starts small. Anything it does
 /// not recognise (help, an unknown flag, a bad value) returns nil, and the caller hands the whole command line to

@@ -3,6 +3,9 @@ import Localization
 import Models
 import Storage
 import Synchronization
+import WidgetAlerts
+import WidgetRendering
+import WidgetSnapshot
 
 /// One widget run from start to output: resolve the park and language, load the entry within a hard deadline,
 /// render it. The executable only parses arguments and wires the fetch.
@@ -48,7 +51,7 @@ public struct WidgetRunner: Sendable {
     public func freshOutput(_ options: Options, messages: inout [String]) -> (output: WidgetOutput, messages: [String])?
     {
         let (settings, warning) = SettingsStore(container: container).load()
-        let language = WidgetLanguage.resolve(
+        let language = Language.resolve(
             explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
         let (park, _) = LocationResolver.resolve(
@@ -68,7 +71,7 @@ public struct WidgetRunner: Sendable {
     public func run(_ options: Options) async -> (output: WidgetOutput, messages: [String]) {
         var messages: [String] = []
         let (settings, warning) = SettingsStore(container: container).load()
-        let language = WidgetLanguage.resolve(
+        let language = Language.resolve(
             explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
         if let warning { messages.append(warning.text(l)) }
@@ -101,7 +104,7 @@ public struct WidgetRunner: Sendable {
     }
 
     private func finish(
-        _ entry: WidgetEntry, options: Options, settings: Settings, language: WidgetLanguage, messages: [String]
+        _ entry: WidgetEntry, options: Options, settings: Settings, language: Language, messages: [String]
     ) -> (output: WidgetOutput, messages: [String]) {
         var messages = messages
         if case .current = entry.state, options.kind == .parking, let snapshot = entry.snapshot {

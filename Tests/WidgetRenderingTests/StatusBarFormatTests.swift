@@ -3,12 +3,13 @@ import Localization
 import Models
 import TestFixtures
 import Testing
+import WidgetRendering
 import WidgetSnapshot
 
 /// Each status bar's markup: text from outside is shown as written, and the line fits where the bar puts it.
 @Suite struct StatusBarFormatTests {
     func entries(_ now: Date) throws -> [WidgetEntry] {
-        let summary = try summaryFixture()
+        let summary = try Fixtures.homeSummary()
         let states: [WidgetEntry.State] = [
             .current, .stale(reason: Reason(.reasonSourceStale)),
             .unavailable(reason: Reason(.reasonConnectionRefused)),
@@ -35,7 +36,7 @@ import WidgetSnapshot
     }
 
     @Test func waybarTextAndTooltipArePangoEscaped() throws {
-        let summary = try summaryFixture()
+        let summary = try Fixtures.homeSummary()
         var snapshot = SnapshotBuilder.build(.general, from: summary, now: summary.generatedAt)
         snapshot.general?.events = [PublicText(ko: "음악 & 푸드 <야시장>", en: "Music & Food <Night Market>")]
         snapshot.parkNameEn = "Yeouido \"A&B\""
@@ -59,8 +60,8 @@ import WidgetSnapshot
     }
 
     @Test func tmuxLinesFitTheDefaultStatusWidthInBothLanguages() throws {
-        let now = try summaryFixture().generatedAt.addingTimeInterval(3600)
-        for language in WidgetLanguage.allCases {
+        let now = try Fixtures.homeSummary().generatedAt.addingTimeInterval(3600)
+        for language in Language.allCases {
             let formatter = WidgetFormatter(language: language, now: now)
             for entry in try entries(now) {
                 let line = formatter.render(entry, as: .tmux).text
@@ -76,7 +77,7 @@ import WidgetSnapshot
     }
 
     @Test func polybarHasColourAndAClickThatOpensTheApp() throws {
-        let now = try summaryFixture().generatedAt
+        let now = try Fixtures.homeSummary().generatedAt
         let entry = try #require(
             try entries(now).first { $0.kind == .parking && $0.parkId == "banpo" && $0.state == .current })
         let line = WidgetFormatter(language: .en, now: now).render(entry, as: .polybar).text

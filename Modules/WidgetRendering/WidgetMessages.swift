@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Storage
+import WidgetSnapshot
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Localization
 import Models
 import Storage
+import WidgetSnapshot
 
 /// Local alerts, the Linux form of the original's push notifications: when a lot (or a whole park) with a threshold
 /// falls below it, notify once (re-armed when it rises again), never during quiet hours, never without a number to
@@ -63,7 +64,7 @@ public struct LocalAlerts: Sendable {
 
     /// The alerts due for a fresh parking snapshot. Nothing counts as sent until `record` hears it was delivered;
     /// a target back above its threshold is re-armed (and a kept alert for it dropped).
-    public func due(for snapshot: WidgetSnapshot, settings: Settings, language: WidgetLanguage, now: Date) -> [Alert] {
+    public func due(for snapshot: WidgetSnapshot, settings: Settings, language: Language, now: Date) -> [Alert] {
         // Nothing to watch reads no file: the widget's fresh path stays free of alert I/O.
         guard settings.alertsEnabled, !settings.thresholds.isEmpty, let parking = snapshot.parking else { return [] }
         let old = loadState()

@@ -1,5 +1,6 @@
 import Models
 import Testing
+import WidgetFront
 
 @testable import WidgetSnapshot
 

@@ -4,12 +4,13 @@ import Models
 import Storage
 import TestFixtures
 import Testing
+import WidgetRendering
 import WidgetSnapshot
 
 /// Every widget entry in every human-readable format, in Korean, has no English outside the catalog.
 @Suite struct KoreanWidgetTests {
     @Test func everyKoreanWidgetOutputIsFreeOfStrayEnglish() throws {
-        let summary = try summaryFixture()
+        let summary = try Fixtures.homeSummary()
         let now = summary.generatedAt.addingTimeInterval(600)
         let states: [WidgetEntry.State] = [
             .current, .stale(reason: Reason(.reasonSourceStale)), .stale(reason: Reason(.reasonNoAnswerWithin, 5.0)),

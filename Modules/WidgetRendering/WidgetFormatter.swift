@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import WidgetSnapshot
 
 /// Output formats for status bars and scripts (see `linux-integrations.md`).
 public enum WidgetFormat: String, Sendable, CaseIterable {
@@ -24,7 +25,7 @@ public struct WidgetOutput: Sendable, Equatable {
 
 /// Renders a widget entry in one of the formats.
 public struct WidgetFormatter: Sendable {
-    public var language: WidgetLanguage
+    public var language: Language
     public var catalog: Catalog
     public var now: Date
     /// i3blocks: exit 33 when the recommended lot's free spaces are below this.
@@ -32,7 +33,7 @@ public struct WidgetFormatter: Sendable {
 
     var l: Localizer { Localizer(language) }
 
-    public init(language: WidgetLanguage, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil) {
+    public init(language: Language, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil) {
         self.language = language
         self.catalog = catalog
         self.now = now

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import WidgetSnapshot
 
 /// Shows an alert on the desktop with `notify-send`, and says truly whether it was shown.
 public enum DesktopNotifier {

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import WidgetSnapshot
 
 /// Which catalog key says each value (shared by the widget and the app screens). The words themselves live in `Localization/Localizable.xcstrings`.
 public enum WidgetText {
@@ -59,6 +60,3 @@ public enum WidgetText {
         return l(.parkingClosedOpens, clock(opensAt), l.duration(minutes: minutes))
     }
 }
-
-/// The widget's language is the app's language.
-public typealias WidgetLanguage = Language
