@@ -22,20 +22,13 @@ public final class AppStore: Sendable {
         self.environment = environment
         self.catalog = catalog
         let (settings, warning) = environment.loadSettings()
-        let chosen = park ?? Self.defaultPark(settings: settings, catalog: catalog)
+        let chosen = park ?? settings.defaultPark(in: catalog)
         var initial = AppState(parkId: chosen, settings: settings, simulatedBackend: simulated)
         initial.tab = tab
         initial.focusedLot = lot
         initial.parks[chosen] = ParkState(summary: environment.cachedSummary(chosen))
         if let warning { initial.message = .saveFailed(reason: warning) }
         state = Mutex(initial)
-    }
-
-    /// The first favourite, else the park nearest the home position, else Yeouido.
-    public static func defaultPark(settings: Settings, catalog: Catalog) -> ParkID {
-        if let favorite = settings.favorites.first(where: { catalog.park($0) != nil }) { return favorite }
-        if let home = settings.home, let nearest = catalog.nearestPark(to: home) { return nearest.id }
-        return "yeouido"
     }
 
     /// The current state.

@@ -54,7 +54,7 @@ public struct WidgetRunner: Sendable {
         let language = Language.resolve(
             explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
-        let (park, _) = LocationResolver.resolve(
+        let park = LocationResolver.resolve(
             explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let loader = WidgetEntryLoader(store: store, fetch: { _ in throw CancellationError() }, now: now)
@@ -75,7 +75,7 @@ public struct WidgetRunner: Sendable {
             explicit: options.language, settings: settings.language, environment: environment)
         let l = Localizer(language)
         if let warning { messages.append(warning.text(l)) }
-        let (park, _) = LocationResolver.resolve(
+        let park = LocationResolver.resolve(
             explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let makeFetch = self.makeFetch

@@ -56,25 +56,4 @@ import WidgetSnapshot
                 == .en)
         #expect(Language.resolve(explicit: nil, settings: nil, environment: [:]) == .en)
     }
-
-    @Test func parkResolutionOrder() {
-        var settings = Settings()
-        let catalog = Catalog.bundled
-        #expect(
-            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "yeouido"
-        )
-        settings.home = Coordinate(lat: 37.5195, lon: 127.0860)
-        #expect(
-            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "jamsil")
-        settings.favorites = ["mangwon"]
-        #expect(
-            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "mangwon"
-        )
-        settings.widgetParks["parking"] = "banpo"
-        #expect(
-            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog).0 == "banpo")
-        #expect(
-            LocationResolver.resolve(explicit: "nanji", kind: .parking, settings: settings, catalog: catalog).0
-                == "nanji")
-    }
 }

@@ -116,3 +116,28 @@ import WidgetSnapshot
         #expect(SnapshotStore(container: c).read(.parking, "yeouido") == .failure(.missing))
     }
 }
+
+@Suite struct LocationResolverTests {
+    /// The widget and the app choose a park by one rule; only the widget has its own setting on top.
+    @Test func parkResolutionOrder() {
+        var settings = Settings()
+        let catalog = Catalog.bundled
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "yeouido"
+        )
+        settings.home = Coordinate(lat: 37.5195, lon: 127.0860)
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "jamsil")
+        settings.favorites = ["mangwon"]
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "mangwon"
+        )
+        #expect(settings.defaultPark(in: catalog) == "mangwon", "the app starts on the park the widget shows")
+        settings.widgetParks["parking"] = "banpo"
+        #expect(
+            LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "banpo")
+        #expect(
+            LocationResolver.resolve(explicit: "nanji", kind: .parking, settings: settings, catalog: catalog)
+                == "nanji")
+    }
+}
