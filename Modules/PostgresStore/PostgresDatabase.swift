@@ -111,6 +111,14 @@ public final class PostgresDatabase: Sendable {
             retire_at timestamptz
         )
         """,
+        """
+        CREATE TABLE rate_bucket (
+            key text PRIMARY KEY,
+            tokens double precision NOT NULL,
+            at timestamptz NOT NULL,
+            allowed boolean NOT NULL
+        )
+        """,
     ]
 
     private func migrate() async throws {
@@ -183,6 +191,8 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
     case noTokenKey
     /// A write's stored answer was gone when its key was found taken (deleted between the two statements).
     case answerVanished
+    /// A rate-limit bucket's upsert returned no row (the table was changed by hand).
+    case bucketUnanswered
 
     public var description: String {
         switch self {
@@ -190,6 +200,8 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
             "no access key is in force in the database (token_key), and none could be created"
         case .answerVanished:
             "the stored answer to this idempotency key was deleted while it was read; retry the write"
+        case .bucketUnanswered:
+            "the rate-limit bucket (rate_bucket) returned no row for its upsert"
         case .noAnswer(let seconds):
             "the database did not answer within \(seconds) s"
         case .schemaTooNew(let found, let known):

@@ -22,8 +22,11 @@ public final class ReferenceBackend: Sendable {
     /// Whether the root keys come from the shared store (and are reloaded, to follow rotations).
     let keysAreShared: Bool
     let verifier: RequestVerifier
-    let bootstrapLimiter: RateLimiter
-    let installLimiter: RateLimiter
+    /// Bootstrap calls per client address, and per install.
+    let addressLimit: RateLimit
+    let installLimit: RateLimit
+    /// This instance's own buckets, used while the shared ones cannot be reached.
+    let localBuckets = RateBuckets.local()
     let homeCache: ResponseCache<HomeSummary>
     let parkingCache: ResponseCache<ParkingResponse>
     let forecastCache: ResponseCache<ForecastResponse>
@@ -75,16 +78,29 @@ public final class ReferenceBackend: Sendable {
         keysAreShared = configuration.tokenKeys == nil && shared.tokenKeys != nil
         verifier = RequestVerifier(
             issuer: issuer, records: shared.records, policy: policy)
-        bootstrapLimiter = RateLimiter(
-            capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
-        installLimiter = RateLimiter(
-            capacity: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond)
+        addressLimit = RateLimit(
+            name: "bootstrap-address", capacity: configuration.bootstrapBurst,
+            refillPerSecond: configuration.bootstrapRefillPerSecond)
+        installLimit = RateLimit(
+            name: "bootstrap-install", capacity: configuration.bootstrapBurst,
+            refillPerSecond: configuration.bootstrapRefillPerSecond)
         let ttl = configuration.hotCacheTTL
         homeCache = ResponseCache(ttl: ttl)
         parkingCache = ResponseCache(ttl: ttl)
         forecastCache = ResponseCache(ttl: ttl)
         outingCache = ResponseCache(ttl: ttl)
         parksCache = ResponseCache(ttl: ttl)
+    }
+
+    /// Takes a token from `key`'s bucket of `limit` in the shared buckets; while they cannot be reached, from this
+    /// instance's own (limits then hold per instance, as they would with one instance, rather than refusing everyone).
+    func allow(_ limit: RateLimit, _ key: String, now: Date) async -> Bool {
+        do {
+            return try await shared.rateBuckets.take(limit, key, now)
+        } catch {
+            logger.warning("rate limit counted on this instance only", metadata: ["error": "\(error)"])
+            return (try? await localBuckets.take(limit, key, now)) ?? true
+        }
     }
 
     /// Bootstrap grants issued since start (for tests and diagnostics).

@@ -76,4 +76,18 @@ import Testing
         #expect(response.status == 503)
         #expect(SignedSession.code(response) == "storage_unavailable")
     }
+
+    /// Shared buckets that cannot be reached: bootstrap goes on, limited by this instance's own buckets rather than
+    /// refused for everyone or let through without limit.
+    @Test func bucketsThatCannotBeReachedLimitPerInstance() async throws {
+        let server = try await TestBackend.start(
+            shared: SharedState(
+                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
+                rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {})
+        ) { $0.bootstrapBurst = 2 }
+        defer { Task { await server.stop() } }
+        var statuses: [Int] = []
+        for _ in 0..<3 { statuses.append(try await SignedSession.bootstrapResponse(server.baseURL).status) }
+        #expect(statuses == [200, 200, 429])
+    }
 }

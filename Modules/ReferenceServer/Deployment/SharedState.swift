@@ -17,18 +17,21 @@ public struct SharedState: Sendable {
     /// The root keys of access tokens, when the instances keep them in their store (`TOKEN_KEYS` overrides it);
     /// nil: a random key of this process.
     public var tokenKeys: TokenKeySource?
+    /// The rate-limit buckets of bootstrap calls (per client address and per install).
+    public var rateBuckets: RateBuckets
     /// Runs for as long as the backend does (a connection pool, a listener) and returns when its task is cancelled.
     public var run: @Sendable () async -> Void
 
     public init(
         history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange, records: any ClientRecordStore,
-        tokenKeys: TokenKeySource? = nil, run: @escaping @Sendable () async -> Void
+        tokenKeys: TokenKeySource? = nil, rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
     ) {
         self.history = history
         self.lease = lease
         self.snapshots = snapshots
         self.records = records
         self.tokenKeys = tokenKeys
+        self.rateBuckets = rateBuckets
         self.run = run
     }
 

@@ -124,7 +124,7 @@ enum Routes {
         let now = backend.configuration.now()
         let client = backend.configuration.trustedProxies.clientAddress(
             peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
-        guard backend.bootstrapLimiter.allow(client, now: now) else {
+        guard await backend.allow(backend.addressLimit, client, now: now) else {
             return rateLimited("Too many bootstrap calls from this address", policy: policy)
         }
         let body: ByteBuffer
@@ -150,7 +150,7 @@ enum Routes {
             return Responses.problem(
                 Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
         }
-        guard backend.installLimiter.allow(asking.installId, now: now) else {
+        guard await backend.allow(backend.installLimit, asking.installId, now: now) else {
             return rateLimited("Too many bootstrap calls for this install", policy: policy)
         }
         let grant: TokenIssuer.Grant
