@@ -84,7 +84,10 @@ import Testing
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
                 rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {})
-        ) { $0.bootstrapBurst = 2 }
+        ) {
+            $0.bootstrapBurst = 2
+            $0.bootstrapRefillPerSecond = 0  // however slow the calls, no token comes back
+        }
         defer { Task { await server.stop() } }
         var statuses: [Int] = []
         for _ in 0..<3 { statuses.append(try await SignedSession.bootstrapResponse(server.baseURL).status) }
