@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import Foundation
-import Logging
 import PostgresStore
 import ReferenceServer
 import TestFixtures
@@ -15,17 +14,13 @@ import Testing
     /// One instance's view of the buckets of a database, with its own connection pool.
     final class Instance: Sendable {
         let buckets: RateBuckets
-        let pool: Task<Void, Never>
+        let pooled: PooledDatabase
 
         init(_ url: String) throws {
-            let database = PostgresDatabase(
-                url: try DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(60))
-            pool = Task { await database.run() }
-            let store = PostgresRateBuckets(database: database)
+            pooled = try PooledDatabase(url)
+            let store = PostgresRateBuckets(database: pooled.database)
             buckets = RateBuckets { try await store.take($0, $1, now: $2) }
         }
-
-        deinit { pool.cancel() }
     }
 
     enum Kind: String, CaseIterable, CustomTestStringConvertible {

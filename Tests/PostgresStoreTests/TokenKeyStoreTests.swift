@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import Foundation
-import Logging
 import PostgresStore
 import ReferenceServer
 import Testing
@@ -11,18 +10,14 @@ import Testing
     final class Instance: Sendable {
         let keys: PostgresTokenKeys
         let issuer: TokenIssuer
-        let pool: Task<Void, Never>
+        let pooled: PooledDatabase
 
         init(_ url: String) throws {
-            let database = PostgresDatabase(
-                url: try DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(60))
-            pool = Task { await database.run() }
-            let keys = PostgresTokenKeys(database: database)
+            pooled = try PooledDatabase(url)
+            let keys = PostgresTokenKeys(database: pooled.database)
             self.keys = keys
             issuer = TokenIssuer(lifetime: 3600, ring: KeyRing(TokenKeySource { try await keys.load() }))
         }
-
-        deinit { pool.cancel() }
     }
 
     @Test func instancesStartingTogetherShareOneFirstKey() async throws {
