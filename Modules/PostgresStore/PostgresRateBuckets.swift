@@ -1,12 +1,13 @@
 import Foundation
 import PostgresNIO
 import ReferenceServer
+import Synchronization
 
 /// Rate-limit buckets in PostgreSQL, one row per limit and key, shared by every instance: refilling and taking a
 /// token is one statement, so two instances asked at once never both take the last token.
 public final class PostgresRateBuckets: Sendable {
     let database: PostgresDatabase
-    private let sweeps = SweepSchedule()
+    private let sweeps = Mutex<[String: SweepSchedule]>([:])
 
     public init(database: PostgresDatabase) {
         self.database = database
@@ -18,18 +19,14 @@ public final class PostgresRateBuckets: Sendable {
         try await sweepIfDue(limit, now: now)
         let (row, capacity, rate) = (limit.name + ":" + key, Double(limit.capacity), limit.refillPerSecond)
         return try await database.withDeadline {
+            // The update works on the locked row, so the refill is computed once, from the row as it stands.
             let rows = try await self.database.query(
                 """
                 INSERT INTO rate_bucket AS b (key, tokens, at, allowed) VALUES (\(row), \(capacity) - 1, \(now), true)
-                ON CONFLICT (key) DO UPDATE SET
-                    allowed = least(\(capacity), b.tokens
-                        + greatest(0, extract(epoch FROM (\(now) - b.at))::double precision) * \(rate)) >= 1,
-                    tokens = least(\(capacity), b.tokens
-                        + greatest(0, extract(epoch FROM (\(now) - b.at))::double precision) * \(rate))
-                        - CASE WHEN least(\(capacity), b.tokens
-                            + greatest(0, extract(epoch FROM (\(now) - b.at))::double precision) * \(rate)) >= 1
-                          THEN 1 ELSE 0 END,
-                    at = greatest(b.at, \(now))
+                ON CONFLICT (key) DO UPDATE SET (allowed, tokens, at) = (
+                    SELECT refilled >= 1, refilled - CASE WHEN refilled >= 1 THEN 1 ELSE 0 END, greatest(b.at, \(now))
+                    FROM (SELECT least(\(capacity), b.tokens
+                        + greatest(0, extract(epoch FROM (\(now) - b.at))::double precision) * \(rate)) AS refilled) AS r)
                 RETURNING allowed
                 """)
             for try await allowed in rows.decode(Bool.self) { return allowed }
@@ -37,12 +34,20 @@ public final class PostgresRateBuckets: Sendable {
         }
     }
 
-    /// Forgets buckets left alone long enough to be full again (a full bucket and no bucket allow the same).
+    /// Forgets the buckets of `limit` left alone long enough to be full again (a full bucket and no bucket allow
+    /// the same), each limit on its own schedule, so a slow limit's buckets are never dropped by a fast one's clock.
     private func sweepIfDue(_ limit: RateLimit, now: Date) async throws {
-        guard sweeps.due(now: now) else { return }
-        let idle = now.addingTimeInterval(-max(3600, limit.refillSeconds))
+        let schedule = sweeps.withLock { sweeps in
+            if let schedule = sweeps[limit.name] { return schedule }
+            let schedule = SweepSchedule()
+            sweeps[limit.name] = schedule
+            return schedule
+        }
+        guard schedule.due(now: now) else { return }
+        let (prefix, idle) = (limit.name + ":", now.addingTimeInterval(-limit.refillSeconds))
         _ = try await database.withDeadline {
-            try await self.database.query("DELETE FROM rate_bucket WHERE at < \(idle)")
+            try await self.database.query(
+                "DELETE FROM rate_bucket WHERE starts_with(key, \(prefix)) AND at < \(idle)")
         }
     }
 }

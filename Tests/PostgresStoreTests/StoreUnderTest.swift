@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import Foundation
-import Logging
 import Models
 import PostgresStore
 import ReferenceServer
@@ -24,7 +23,8 @@ final class StoreUnderTest: Sendable {
     let history: any HistoryArchive
     let records: any ClientRecordStore
     private let location: String?
-    private let pools = Mutex<[Task<Void, Never>]>([])
+    /// The PostgreSQL handles opened so far, each with its pool (stopped when `close` lets them go).
+    private let pools = Mutex<[PooledDatabase]>([])
 
     init(_ kind: StoreKind) async throws {
         self.kind = kind
@@ -72,20 +72,17 @@ final class StoreUnderTest: Sendable {
     var databaseURL: String? { kind == .postgres ? location : nil }
 
     func close() {
-        for pool in pools.withLock({ $0 }) { pool.cancel() }
+        pools.withLock { $0.removeAll() }
         if kind == .sqlite, let location {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: location + suffix) }
         }
     }
 
-    private static func database(_ url: String, pools: borrowing Mutex<[Task<Void, Never>]>) -> PostgresDatabase {
+    private static func database(_ url: String, pools: borrowing Mutex<[PooledDatabase]>) -> PostgresDatabase {
         // The URL comes from the test cluster, so it parses.
-        // Generous: the whole suite runs beside these tests on two cores.
-        let database = PostgresDatabase(
-            url: try! DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(60))
-        let pool = Task { await database.run() }
-        pools.withLock { $0.append(pool) }
-        return database
+        let pooled = try! PooledDatabase(url)
+        pools.withLock { $0.append(pooled) }
+        return pooled.database
     }
 }
 

@@ -1,4 +1,3 @@
-import Cache
 import Foundation
 import GRDB
 import Localization
@@ -9,6 +8,8 @@ import Storage
 import TestFixtures
 import TestSupport
 import Testing
+
+@testable import Cache
 
 func temporaryDatabaseURL() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("hj-cache-\(UUID().uuidString)/cache.sqlite")
@@ -44,21 +45,10 @@ func temporaryDatabaseURL() -> URL {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
+            // The file as the previous release left it: its own migrations, the split tables included.
             let old = try DatabaseQueue(path: url.path)
+            try CacheDatabase.migrator.migrate(old, upTo: "v2-responses")
             try old.write { db in
-                try db.execute(
-                    sql: """
-                        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                        INSERT INTO grdb_migrations VALUES ('v1'), ('v2-responses');
-                        CREATE TABLE home_summary (
-                            park_id TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL,
-                            generated_at REAL NOT NULL);
-                        CREATE TABLE park (id TEXT PRIMARY KEY);
-                        CREATE TABLE lot (id TEXT PRIMARY KEY);
-                        CREATE TABLE lot_status (lot_id TEXT PRIMARY KEY);
-                        CREATE TABLE forecast_overview (park_id TEXT PRIMARY KEY);
-                        CREATE TABLE response (key TEXT PRIMARY KEY, etag TEXT, body BLOB NOT NULL, fetched_at REAL NOT NULL);
-                        """)
                 try db.execute(
                     sql: "INSERT INTO home_summary VALUES ('yeouido', '\"old\"', ?, 1795323900, 1795323900)",
                     arguments: [summaryBody])
