@@ -31,7 +31,7 @@ let package = Package(
         .executable(name: "hangangjari-faults", targets: ["hangangjari-faults"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
@@ -42,12 +42,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     ],
     targets: [
         // MARK: Modules (every library lives here)
         .target(
             name: "Models",
-            dependencies: ["Localization"],
+            dependencies: ["Localization", .product(name: "Tagged", package: "swift-tagged")],
             path: "Modules/Models",
             exclude: ["Catalog/hangang-parks.json"]
         ),
@@ -232,6 +233,13 @@ let package = Package(
         .testTarget(
             name: "LocalizationTests", dependencies: ["Localization", "Models", "TestFixtures"],
             path: "Tests/LocalizationTests"),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: [
+                "CommandLineSupport", "Localization",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/CommandLineSupportTests", exclude: ["parser-golden.txt"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestFixtures"], path: "Tests/QRCodeTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),

@@ -6,6 +6,7 @@ import Foundation
 import Localization
 import Models
 import Storage
+import WidgetRendering
 
 struct FavoritesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,6 +55,15 @@ struct FavoritesCommand: ParsableCommand {
 
 enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {
     case parking, general, both
+
+    /// The widget kinds the choice sets.
+    var kinds: [WidgetKind] {
+        switch self {
+        case .parking: [.parking]
+        case .general: [.general]
+        case .both: WidgetKind.allCases
+        }
+    }
 }
 
 struct WidgetCommand: ParsableCommand {
@@ -68,7 +78,7 @@ struct WidgetCommand: ParsableCommand {
 
         func run() throws {
             let id = try options.park(park)!
-            let kinds = kind == .both ? ["parking", "general"] : [kind.rawValue]
+            let kinds = kind.kinds
             try SettingsStore(container: options.container()).update { settings in
                 for k in kinds { settings.widgetParks[k] = id }
             }
@@ -76,7 +86,7 @@ struct WidgetCommand: ParsableCommand {
             for k in kinds {
                 print(
                     ctx.l(
-                        .cliWidgetSet, ctx.l(k == "parking" ? .widgetKindParking : .widgetKindGeneral),
+                        .cliWidgetSet, ctx.l(ValueWords.widgetKind(k)),
                         Catalog.bundled.park(id).map { ctx.korean ? $0.shortNameKo : $0.shortNameEn } ?? id.rawValue))
             }
         }

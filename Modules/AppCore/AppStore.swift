@@ -243,8 +243,7 @@ public final class AppStore: Sendable {
         let (park, summary) = state.withLock { ($0.parkId, $0.current.summary) }
         do {
             let saved = try environment.updateSettings { settings in
-                settings.widgetParks["parking"] = park
-                settings.widgetParks["general"] = park
+                for kind in WidgetKind.allCases { settings.widgetParks[kind] = park }
             }
             if let summary, case .current = summary.trust {
                 try environment.writeSnapshots(summary.value, summary.fetchedAt)

@@ -22,14 +22,15 @@ enum ForecastScreen {
         if forecast.points.isEmpty, let opening = forecast.opening {
             // Closed now: the forecast for the opening, and when that is.
             lines.append(HomeScreen.arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
-            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(opening.confidence))), .bold)]))
+            lines.append(
+                Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(opening.confidence))), .bold)]))
         } else if forecast.points.isEmpty {
-            lines.append(Line(ctx.l(.noForecast, ctx.l(Words.gap(forecast.gap))), .dim))
+            lines.append(Line(ctx.l(.noForecast, ctx.l(ValueWords.gap(forecast.gap))), .dim))
         } else {
             lines += chart(forecast.points, now: nowValue, ctx)
             let last = forecast.points[0]
-            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(Words.confidence(last.confidence))), .bold)]))
-            let reasons = last.reasons.compactMap(Words.forecastReason).map { ctx.l($0) }
+            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(last.confidence))), .bold)]))
+            let reasons = last.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
             if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
         }
         lines.append(.blank)
@@ -37,7 +38,7 @@ enum ForecastScreen {
         if let seoul = overview.sourceCrowd, !seoul.points.isEmpty {
             lines.append(Line(ctx.l(.forecastCrowdSeoul), .bold))
             lines += Screens.wrap(
-                seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
+                seoul.points.prefix(12).map { ctx.clock($0.at) + " " + ctx.l(ValueWords.crowd($0.level)) + " " }, ctx)
         }
         return lines
     }
@@ -110,13 +111,13 @@ enum ForecastScreen {
     static func crowd(_ crowd: CrowdForecast, _ ctx: ScreenContext) -> [Line] {
         let lines = [
             Line([
-                Span(ctx.l(.forecastCrowd, ctx.l(Words.basis(crowd.basis))), .bold),
-                Span("  " + ctx.l(.forecastConfidence, ctx.l(Words.confidence(crowd.confidence))), .dim),
+                Span(ctx.l(.forecastCrowd, ctx.l(ValueWords.basis(crowd.basis))), .bold),
+                Span("  " + ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(crowd.confidence))), .dim),
             ])
         ]
         guard !crowd.points.isEmpty else { return lines + [Line(ctx.l(.valueUnknown), .dim)] }
         return lines
             + Screens.wrap(
-                crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(WidgetText.crowd($0.level)) + " " }, ctx)
+                crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(ValueWords.crowd($0.level)) + " " }, ctx)
     }
 }

@@ -24,7 +24,7 @@ enum HomeScreen {
             lines.append(
                 Screens.row(
                     ctx, ctx.l(.labelParking),
-                    WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
+                    ValueWords.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
                     .colored(.yellow)))
         } else {
             lines.append(Screens.row(ctx, ctx.l(.labelParking), ctx.l(.noLiveCount), .dim))
@@ -38,7 +38,7 @@ enum HomeScreen {
                     [
                         Span(ctx.name(lot.lot), .bold),
                         Span(" — " + ctx.l(.spacesFree, ctx.count(lot.status.available))),
-                        Span(" (" + ctx.l(Words.reason(recommended.reason)) + ")", .dim),
+                        Span(" (" + ctx.l(ValueWords.recommendation(recommended.reason)) + ")", .dim),
                     ]))
             if let hint = summary.forecast.lots.first(where: { $0.lotId == lot.lot.id })?.point(minutesAhead: 30) {
                 lines.append(arrival(hint, label: ctx.l(.arrivalIn, hint.minutesAhead), ctx))
@@ -51,7 +51,8 @@ enum HomeScreen {
         } else if summary.forecast.park.points.isEmpty {
             lines.append(
                 Screens.row(
-                    ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(Words.gap(summary.forecast.park.gap))), .dim))
+                    ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(ValueWords.gap(summary.forecast.park.gap))), .dim
+                ))
         }
         lines.append(.blank)
         lines.append(crowd(signals.crowd, ctx))
@@ -61,7 +62,7 @@ enum HomeScreen {
         lines.append(
             Screens.row(
                 ctx, ctx.l(.labelEvents), signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx)))
-        let notices = signals.notices.map { ctx.l(Words.notice($0.kind)) + ": " + ctx.text($0.text) }
+        let notices = signals.notices.map { ctx.l(ValueWords.notice($0.kind)) + ": " + ctx.text($0.text) }
         lines.append(
             Screens.row(
                 ctx, ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
@@ -77,8 +78,8 @@ enum HomeScreen {
             Screens.row(
                 ctx, ctx.l(.labelToday),
                 [
-                    Span(ctx.l(WidgetText.verdict(verdict)), style),
-                    Span(" — " + ctx.l(WidgetText.reason(verdict.reason))),
+                    Span(ctx.l(ValueWords.verdict(verdict)), style),
+                    Span(" — " + ctx.l(ValueWords.verdictReason(verdict.reason))),
                 ]))
         lines.append(.blank)
         lines.append(Screens.row(ctx, ctx.l(.labelSources), sources(summary.freshness, ctx)))
@@ -100,8 +101,8 @@ enum HomeScreen {
 
     static func crowd(_ crowd: CrowdNow?, _ ctx: ScreenContext) -> Line {
         guard let crowd else { return Screens.row(ctx, ctx.l(.labelCrowd), ctx.l(.crowdUnknown), .dim) }
-        var text = ctx.l(WidgetText.crowd(crowd.level))
-        if let trend = Words.trend(crowd.trend) { text += " · " + ctx.l(trend) }
+        var text = ctx.l(ValueWords.crowd(crowd.level))
+        if let trend = ValueWords.trend(crowd.trend) { text += " · " + ctx.l(trend) }
         if let low = crowd.populationMin, let high = crowd.populationMax {
             text += " · " + ctx.l(.peopleRange, ctx.count(low), ctx.count(high))
         }
@@ -117,11 +118,11 @@ enum HomeScreen {
                 weather.feelsLikeC.map { ctx.l(.temperatureFeels, degrees(t), degrees($0)) }
                     ?? ctx.l(.temperature, degrees(t)))
         }
-        if let p = Words.precipitation(weather.precipitation) { parts.append(ctx.l(p)) }
+        if let p = ValueWords.precipitation(weather.precipitation) { parts.append(ctx.l(p)) }
         if let text = weather.precipitationText, !text.isEmpty, weather.precipitation?.known != Precipitation.none {
             parts.append(text)
         }
-        var air = ctx.l(Words.air(weather.air))
+        var air = ctx.l(ValueWords.air(weather.air))
         if weather.pm10 != nil || weather.pm25 != nil {
             air += " (PM10 \(ctx.count(weather.pm10)), PM2.5 \(ctx.count(weather.pm25)))"
         }
@@ -160,7 +161,7 @@ enum HomeScreen {
         guard let point = weather?.forecast(at: ctx.now.addingTimeInterval(30 * 60)) else { return nil }
         var parts: [String] = []
         if let t = point.temperatureC { parts.append(ctx.l(.temperature, degrees(t))) }
-        if let p = Words.precipitation(point.precipitation) { parts.append(ctx.l(p)) }
+        if let p = ValueWords.precipitation(point.precipitation) { parts.append(ctx.l(p)) }
         if let chance = point.precipitationChance { parts.append(ctx.l(.weatherRainChance, chance)) }
         if let sky = point.sky { parts.append(sky) }
         guard !parts.isEmpty else { return nil }
@@ -190,7 +191,7 @@ enum HomeScreen {
         var spans: [Span] = []
         for (index, status) in freshness.sources.enumerated() {
             if index > 0 { spans.append(Span(" · ", .dim)) }
-            let name = Words.source(status.source).map { ctx.l($0) } ?? status.source
+            let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
             let style: Style =
                 switch status.state.known {
                 case .fresh?, .noItem?: .colored(.green)
@@ -198,7 +199,7 @@ enum HomeScreen {
                 case .unavailable?, nil: .colored(.red)
                 }
             spans.append(Span(name + " "))
-            spans.append(Span(ctx.l(Words.state(status.state)), style))
+            spans.append(Span(ctx.l(ValueWords.state(status.state)), style))
         }
         return spans
     }

@@ -1,5 +1,6 @@
 import Localization
 import Models
+import WidgetRendering
 
 /// Outing: crowd, weather, air, events, notices and closures, facility groups, transit hints, and a source table.
 enum OutingScreen {
@@ -30,21 +31,21 @@ enum OutingScreen {
                     ctx, index == 0 ? ctx.l(.labelNotices) : "",
                     [
                         Span(
-                            ctx.l(Words.notice(notice.kind)) + ": ",
+                            ctx.l(ValueWords.notice(notice.kind)) + ": ",
                             notice.kind == .known(.closure) ? .colored(.yellow, bold: true) : .bold),
                         Span(ctx.text(notice.text)),
                         Span(lots.isEmpty ? "" : " (" + lots.joined(separator: ", ") + ")", .dim),
                     ]))
         }
-        let facilities = outing.facilities.map { ctx.l(Words.facility($0.kind)) + " \($0.count)" }
+        let facilities = outing.facilities.map { ctx.l(ValueWords.facility($0.kind)) + " \($0.count)" }
         lines.append(
             Screens.row(
                 ctx, ctx.l(.labelFacilities),
                 facilities.isEmpty ? ctx.l(.valueNone) : facilities.joined(separator: " · ")))
-        let hints = outing.directions.transitHints.isEmpty ? summary.park.transitHints : outing.directions.transitHints
+        let hints = ValueWords.transit(
+            server: outing.directions.transitHints, park: summary.park.id, catalog: ctx.catalog, ctx.l)
         for (index, hint) in hints.enumerated() {
-            lines.append(
-                Screens.row(ctx, index == 0 ? ctx.l(.labelTransit) : "", TransitHintText.localize(hint, ctx.l)))
+            lines.append(Screens.row(ctx, index == 0 ? ctx.l(.labelTransit) : "", hint))
         }
         let entrances = outing.directions.carEntrances.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
         if !entrances.isEmpty { lines.append(Screens.row(ctx, ctx.l(.labelByCar), entrances.joined(separator: ", "))) }
@@ -61,13 +62,14 @@ enum OutingScreen {
         ]
         var lines = [Line(zip(header, widths).map { Span(ctx.fit($0, $1), .bold) })]
         for status in sources {
-            let name = Words.source(status.source).map { ctx.l($0) } ?? status.source
+            let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
             let stateStyle: Style =
                 status.state.known == .fresh || status.state.known == .noItem
                 ? .colored(.green)
                 : status.state.known == .stale ? .colored(.yellow) : .colored(.red)
             var line = Line([
-                Span(ctx.fit(name, widths[0])), Span(ctx.fit(ctx.l(Words.state(status.state)), widths[1]), stateStyle),
+                Span(ctx.fit(name, widths[0])),
+                Span(ctx.fit(ctx.l(ValueWords.state(status.state)), widths[1]), stateStyle),
                 Span(ctx.fit(status.observedAt.map(ctx.clock) ?? "—", widths[2])),
                 Span(ctx.fit(status.lastSuccessAt.map(ctx.age) ?? "—", widths[3])),
                 Span(

@@ -24,7 +24,7 @@ enum ParkingScreen {
         if let closure = summary.parking.closure(at: ctx.now) {
             lines.insert(
                 Line(
-                    WidgetText.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
+                    ValueWords.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
                     .colored(.yellow, bold: true)), at: 0)
         }
         for entry in lots {
@@ -36,7 +36,7 @@ enum ParkingScreen {
                 Span(ctx.fit(ctx.name(lot), nameWidth), lot.id == focused ? Style(bold: true, reverse: true) : .bold),
                 Span(ctx.right("\(ctx.count(status.available))/\(ctx.count(status.capacity))", 9)), Span("  "),
                 Badges.bar(status.available, of: status.capacity, width: 10, ctx), Span("  "),
-                Span(ctx.fit(ctx.l(WidgetText.label(status.label)), statusWidth), Badges.labelStyle(status.label)),
+                Span(ctx.fit(ctx.l(ValueWords.label(status.label)), statusWidth), Badges.labelStyle(status.label)),
                 Span(ctx.fit(status.observedAt.map(ctx.observed) ?? "—", 8), .dim),
             ])
             if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
@@ -52,12 +52,13 @@ enum ParkingScreen {
         }
         lines.append(.blank)
         // Why the counts are not current, in full (the source table's column would cut it).
-        if let source = summary.freshness["parking"], source.state != .known(.fresh),
+        if let source = summary.freshness[.parking], source.state != .known(.fresh),
             let detail = SourceDetailWords.text(source, ctx)
         {
-            let name = Words.source(source.source).map { ctx.l($0) } ?? source.source
-            let words = (name + ": " + ctx.l(Words.state(source.state)) + " — " + detail).split(separator: " ").map(
-                String.init)
+            let name = ValueWords.source(source.source).map { ctx.l($0) } ?? source.source.rawValue
+            let words = (name + ": " + ctx.l(ValueWords.state(source.state)) + " — " + detail).split(separator: " ")
+                .map(
+                    String.init)
             lines += Screens.wrap(words, ctx).map { Line($0.text, .colored(.yellow)) }
         }
         var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
@@ -70,7 +71,7 @@ enum ParkingScreen {
     static let statusWidth: Int = {
         let labels: [OpenEnum<LotStatusLabel>] = LotStatusLabel.allCases.map { .known($0) } + [.unknown("newer")]
         return Language.allCases.flatMap { language in
-            labels.map { DisplayWidth.of(Localizer(language)(WidgetText.label($0))) }
+            labels.map { DisplayWidth.of(Localizer(language)(ValueWords.label($0))) }
         }.max() ?? 11
     }()
 

@@ -36,14 +36,14 @@ enum ParksScreen {
                 Span(ctx.right("\(ctx.count(available))/\(ctx.count(capacity))", 13)), Span("  "),
                 Badges.bar(available, of: capacity, width: 10, ctx), Span("  "),
                 Span(
-                    ctx.fit(crowd.map { ctx.l(WidgetText.crowd($0)) } ?? "—", 16),
+                    ctx.fit(crowd.map { ctx.l(ValueWords.crowd($0)) } ?? "—", 16),
                     (crowd?.known ?? .normal) >= .slightlyCrowded ? .colored(.yellow) : .plain),
             ])
             if let home = state.settings.home {
                 line.append(ctx.l.distance(meters: park.coordinate.distance(to: home)))
             }
             if let freshness = item?.freshness, freshness.known != .fresh {
-                line.append(" " + ctx.l(Words.state(freshness)), .colored(.yellow))
+                line.append(" " + ctx.l(ValueWords.state(freshness)), .colored(.yellow))
             }
             lines.append(line)
         }

@@ -84,7 +84,7 @@ public enum SettingsListing {
         var api: String?
         var strictSigning: Bool
         var favorites: [ParkID]
-        var widgetParks: [String: ParkID]
+        var widgetParks: [WidgetKind: ParkID]
         var homeSet: Bool
         var alertsEnabled: Bool
         var alertThresholds: [String: Int]

@@ -2,7 +2,9 @@
 ///
 /// swift-argument-parser writes these in English and offers no hook to change them, so its finished text is
 /// rewritten line by line. The English patterns below are what the parser prints, not text of ours; anything not
-/// recognised passes through unchanged.
+/// recognised passes through unchanged. `Package.swift` pins the parser to one minor version, and
+/// `Tests/CommandLineSupportTests/parser-golden.txt` holds every kind of text it printed there: an update that
+/// changes a word fails that test before a user sees English.
 public enum ParserWords {
     /// `text` (a help screen or a usage error from the parser) with the parser's words in `l`'s language.
     public static func localize(_ text: String, _ l: Localizer) -> String {

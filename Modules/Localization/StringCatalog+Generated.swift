@@ -438,6 +438,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case settingsFieldUnknownAmbiguousWidth = "settings.field.unknownAmbiguousWidth"
     case settingsFieldUnknownLanguage = "settings.field.unknownLanguage"
     case settingsFieldUnknownTarget = "settings.field.unknownTarget"
+    case settingsFieldUnknownWidgetKind = "settings.field.unknownWidgetKind"
     case settingsFieldWrongType = "settings.field.wrongType"
     case settingsFiles = "settings.files"
     case settingsHome = "settings.home"
@@ -2712,6 +2713,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("%@: no lot or park has this id")
             case .ko: .text("%@: 이 ID의 주차장이나 공원이 없음")
+            }
+        case .settingsFieldUnknownWidgetKind:
+            switch language {
+            case .en: .text("%@: not a widget kind (parking or general)")
+            case .ko: .text("%@: 위젯 종류(parking 또는 general)가 아님")
             }
         case .settingsFieldWrongType:
             switch language {

@@ -15,7 +15,7 @@ public enum FreshnessState: String, ContractEnum {
 /// The state of one data source for one park.
 public struct SourceStatus: Hashable, Sendable, Codable {
     /// Stable source id: `parking`, `crowd`, `weather`, `events`, `forecast`, ...
-    public var source: String
+    public var source: OpenEnum<SourceID>
     /// Human-readable source name, e.g. "Seoul citydata PRK_STTS" or "simulated".
     public var sourceName: String
     public var state: OpenEnum<FreshnessState>
@@ -33,7 +33,7 @@ public struct SourceStatus: Hashable, Sendable, Codable {
     public var unmatchedRows: [String]?
 
     public init(
-        source: String, sourceName: String, state: OpenEnum<FreshnessState>, observedAt: Date?,
+        source: OpenEnum<SourceID>, sourceName: String, state: OpenEnum<FreshnessState>, observedAt: Date?,
         lastSuccessAt: Date?, simulated: Bool, detail: String? = nil, reason: SourceDetail? = nil,
         unmatchedRows: [String]? = nil
     ) {
@@ -58,7 +58,12 @@ public struct Freshness: Hashable, Sendable, Codable {
     }
 
     /// The status of one source.
-    public subscript(source: String) -> SourceStatus? {
+    public subscript(source: SourceID) -> SourceStatus? {
+        self[.known(source)]
+    }
+
+    /// The status of one source, known to this client or not.
+    public subscript(source: OpenEnum<SourceID>) -> SourceStatus? {
         sources.first { $0.source == source }
     }
 

@@ -1,30 +1,15 @@
+@_exported import Tagged
+
+/// What a ``ParkID`` tags: ids of parks and of lots are both strings, never interchangeable.
+public enum ParkTag {}
+/// What a ``LotID`` tags.
+public enum LotTag {}
+
 /// A park's stable id, e.g. `yeouido`. Ids never change, even when Seoul renames a park or a lot.
-public struct ParkID: RawRepresentable, Hashable, Sendable, Codable, Comparable, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public static func < (lhs: ParkID, rhs: ParkID) -> Bool { lhs.rawValue < rhs.rawValue }
-}
+public typealias ParkID = Tagged<ParkTag, String>
 
 /// A parking lot's stable id, e.g. `yeouido-1` or `banpo-2-3`.
-public struct LotID: RawRepresentable, Hashable, Sendable, Codable, Comparable, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public static func < (lhs: LotID, rhs: LotID) -> Bool { lhs.rawValue < rhs.rawValue }
-}
+public typealias LotID = Tagged<LotTag, String>
 
 /// A WGS 84 position.
 public struct Coordinate: Hashable, Sendable, Codable {

@@ -52,18 +52,18 @@ public enum TrustVerdict: Sendable, Equatable {
 extension Freshness {
     /// The sources a screen shows, the only ones its verdict looks at (nil: every source). The widget's parking
     /// kind shows what the parking screen shows, its general kind what the outing screen shows.
-    public static func sources(shownOn screen: Screen) -> Set<String>? {
+    public static func sources(shownOn screen: Screen) -> Set<SourceID>? {
         switch screen {
         case .home: nil
-        case .parking, .forecast: ["parking", "forecast"]
-        case .outing: ["crowd", "weather", "events"]
+        case .parking, .forecast: [.parking, .forecast]
+        case .outing: [.crowd, .weather, .events]
         }
     }
 
     /// The worst state of the sources shown on `screen`.
     public func overall(shownOn screen: Screen) -> FreshnessState {
         guard let shown = Self.sources(shownOn: screen) else { return overall }
-        return Freshness(sources: sources.filter { shown.contains($0.source) }).overall
+        return Freshness(sources: sources.filter { $0.source.known.map(shown.contains) ?? false }).overall
     }
 
     /// The sources as they stand once a refresh has failed: a value that was fresh when fetched is now the last one,

@@ -34,59 +34,59 @@ public actor APIClient {
 
     /// `GET /v2/health` (unprotected).
     public func health() async throws(APIError) -> HealthResponse {
-        try await get("/v2/health", HealthResponse.self, protected: false).value
+        try await get(API.health).value
     }
 
     /// `GET /v2/config/policy` (unprotected); also updates the client's view of the policy.
     public func policy() async throws(APIError) -> ClientPolicy {
-        let policy = try await get("/v2/config/policy", ClientPolicy.self, protected: false).value
+        let policy = try await get(API.policy).value
         unsignedReadsAllowed = policy.unsignedReads == .known(.allow)
         return policy
     }
 
     /// `GET /v2/parks`.
     public func parks(cached: CachedBody? = nil) async throws(APIError) -> Fetched<ParksResponse> {
-        try await get("/v2/parks", ParksResponse.self, cached: cached)
+        try await get(API.parks, cached: cached)
     }
 
     /// `GET /v2/parks/{park}/home-summary`, refused unless every park id in it is `park`.
     public func homeSummary(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<HomeSummary> {
-        try await getScoped("/v2/parks/\(park.rawValue)/home-summary", HomeSummary.self, park: park, cached: cached)
+        try await getScoped(API.homeSummary, park: park, cached: cached)
     }
 
     /// `GET /v2/parks/{park}/parking`.
     public func parking(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<ParkingResponse> {
-        try await getScoped("/v2/parks/\(park.rawValue)/parking", ParkingResponse.self, park: park, cached: cached)
+        try await getScoped(API.parking, park: park, cached: cached)
     }
 
     /// `GET /v2/parks/{park}/forecast`.
     public func forecast(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<ForecastResponse>
     {
-        try await getScoped("/v2/parks/\(park.rawValue)/forecast", ForecastResponse.self, park: park, cached: cached)
+        try await getScoped(API.forecast, park: park, cached: cached)
     }
 
     /// `GET /v2/parks/{park}/outing`.
     public func outing(_ park: ParkID, cached: CachedBody? = nil) async throws(APIError) -> Fetched<OutingResponse> {
-        try await getScoped("/v2/parks/\(park.rawValue)/outing", OutingResponse.self, park: park, cached: cached)
+        try await getScoped(API.outing, park: park, cached: cached)
     }
 
     /// `GET /v2/sources`.
     public func sources() async throws(APIError) -> SourcesResponse {
-        try await get("/v2/sources", SourcesResponse.self).value
+        try await get(API.sources).value
     }
 
     /// `POST /v2/telemetry`: always signed, never retried blindly (the idempotency key makes a repeat safe).
     public func sendTelemetry(_ batch: TelemetryBatch, idempotencyKey: String = randomHex(bytes: 16))
         async throws(APIError) -> WriteAccepted
     {
-        try await write("/v2/telemetry", batch, idempotencyKey: idempotencyKey)
+        try await write(API.telemetry, batch, idempotencyKey: idempotencyKey)
     }
 
     /// `POST /v2/push/subscriptions`: always signed.
     public func subscribe(_ subscription: PushSubscription, idempotencyKey: String = randomHex(bytes: 16))
         async throws(APIError) -> WriteAccepted
     {
-        try await write("/v2/push/subscriptions", subscription, idempotencyKey: idempotencyKey)
+        try await write(API.subscribe, subscription, idempotencyKey: idempotencyKey)
     }
 
     /// The anonymous install id, for telemetry and subscriptions.
@@ -95,9 +95,9 @@ public actor APIClient {
     // MARK: Reads
 
     private func getScoped<T: Decodable & Sendable & ParkScoped>(
-        _ path: String, _ type: T.Type, park: ParkID, cached: CachedBody?
+        _ endpoint: Endpoint<NoBody, T>, park: ParkID, cached: CachedBody?
     ) async throws(APIError) -> Fetched<T> {
-        let fetched = try await get(path, type, cached: cached)
+        let fetched = try await get(endpoint, park: park, cached: cached)
         do {
             try ParkGuard.check(fetched.value, requested: park)
         } catch {
@@ -107,43 +107,46 @@ public actor APIClient {
     }
 
     private func get<T: Decodable & Sendable>(
-        _ path: String, _ type: T.Type, protected: Bool = true, cached: CachedBody? = nil
+        _ endpoint: Endpoint<NoBody, T>, park: ParkID? = nil, cached: CachedBody? = nil
     ) async throws(APIError) -> Fetched<T> {
+        let path = endpoint.path(park: park)
         let deadline = Date().addingTimeInterval(configuration.requestTimeout.seconds)  // the transport's real time
-        var (response, signed) = try await read(path, protected: protected, etag: cached?.etag, deadline: deadline)
+        var (response, signed) = try await read(endpoint.route, path, etag: cached?.etag, deadline: deadline)
         if response.status == 304 {
             if let body = cached?.body {
                 return Fetched(
-                    value: try decode(type, body), body: body, etag: cached?.etag, notModified: true, signed: signed)
+                    value: try decode(T.self, body), body: body, etag: cached?.etag, notModified: true, signed: signed)
             }
-            (response, signed) = try await read(path, protected: protected, etag: nil, deadline: deadline)
+            (response, signed) = try await read(endpoint.route, path, etag: nil, deadline: deadline)
         }
         guard (200..<300).contains(response.status) else { throw Self.httpError(response) }
         return Fetched(
-            value: try decode(type, response.body), body: response.body, etag: response.header("etag"),
+            value: try decode(T.self, response.body), body: response.body, etag: response.header("etag"),
             notModified: false, signed: signed)
     }
 
-    /// Sends a read: signed when possible, unsigned only as the policy allows.
-    private func read(_ path: String, protected: Bool, etag: String?, deadline: Date) async throws(APIError) -> (
+    /// Sends a read of `route` at `path`: signed when possible, unsigned only as the policy allows.
+    private func read(_ route: Route, _ path: String, etag: String?, deadline: Date) async throws(APIError) -> (
         HTTPResponse, Bool
     ) {
+        let method = route.method
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if let etag { headers.append(("If-None-Match", etag)) }
-        guard protected else {
-            return (try await sendWithRetries(method: "GET", path: path, headers: headers, deadline: deadline), false)
+        guard route.protected else {
+            return (try await sendWithRetries(method: method, path: path, headers: headers, deadline: deadline), false)
         }
         let refusal: String
         do {
             var current = try await validCredentials(deadline: deadline)
             var response = try await sendWithRetries(
-                method: "GET", path: path,
-                headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
+                method: method, path: path,
+                headers: headers + authorization(current, method: method, path: path, body: nil), deadline: deadline)
             if Self.isCredentialRefusal(response) {
                 current = try await renewCredentials(after: current, deadline: deadline)
                 response = try await sendWithRetries(
-                    method: "GET", path: path,
-                    headers: headers + authorization(current, method: "GET", path: path, body: nil), deadline: deadline)
+                    method: method, path: path,
+                    headers: headers + authorization(current, method: method, path: path, body: nil), deadline: deadline
+                )
             }
             guard Self.isCredentialRefusal(response) else {
                 diagnostics.lastRequestSigned = true
@@ -154,7 +157,7 @@ public actor APIClient {
             refusal = try Self.unsignedFallbackReason(after: error)
         }
         try await requireUnsignedReadsAllowed(reason: refusal, deadline: deadline)
-        let response = try await sendWithRetries(method: "GET", path: path, headers: headers, deadline: deadline)
+        let response = try await sendWithRetries(method: method, path: path, headers: headers, deadline: deadline)
         if Self.problem(in: response)?.code == .known(.policyDenied) {
             unsignedReadsAllowed = false
             throw .unsignedNotAllowed(reason: "\(refusal); the server now denies unsigned reads")
@@ -175,9 +178,10 @@ public actor APIClient {
 
     // MARK: Writes
 
-    private func write<Body: Encodable & Sendable>(_ path: String, _ value: Body, idempotencyKey: String)
-        async throws(APIError) -> WriteAccepted
-    {
+    private func write<Body: Encodable & Sendable>(
+        _ endpoint: Endpoint<Body, WriteAccepted>, _ value: Body, idempotencyKey: String
+    ) async throws(APIError) -> WriteAccepted {
+        let (path, method) = (endpoint.path(), endpoint.method)
         let deadline = Date().addingTimeInterval(configuration.requestTimeout.seconds)  // the transport's real time
         let body: Data
         do { body = try ContractCoding.encode(value) } catch {
@@ -193,16 +197,16 @@ public actor APIClient {
             throw .unsignedNotAllowed(reason: "writes are always signed and no request proof could be made: \(error)")
         }
         var response = try await send(
-            method: "POST", path: path,
-            headers: headers + authorization(current, method: "POST", path: path, body: body), body: body,
+            method: method, path: path,
+            headers: headers + authorization(current, method: method, path: path, body: body), body: body,
             deadline: deadline)
         if Self.isCredentialRefusal(response) {
             do { current = try await renewCredentials(after: current, deadline: deadline) } catch {
                 throw .unsignedNotAllowed(reason: "writes are always signed and the proof was refused: \(error)")
             }
             response = try await send(
-                method: "POST", path: path,
-                headers: headers + authorization(current, method: "POST", path: path, body: body), body: body,
+                method: method, path: path,
+                headers: headers + authorization(current, method: method, path: path, body: body), body: body,
                 deadline: deadline)
         }
         guard (200..<300).contains(response.status) else { throw Self.httpError(response) }
@@ -263,7 +267,7 @@ public actor APIClient {
         let sentAt = now()
         let response = try await transport.send(
             HTTPRequest(
-                method: "POST", url: configuration.baseURL + "/v2/bootstrap",
+                method: API.bootstrap.method, url: configuration.baseURL + API.bootstrap.path(),
                 headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: body,
                 deadline: deadline))
         guard response.status == 200 else { throw httpError(response) }
@@ -278,14 +282,15 @@ public actor APIClient {
             clockOffset: answer.serverTime.timeIntervalSince(localMidpoint))
     }
 
-    private func authorization(_ credentials: Credentials, method: String, path: String, body: Data?) throws(APIError)
+    private func authorization(_ credentials: Credentials, method: HTTPMethod, path: String, body: Data?)
+        throws(APIError)
         -> [(name: String, value: String)]
     {
         do {
             let signer = try HMACSigner(base64Secret: credentials.signingKey.secret)
             let created = Int((now().timeIntervalSince1970 + credentials.clockOffset).rounded())
             let proof = try RequestProof.sign(
-                method: method, targetURI: configuration.baseURL + path, body: body,
+                method: method.rawValue, targetURI: configuration.baseURL + path, body: body,
                 keyId: credentials.signingKey.keyId,
                 signer: signer, created: created, nonce: randomHex(bytes: 16))
             var headers: [(name: String, value: String)] = [
@@ -301,7 +306,9 @@ public actor APIClient {
 
     // MARK: Transport
 
-    private func sendWithRetries(method: String, path: String, headers: [(name: String, value: String)], deadline: Date)
+    private func sendWithRetries(
+        method: HTTPMethod, path: String, headers: [(name: String, value: String)], deadline: Date
+    )
         async throws(APIError) -> HTTPResponse
     {
         var attempt = 0
@@ -332,7 +339,7 @@ public actor APIClient {
     }
 
     private func send(
-        method: String, path: String, headers: [(name: String, value: String)], body: Data?, deadline: Date
+        method: HTTPMethod, path: String, headers: [(name: String, value: String)], body: Data?, deadline: Date
     ) async throws(APIError) -> HTTPResponse {
         let response: HTTPResponse
         do {

@@ -235,16 +235,16 @@ final class CurlEventLoop: Sendable {
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
         switch request.method {
-        case "GET":
+        case .get:
             check(hj_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
-        case "HEAD":
+        case .head:
             check(hj_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
         default:
             let body = request.body ?? Data()
-            if request.method == "POST" {
+            if request.method == .post {
                 check(hj_easy_setopt_long(easy, CURLOPT_POST, 1))
             } else {
-                check(hj_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method))
+                check(hj_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue))
             }
             check(hj_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
             body.withUnsafeBytes { raw in

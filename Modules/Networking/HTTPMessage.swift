@@ -1,8 +1,9 @@
 import Foundation
+import Models
 
 /// An HTTP request as the transport sends it.
 public struct HTTPRequest: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     public var url: String
     /// Header fields in order; names as written.
     public var headers: [(name: String, value: String)]
@@ -11,7 +12,7 @@ public struct HTTPRequest: Sendable {
     public var deadline: Date
 
     public init(
-        method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
+        method: HTTPMethod = .get, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
         deadline: Date
     ) {
         self.method = method

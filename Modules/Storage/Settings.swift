@@ -12,8 +12,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public var version = Settings.currentVersion
     /// Favourite parks, in the user's order.
     public var favorites: [ParkID] = []
-    /// The park each widget kind shows (`parking`, `general`).
-    public var widgetParks: [String: ParkID] = [:]
+    /// The park each widget kind shows (`{"parking": "banpo", "general": "ichon"}` in the file).
+    public var widgetParks: [WidgetKind: ParkID] = [:]
     /// Home position, for "nearest park" and distances. Never leaves the machine.
     public var home: Coordinate?
     /// Alert when a lot's free spaces fall below its threshold.
@@ -53,7 +53,15 @@ public struct Settings: Codable, Sendable, Equatable {
         }
         version = field(.version, Int.self) ?? Self.currentVersion
         favorites = field(.favorites, [ParkID].self) ?? []
-        widgetParks = field(.widgetParks, [String: ParkID].self) ?? [:]
+        for (kind, park) in field(.widgetParks, [String: ParkID].self) ?? [:] {
+            guard let known = WidgetKind(rawValue: kind) else {
+                problems.append(
+                    SettingsFieldProblem(
+                        field: "\(CodingKeys.widgetParks.stringValue).\(kind)", kind: .unknownWidgetKind))
+                continue
+            }
+            widgetParks[known] = park
+        }
         home = field(.home, Coordinate.self)
         alertsEnabled = field(.alertsEnabled, Bool.self) ?? true
         for key in [CodingKeys.quietFrom, .quietUntil] {
@@ -85,13 +93,21 @@ public struct Settings: Codable, Sendable, Equatable {
         fieldProblems = problems.sorted { $0.field < $1.field }
     }
 
-    /// `{"target": spaces}`; files from before 1.1 stored lot thresholds as an array of id and number pairs.
+    /// `{"target": spaces}`; files from before 1.1 stored lot thresholds as an array of id and number pairs
+    /// (`["banpo-1", 100]`).
     private mutating func decodeThresholds(
         _ c: KeyedDecodingContainer<CodingKeys>, problems: inout [SettingsFieldProblem]
     ) {
         let name = CodingKeys.alertThresholds.stringValue
-        if let legacy = try? c.decode([LotID: Int].self, forKey: .alertThresholds) {
-            alertThresholds = legacy
+        if var pairs = try? c.nestedUnkeyedContainer(forKey: .alertThresholds) {
+            while !pairs.isAtEnd {
+                guard let lot = try? pairs.decode(LotID.self), let spaces = try? pairs.decode(Int.self) else {
+                    problems.append(SettingsFieldProblem(field: name, kind: .wrongType))
+                    alertThresholds = [:]
+                    return
+                }
+                alertThresholds[lot] = spaces
+            }
             return
         }
         guard let entries = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: .alertThresholds) else {
@@ -201,6 +217,8 @@ public struct SettingsFieldProblem: Sendable, Equatable {
         case unknownLanguage
         /// An ambiguous width other than `single` or `double`.
         case unknownAmbiguousWidth
+        /// A widget kind other than `parking` or `general`.
+        case unknownWidgetKind
     }
 
     /// The field's path, e.g. `alertThresholds.banpo-9`.
@@ -221,6 +239,7 @@ public struct SettingsFieldProblem: Sendable, Equatable {
         case .notATime: Reason(.settingsFieldNotATime, field)
         case .unknownLanguage: Reason(.settingsFieldUnknownLanguage, field)
         case .unknownAmbiguousWidth: Reason(.settingsFieldUnknownAmbiguousWidth, field)
+        case .unknownWidgetKind: Reason(.settingsFieldUnknownWidgetKind, field)
         }
     }
 }

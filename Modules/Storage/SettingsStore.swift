@@ -66,7 +66,7 @@ public struct SettingsStore: Sendable {
         let pieces: [Substring] = list.split(separator: "\"", omittingEmptySubsequences: false)
         var ids: [ParkID] = []
         for (index, piece) in pieces.enumerated() where index % 2 == 1 {
-            let id = ParkID(String(piece))
+            let id = ParkID(rawValue: String(piece))
             if Catalog.bundled.park(id) != nil { ids.append(id) }
         }
         return ids

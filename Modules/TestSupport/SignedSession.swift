@@ -31,13 +31,14 @@ public struct SignedSession: Sendable {
     /// Signs and sends a request. A body gets a digest, a JSON type and an `Idempotency-Key` made from the nonce;
     /// `tamper` edits the headers last; `to` sends the same proof to another base URL (with this one's `Host`).
     public func send(
-        _ path: String, method: String = "GET", body: Data? = nil,
+        _ path: String, method: HTTPMethod = .get, body: Data? = nil,
         tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
         created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil, to other: String? = nil
     ) async throws -> HTTPResponse {
         let signer = try HMACSigner(base64Secret: secret ?? grant.signingKey.secret)
         let proof = try RequestProof.sign(
-            method: method, targetURI: baseURL + path, body: body, keyId: grant.signingKey.keyId, signer: signer,
+            method: method.rawValue, targetURI: baseURL + path, body: body, keyId: grant.signingKey.keyId,
+            signer: signer,
             created: created ?? Int(TestClock.now().timeIntervalSince1970), nonce: nonce)
         var headers: [(name: String, value: String)] = [
             ("Authorization", "Bearer \(grant.accessToken)"), ("Signature-Input", proof.signatureInput),

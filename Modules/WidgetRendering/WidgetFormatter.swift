@@ -3,15 +3,6 @@ import Localization
 import Models
 import WidgetSnapshot
 
-/// Output formats for status bars and scripts (see `linux-integrations.md`).
-public enum WidgetFormat: String, Sendable, CaseIterable {
-    case text, json, waybar, i3blocks, polybar, tmux, argos
-
-    /// Formats a status bar reads: stderr stays empty for them (a bar may show it in place of the value), and their
-    /// exit status is 0 (or i3blocks' urgent) so the bar keeps the line.
-    public var isStatusBar: Bool { self != .text && self != .json }
-}
-
 /// What the widget prints and its exit code.
 public struct WidgetOutput: Sendable, Equatable {
     public var text: String
@@ -101,16 +92,16 @@ public struct WidgetFormatter: Sendable {
                     "P \(name) — "
                     + (p.opensAt.map { l(.parkingClosedUntil, Localizer.seoulClock($0)) } ?? l(.lotLabelClosed))
             } else if let available = p.available, let capacity = p.capacity {
-                text = "P \(name) \(available)/\(capacity) \(l(WidgetText.label(p.label)))"
+                text = "P \(name) \(available)/\(capacity) \(l(ValueWords.label(p.label)))"
             } else if let total = p.totalAvailable {
                 text = "P \(name) \(total)/\(p.totalCapacity)"
             } else {
-                text = "P \(name) — \(l(WidgetText.label(p.label)))"
+                text = "P \(name) — \(l(ValueWords.label(p.label)))"
             }
         } else if let g = snapshot.general {
-            text = "\(name) \(l(WidgetText.crowd(g.crowd)))"
+            text = "\(name) \(l(ValueWords.crowd(g.crowd)))"
             if let t = g.temperatureC { text += " \(Int(t.rounded()))°" }
-            text += " · \(l(WidgetText.verdict(g.verdict)))"
+            text += " · \(l(ValueWords.verdict(g.verdict)))"
         } else {
             text = name
         }
@@ -125,7 +116,7 @@ public struct WidgetFormatter: Sendable {
         if let park = catalog.park(entry.parkId) { lines.append(language == .ko ? park.nameKo : park.nameEn) }
         if let p = entry.snapshot?.parking {
             if let name = language == .ko ? p.lotNameKo : p.lotNameEn {
-                let count = p.available.map { l.plural(.spacesCount, count: $0) } ?? l(WidgetText.label(p.label))
+                let count = p.available.map { l.plural(.spacesCount, count: $0) } ?? l(ValueWords.label(p.label))
                 lines.append(l(.widgetRecommended, name, count))
             }
             if let total = p.totalAvailable {
@@ -135,7 +126,7 @@ public struct WidgetFormatter: Sendable {
                 lines.append(l(.widgetForecastHint, hint.minutesAhead, hint.p50, hint.p10, hint.p90))
             }
             if p.closed == true {
-                lines.append(WidgetText.closed(opensAt: p.opensAt, now: now, clock: Localizer.seoulClock, l))
+                lines.append(ValueWords.closed(opensAt: p.opensAt, now: now, clock: Localizer.seoulClock, l))
             }
             if let opening = p.opening {
                 lines.append(
@@ -143,8 +134,8 @@ public struct WidgetFormatter: Sendable {
             }
         }
         if let g = entry.snapshot?.general {
-            lines.append(l(.widgetCrowdLine, l(WidgetText.crowd(g.crowd))))
-            lines.append(l(WidgetText.verdict(g.verdict)) + " — " + l(WidgetText.reason(g.verdict.reason)))
+            lines.append(l(.widgetCrowdLine, l(ValueWords.crowd(g.crowd))))
+            lines.append(l(ValueWords.verdict(g.verdict)) + " — " + l(ValueWords.verdictReason(g.verdict.reason)))
             for event in g.events.prefix(2) { lines.append("• " + (language == .en ? event.en ?? event.ko : event.ko)) }
         }
         if let s = entry.snapshot {

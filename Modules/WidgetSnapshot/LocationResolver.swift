@@ -6,7 +6,7 @@ import Storage
 public enum LocationResolver {
     public static func resolve(explicit: ParkID?, kind: WidgetKind, settings: Settings, catalog: Catalog) -> ParkID {
         if let explicit { return explicit }
-        if let chosen = settings.widgetParks[kind.rawValue], catalog.park(chosen) != nil { return chosen }
+        if let chosen = settings.widgetParks[kind], catalog.park(chosen) != nil { return chosen }
         return settings.defaultPark(in: catalog)
     }
 }

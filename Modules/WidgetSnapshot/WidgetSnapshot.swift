@@ -1,11 +1,6 @@
 import Foundation
 import Models
 
-/// Which widget: parking says first how many spaces are left; general says whether today is good for an outing.
-public enum WidgetKind: String, Sendable, Codable, CaseIterable {
-    case parking, general
-}
-
 /// A display-ready value for one widget kind and park, written to the shared container by whoever fetched last
 /// (app or widget) and read by the widget without network or SQLite.
 public struct WidgetSnapshot: Codable, Sendable, Equatable {

@@ -67,7 +67,7 @@ import Testing
         let store = AppStore(park: "ichon", simulated: true, environment: world.environment)
         await store.refresh()
         store.setWidgetPark()
-        #expect(world.settings.withLock { $0.widgetParks } == ["parking": "ichon", "general": "ichon"])
+        #expect(world.settings.withLock { $0.widgetParks } == [.parking: "ichon", .general: "ichon"])
         #expect(world.written.withLock { $0 } == ["ichon", "ichon"])
     }
 

@@ -21,7 +21,7 @@ import WidgetSnapshot
     }
 
     /// The fixture with every source of `names` in `state`.
-    func summary(_ state: FreshnessState, sources names: Set<String>) -> HomeSummary {
+    func summary(_ state: FreshnessState, sources names: Set<OpenEnum<SourceID>>) -> HomeSummary {
         var summary = fixture
         summary.freshness.sources = summary.freshness.sources.map { status in
             var status = status
@@ -62,7 +62,7 @@ import WidgetSnapshot
     @Test(arguments: states, failures)
     func theAppAndTheWidgetGiveTheSameVerdict(_ state: FreshnessState, _ failure: Reason?) async throws {
         for (tab, kind) in [(AppTab.parking, WidgetKind.parking), (.outing, .general)] {
-            let shown = Freshness.sources(shownOn: tab.screen) ?? []
+            let shown = Set((Freshness.sources(shownOn: tab.screen) ?? []).map(OpenEnum.known))
             let summary = summary(state, sources: shown)
             let app = JSONOutput.verdict(tab, appState(tab, summary, refreshFailure: failure))
             let widget = try await widgetEntry(kind, summary, refreshFailure: failure)
@@ -124,7 +124,7 @@ import WidgetSnapshot
             let ctx = ScreenContext(language: language, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80)
             let lines = ParkingScreen.lines(
                 summary, order: .recommendation, home: Coordinate(lat: 37.52, lon: 126.93), focused: nil, ctx)
-            let word = l(WidgetText.label(label))
+            let word = l(ValueWords.label(label))
             let row = try #require(
                 lines.map { $0.render(width: 80, mode: .plain, widths: .single, pad: false) }.first {
                     $0.contains(word) && $0.contains(":")
@@ -133,6 +133,6 @@ import WidgetSnapshot
             let after = row[row.range(of: word)!.upperBound...]
             #expect(after.first == " ", "\(label.rawValue) runs into the next column: \(row)")
         }
-        #expect(l(WidgetText.label(.unknown("reserved_for_event"))) != l(WidgetText.label(.known(.unknown))))
+        #expect(l(ValueWords.label(.unknown("reserved_for_event"))) != l(ValueWords.label(.known(.unknown))))
     }
 }

@@ -80,7 +80,7 @@ struct AppTmuxTests {
             #expect(try await tmux.waitFor("Both widgets now show Ichon") != nil)
             let settings = SettingsStore(container: SharedContainer(url: dir)).load().settings
             #expect(settings.favorites == ["ichon"])
-            #expect(settings.widgetParks["parking"] == "ichon")
+            #expect(settings.widgetParks[.parking] == "ichon")
             // The real widget, as a second process with a dead API, shows the park and value the app just showed.
             let widget = try await WidgetBinaryTests.runAsync([
                 "--state-dir", dir.path, "--api", "http://127.0.0.1:9", "--format", "json",

@@ -58,13 +58,14 @@ import Testing
     @Test func aMethodARouteDoesNotTakeIsA405WithAllowEvenTheOnesNginxRefusesItself() async throws {
         let deployment = try deploy()
         defer { deployment.stop() }
-        func send(_ method: String, _ path: String) async throws -> HTTPResponse {
+        func send(_ method: HTTPMethod, _ path: String) async throws -> HTTPResponse {
             try await TestBackend.curl.send(
                 HTTPRequest(
                     method: method, url: deployment.proxy.baseURL + path, deadline: Date().addingTimeInterval(10)))
         }
         for (method, path, allowed) in [
-            ("TRACE", "/v2/parks", "GET"), ("DELETE", "/v2/parks", "GET"), ("TRACE", "/v2/bootstrap", "POST"),
+            (HTTPMethod("TRACE"), "/v2/parks", "GET"), ("DELETE", "/v2/parks", "GET"),
+            ("TRACE", "/v2/bootstrap", "POST"),
         ] {
             let response = try await send(method, path)
             #expect(response.status == 405, "\(method) \(path)")

@@ -7,12 +7,12 @@ import Testing
 /// `hangangjari-server serve` as an operator runs it: settings from the environment, an access log without secrets,
 /// a clear refusal of a bad setting, and a graceful drain on SIGTERM.
 @Suite struct ServerOperationTests {
-    func get(_ url: String, headers: [(name: String, value: String)] = [], method: String = "GET") async throws
+    func get(_ url: String, headers: [(name: String, value: String)] = [], method: HTTPMethod = .get) async throws
         -> HTTPResponse
     {
         try await TestBackend.curl.send(
             HTTPRequest(
-                method: method, url: url, headers: headers, body: method == "GET" ? nil : Data(),
+                method: method, url: url, headers: headers, body: method == .get ? nil : Data(),
                 deadline: Date().addingTimeInterval(10)))
     }
 

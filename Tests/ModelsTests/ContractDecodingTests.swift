@@ -16,7 +16,7 @@ import Testing
         #expect(lot2.status.available == nil)
         #expect(lot2.status.label == .known(.unknown))
         #expect(summary.forecast.lots.first { $0.lotId == "yeouido-2" }?.gap == .known(.noLiveCount))
-        #expect(summary.freshness["weather"]?.state == .known(.stale))
+        #expect(summary.freshness[.weather]?.state == .known(.stale))
         #expect(summary.freshness.overall == .stale)
         #expect(summary.freshness.isSimulated)
         #expect(ISO8601.format(summary.generatedAt) == "2026-11-22T14:05:00+09:00")

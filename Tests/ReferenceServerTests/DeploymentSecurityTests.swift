@@ -9,7 +9,7 @@ import Testing
 /// believed only from trusted proxies, rate limits follow the client and the install, and every request has a deadline.
 @Suite struct DeploymentSecurityTests {
     func send(
-        _ server: TestBackend, _ path: String, method: String = "GET", headers: [(name: String, value: String)] = [],
+        _ server: TestBackend, _ path: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = [],
         body: Data? = nil
     ) async throws -> HTTPResponse {
         try await TestBackend.curl.send(
@@ -115,6 +115,19 @@ import Testing
         #expect(health.status == .known(.ok))
         #expect(health.checks?.map(\.name) == ["history", "collection", "collector", "parking"])
         #expect(try await send(server, "/v2/health/ready", method: "POST").status == 405)
+    }
+
+    @Test func everyEndpointIsServedAtItsMethodAndRefusesAnotherWithItsAllowList() async throws {
+        let server = try await TestBackend.start()
+        defer { Task { await server.stop() } }
+        for route in API.routes {
+            let path = route.path(park: "banpo")
+            let served = try await send(server, path, method: route.method, body: route.method.isWrite ? Data() : nil)
+            #expect(![404, 405].contains(served.status), "\(route.method) \(path): \(served.status)")
+            let refused = try await send(server, path, method: "DELETE")
+            #expect(refused.status == 405, "DELETE \(path)")
+            #expect(refused.header("allow") == route.method.rawValue, "DELETE \(path)")
+        }
     }
 
     @Test func aServerWithNothingCollectedIsAliveButNotReady() async throws {

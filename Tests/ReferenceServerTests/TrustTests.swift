@@ -15,7 +15,7 @@ import Testing
         var grant: BootstrapResponse { client.grant }
 
         func send(
-            _ path: String, method: String = "GET", body: Data? = nil,
+            _ path: String, method: HTTPMethod = .get, body: Data? = nil,
             tamper: (inout [(name: String, value: String)]) -> Void = { _ in },
             created: Int? = nil, nonce: String = randomHex(bytes: 8), secret: String? = nil
         ) async throws -> HTTPResponse {

@@ -19,9 +19,11 @@ import Testing
         try SettingsStore(container: c).update {
             $0.setThreshold(100, for: .lot("banpo-1"))
             $0.setThreshold(300, for: .park("yeouido"))
+            $0.widgetParks[.general] = "banpo"
         }
         let text = try String(contentsOf: c.file("settings.json"), encoding: .utf8)
         #expect(text.contains(#""alertThresholds":{"banpo-1":100,"yeouido":300}"#))
+        #expect(text.contains(#""widgetParks":{"general":"banpo"}"#))
         let (settings, warning) = SettingsStore(container: c).load()
         #expect(warning == nil)
         #expect(settings.threshold(.lot("banpo-1")) == 100 && settings.threshold(.park("yeouido")) == 300)
@@ -52,22 +54,23 @@ import Testing
         let c = try container()
         defer { try? FileManager.default.removeItem(at: c.url) }
         let written = Data(
-            #"{"favorites":["banpo"],"alertThresholds":{"banpo-9":10,"yeouido-3":"lots","jamsil":-1,"mangwon":40},"quietFrom":"25:00","language":"fr","home":"here"}"#
+            #"{"favorites":["banpo"],"alertThresholds":{"banpo-9":10,"yeouido-3":"lots","jamsil":-1,"mangwon":40},"quietFrom":"25:00","language":"fr","home":"here","widgetParks":{"parking":"ichon","lockscreen":"banpo"}}"#
                 .utf8)
         try written.write(to: c.file("settings.json"))
         let (settings, warning) = SettingsStore(container: c).load()
         #expect(
             settings.favorites == ["banpo"] && settings.parkAlertThresholds == ["mangwon": 40]
-                && settings.alertThresholds.isEmpty)
+                && settings.alertThresholds.isEmpty && settings.widgetParks == [.parking: "ichon"])
         #expect(
             settings.fieldProblems.map(\.field) == [
                 "alertThresholds.banpo-9", "alertThresholds.jamsil", "alertThresholds.yeouido-3", "home", "language",
-                "quietFrom",
+                "quietFrom", "widgetParks.lockscreen",
             ])
         let text = try #require(warning).text(Localizer(.en))
         for expected in [
             "alertThresholds.banpo-9: no lot or park has this id", "alertThresholds.yeouido-3: not a number of spaces",
             "quietFrom: not a time (HH:MM)", "language: not a language", "home: not the kind of value",
+            "widgetParks.lockscreen: not a widget kind (parking or general)",
         ] {
             #expect(text.contains(expected), "\(text)")
         }

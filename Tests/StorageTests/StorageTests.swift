@@ -51,11 +51,11 @@ func temporaryContainer() -> SharedContainer {
         defer { try? FileManager.default.removeItem(at: container.url) }
         let store = SettingsStore(container: container)
         try store.update { $0.favorites = ["banpo", "yeouido"] }
-        try store.update { $0.widgetParks["parking"] = "jamsil" }
+        try store.update { $0.widgetParks[.parking] = "jamsil" }
         let (settings, warning) = store.load()
         #expect(warning == nil)
         #expect(settings.favorites == ["banpo", "yeouido"])
-        #expect(settings.widgetParks["parking"] == "jamsil")
+        #expect(settings.widgetParks[.parking] == "jamsil")
     }
 
     @Test func corruptFileIsMovedAsideAndFavoritesAreKept() throws {

@@ -133,7 +133,7 @@ import WidgetSnapshot
             LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "mangwon"
         )
         #expect(settings.defaultPark(in: catalog) == "mangwon", "the app starts on the park the widget shows")
-        settings.widgetParks["parking"] = "banpo"
+        settings.widgetParks[.parking] = "banpo"
         #expect(
             LocationResolver.resolve(explicit: nil, kind: .parking, settings: settings, catalog: catalog) == "banpo")
         #expect(

@@ -2,11 +2,12 @@
 """Generates Modules/Models/Catalog/BundledCatalog+Data.swift from the project's copy of the Seoul reference data.
 
 The catalog is compiled into the binaries (no resource lookup at run time), so an executable copied anywhere still
-has it. Run after changing Modules/Models/Catalog/hangang-parks.json; CatalogTests fails when the two disagree.
+has it. Run after changing Modules/Models/Catalog/hangang-parks.json; CatalogTests fails when the two disagree, and TransitWordsTests when a transit hint's parts do not give its sentence back.
 """
 import json
 import pathlib
 import re
+import subprocess
 import sys
 
 root = pathlib.Path(__file__).resolve().parents[2]
@@ -29,6 +30,57 @@ def lot_name_en(name_ko, park_short_ko, park_short_en):
     numbers = m.group(1).replace(" ", "")
     plural = "," in numbers or "-" in numbers
     return f"{park_short_en} Lot{'s' if plural else ''} {numbers.replace(',', ', ')}"
+
+
+def transit_hint(text):
+    """The reference data's sentence as a Swift `TransitHint` and the English the Swift type writes back for it."""
+    m = re.fullmatch(r"(\S+) \(((?:Lines? )?[^;()]+?)(?:; the station was called (\S+))?\) (exits?) ([^,]+?)(?:, (.+))?", text)
+    if not m:
+        sys.exit(f"transit hint not in a known shape: {text}")
+    station, line_text, former, exit_word, exit_text, onward_text = m.groups()
+    lines = []
+    for part in re.sub(r"^Lines? ", "", line_text).split(", "):
+        if part == "Gyeongui-Jungang":
+            lines.append(".gyeonguiJungang")
+        elif part.isdigit():
+            lines.append(f".numbered({part})")
+        else:
+            sys.exit(f"unknown line {part!r} in: {text}")
+    either = re.fullmatch(r"(\S+) or (\S+)", exit_text)
+    if either:
+        exits = f".either({swift_string(either.group(1))}, {swift_string(either.group(2))})"
+    else:
+        listed = exit_text.split("/")
+        if (exit_word == "exits") != (len(listed) > 1):
+            sys.exit(f"exit count and word disagree in: {text}")
+        exits = ".any([" + ", ".join(swift_string(e) for e in listed) + "])"
+
+    def metres(amount):
+        number, unit = amount.split(" ")
+        return int(number) * (1000 if unit == "km" else 1)
+
+    onward = None
+    if onward_text:
+        for pattern, make in [
+            (r"then village bus (\S+)", lambda g: f".villageBus({swift_string(g[0])})"),
+            (r"then bus (\S+)", lambda g: f".bus({swift_string(g[0])})"),
+            (r"about (\d+) min walk", lambda g: f".walk(minutes: {g[0]})"),
+            (r"about (\d+ k?m) walkway", lambda g: f".walkway(metres: {metres(g[0])})"),
+            (r"about (\d+ k?m)", lambda g: f".distance(metres: {metres(g[0])})"),
+        ]:
+            found = re.fullmatch(pattern, onward_text)
+            if found:
+                onward = make(found.groups())
+                break
+        else:
+            sys.exit(f"unknown onward leg {onward_text!r} in: {text}")
+    args = [f"station: {swift_string(station)}", f"lines: [{', '.join(lines)}]"]
+    if former:
+        args.append(f"formerName: {swift_string(former)}")
+    args.append(f"exits: {exits}")
+    if onward:
+        args.append(f"onward: {onward}")
+    return "TransitHint(" + ", ".join(args) + ")"
 
 
 data = json.loads(source.read_text(encoding="utf-8"))
@@ -71,6 +123,12 @@ for p in data["parks"]:
     areas = [(p["citydata_area_code"], p["citydata_area_name"])] + [(a["code"], a["name"]) for a in p.get("citydata_extra_areas", [])]
     listed = ", ".join(f"CitydataArea(code: {swift_string(c)}, name: {swift_string(n)})" for c, n in areas)
     out.append(f"            {swift_string(p['id'])}: [{listed}],")
+out += ["        ],", "        transit: ["]
+for p in data["parks"]:
+    listed = ", ".join(transit_hint(h) for h in p["transit_hints"])
+    out.append(f"            {swift_string(p['id'])}: [{listed}],")
 out += ["        ]", "    )", "}", ""]
 target.write_text("\n".join(out), encoding="utf-8")
+# Formatted as every Swift file is (Tools/test lints it).
+subprocess.run(["swift", "format", "format", "-i", str(target)], check=True)
 print(f"wrote {target.relative_to(root)}: {len(data['parks'])} parks, {len(data['lots'])} lots")

@@ -282,6 +282,49 @@ extension Catalog {
             "ichon": [CitydataArea(code: "POI108", name: "이촌한강공원")],
             "jamsil": [CitydataArea(code: "POI110", name: "잠실한강공원")],
             "jamwon": [CitydataArea(code: "POI111", name: "잠원한강공원")],
+        ],
+        transit: [
+            "gangseo": [
+                TransitHint(station: "방화", lines: [.numbered(5)], exits: .any(["2"]), onward: .villageBus("강서07"))
+            ],
+            "gwangnaru": [
+                TransitHint(
+                    station: "천호", lines: [.numbered(5), .numbered(8)], exits: .any(["1"]),
+                    onward: .distance(metres: 500))
+            ],
+            "nanji": [
+                TransitHint(station: "마포구청", lines: [.numbered(6)], exits: .any(["7"]), onward: .walk(minutes: 25)),
+                TransitHint(station: "월드컵경기장", lines: [.numbered(6)], exits: .either("1", "3")),
+            ],
+            "ttukseom": [
+                TransitHint(station: "자양", lines: [.numbered(7)], formerName: "뚝섬유원지", exits: .any(["2", "3"])),
+                TransitHint(
+                    station: "건대입구", lines: [.numbered(2)], exits: .any(["3"]), onward: .distance(metres: 1000)),
+            ],
+            "mangwon": [TransitHint(station: "망원", lines: [.numbered(6)], exits: .any(["1"]), onward: .bus("마포09"))],
+            "banpo": [
+                TransitHint(station: "고속터미널", lines: [.numbered(3), .numbered(7), .numbered(9)], exits: .any(["8-1"]))
+            ],
+            "yanghwa": [
+                TransitHint(station: "당산", lines: [.numbered(2)], exits: .any(["4"]), onward: .walk(minutes: 5))
+            ],
+            "yeouido": [
+                TransitHint(station: "여의나루", lines: [.numbered(5)], exits: .any(["2", "3"])),
+                TransitHint(station: "여의도", lines: [.numbered(5), .numbered(9)], exits: .any(["1"])),
+            ],
+            "ichon": [
+                TransitHint(station: "이촌", lines: [.numbered(4), .gyeonguiJungang], exits: .any(["4"])),
+                TransitHint(station: "서빙고", lines: [.gyeonguiJungang], exits: .any(["2"])),
+            ],
+            "jamsil": [
+                TransitHint(
+                    station: "잠실나루", lines: [.numbered(2)], formerName: "성내", exits: .any(["3", "4"]),
+                    onward: .walkway(metres: 400))
+            ],
+            "jamwon": [
+                TransitHint(station: "신사", lines: [.numbered(3)], exits: .any(["5"])),
+                TransitHint(station: "압구정", lines: [.numbered(3)], exits: .any(["1"])),
+            ],
         ]
     )
 }

@@ -8,13 +8,22 @@ public struct Catalog: Sendable, Hashable {
     public let lots: [ParkingLot]
     /// Each park's citydata places, its own first (see ``citydataAreas(for:)``).
     let citydataAreas: [ParkID: [CitydataArea]]
+    /// Each park's transit hints in parts (see ``transit(for:)``).
+    let transit: [ParkID: [TransitHint]]
 
-    public init(attribution: String, parks: [Park], lots: [ParkingLot], citydataAreas: [ParkID: [CitydataArea]] = [:]) {
+    public init(
+        attribution: String, parks: [Park], lots: [ParkingLot], citydataAreas: [ParkID: [CitydataArea]] = [:],
+        transit: [ParkID: [TransitHint]] = [:]
+    ) {
         self.attribution = attribution
         self.parks = parks
         self.lots = lots
         self.citydataAreas = citydataAreas
+        self.transit = transit
     }
+
+    /// How to reach a park by transit, in parts; `Park.transitHints` holds the same hints as English sentences.
+    public func transit(for park: ParkID) -> [TransitHint] { transit[park] ?? [] }
 
     /// The park with this id.
     public func park(_ id: ParkID) -> Park? { parks.first { $0.id == id } }

@@ -13,9 +13,9 @@ enum HealthRoutes {
                     status: .known(.ok), version: backend.configuration.version, source: backend.builder.source.name,
                     serverTime: backend.configuration.now()), policy: policy)
         }
-        router.get("/v2/health") { _, _ in live() }
-        router.get("/v2/health/live") { _, _ in live() }
-        router.get("/v2/health/ready") { _, _ in
+        router.on(API.health) { _, _ in live() }
+        router.on(API.healthLive) { _, _ in live() }
+        router.on(API.healthReady) { _, _ in
             let health = await backend.readiness()
             var response = Responses.encoded(health, policy: policy)
             if health.status != .known(.ok) { response.status = .serviceUnavailable }

@@ -17,16 +17,16 @@ enum Routes {
         let policy = backend.policy
 
         HealthRoutes.add(to: router, backend: backend)
-        router.get("/v2/config/policy") { _, _ in
+        router.on(API.policy) { _, _ in
             Responses.encoded(policy.clientPolicy, policy: policy)
         }
         // Routes that read a body or call out answer within the request timeout (park data applies it itself).
         let waiting = router.group().add(
             middleware: RequestDeadlineMiddleware(limit: backend.configuration.requestTimeout, policy: policy))
-        waiting.post("/v2/bootstrap") { request, context in
+        waiting.on(API.bootstrap) { request, context in
             try await bootstrap(request, context, backend)
         }
-        router.get("/v2/parks") { request, context in
+        router.on(API.parks) { request, context in
             try await parkData(request, context, backend, park: nil) { now in
                 let snapshots = backend.catalog.parks.map { backend.collector.snapshot($0.id) }
                 return backend.parksCache.response(
@@ -41,15 +41,15 @@ enum Routes {
                 }
             }
         }
-        router.get("/v2/parks/:parkId/home-summary") { request, context in
-            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+        router.on(API.homeSummary) { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get(Route.parkParameter)) { now in
                 try build(backend, context, now, cache: backend.homeCache, name: "home") { park, snapshot in
                     backend.builder.homeSummary(park: park, snapshot: snapshot, now: now)
                 }
             }
         }
-        router.get("/v2/parks/:parkId/parking") { request, context in
-            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+        router.on(API.parking) { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get(Route.parkParameter)) { now in
                 try build(backend, context, now, cache: backend.parkingCache, name: "parking") { park, snapshot in
                     let forecast = backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now)
                     return ParkingResponse(
@@ -59,8 +59,8 @@ enum Routes {
                 }
             }
         }
-        router.get("/v2/parks/:parkId/forecast") { request, context in
-            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+        router.on(API.forecast) { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get(Route.parkParameter)) { now in
                 try build(backend, context, now, cache: backend.forecastCache, name: "forecast") { park, snapshot in
                     ForecastResponse(
                         forecast: backend.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
@@ -69,8 +69,8 @@ enum Routes {
                 }
             }
         }
-        router.get("/v2/parks/:parkId/outing") { request, context in
-            try await parkData(request, context, backend, park: context.parameters.get("parkId")) { now in
+        router.on(API.outing) { request, context in
+            try await parkData(request, context, backend, park: context.parameters.get(Route.parkParameter)) { now in
                 try build(backend, context, now, cache: backend.outingCache, name: "outing") { park, snapshot in
                     OutingResponse(
                         outing: backend.builder.outing(park: park, snapshot: snapshot, now: now),
@@ -78,7 +78,7 @@ enum Routes {
                 }
             }
         }
-        router.get("/v2/sources") { request, context in
+        router.on(API.sources) { request, context in
             if let problem = await verify(request, context, backend, body: nil) {
                 return Responses.problem(problem, policy: policy)
             }
@@ -91,7 +91,7 @@ enum Routes {
             return Responses.encoded(
                 SourcesResponse(parks: entries, generatedAt: now, upstream: upstream), policy: policy)
         }
-        waiting.post("/v2/telemetry") { request, context in
+        waiting.on(API.telemetry) { request, context in
             try await write(request, context, backend, status: .accepted) { body in
                 WriteValidation.telemetry(body).map { batch in
                     let day = ISO8601.seoulDay(backend.configuration.now())
@@ -103,7 +103,7 @@ enum Routes {
                 }
             }
         }
-        waiting.post("/v2/push/subscriptions") { request, context in
+        waiting.on(API.subscribe) { request, context in
             try await write(request, context, backend, status: .created) { body in
                 WriteValidation.subscription(body, catalog: backend.catalog).map { subscription in
                     let id = "s-" + randomHex(bytes: 8)
@@ -182,7 +182,7 @@ enum Routes {
             targetURI: "http://\(request.head.authority ?? backend.configuration.host)\(request.uri.description)",
             authorization: request.headers[.authorization], signatureInput: request.headers[.signatureInput],
             signature: request.headers[.signature], contentDigest: request.headers[.contentDigest], body: body,
-            isWrite: request.method != .get && request.method != .head)
+            isWrite: Models.HTTPMethod(rawValue: request.method.rawValue).isWrite)
         switch await backend.verifier.verify(incoming, now: backend.configuration.now()) {
         case .success: return nil
         case .failure(let problem): return problem
@@ -263,7 +263,9 @@ enum Routes {
         _ backend: ReferenceBackend, _ context: ServerContext, _ now: Date, cache: ResponseCache<Value>, name: String,
         make: (Park, ParkSnapshot) -> Value
     ) throws -> EncodedResponse? {
-        guard var park = backend.catalog.park(ParkID(context.parameters.get("parkId") ?? "")) else { return nil }
+        guard var park = backend.catalog.park(ParkID(context.parameters.get(Route.parkParameter) ?? "")) else {
+            return nil
+        }
         let faults = backend.faults.current
         if faults.wrongPark, let index = backend.catalog.parks.firstIndex(of: park) {
             park = backend.catalog.parks[(index + 1) % backend.catalog.parks.count]
@@ -321,51 +323,33 @@ struct ProblemMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let policy: PolicyState
 
-    /// The methods a known path accepts (for 405 answers), or nil for unknown paths.
-    static func allowedMethods(for path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        switch parts.count {
-        case 3 where parts[0] == "v2" && parts[1] == "health" && (parts[2] == "live" || parts[2] == "ready"):
-            return "GET"
-        case 2 where parts[0] == "v2":
-            switch parts[1] {
-            case "health", "parks", "sources": return "GET"
-            case "bootstrap", "telemetry": return "POST"
-            default: return nil
-            }
-        case 3 where parts[0] == "v2" && parts[1] == "config" && parts[2] == "policy": return "GET"
-        case 3 where parts[0] == "v2" && parts[1] == "push" && parts[2] == "subscriptions": return "POST"
-        case 4
-        where parts[0] == "v2" && parts[1] == "parks"
-            && ["home-summary", "parking", "forecast", "outing"].contains(String(parts[3])):
-            return "GET"
-        default: return nil
-        }
-    }
-
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response)
         async throws -> Response
     {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError
-            where error.status == .notFound && Self.allowedMethods(for: request.uri.path) != nil
-        {
-            // Names what the path takes, not the method asked: behind nginx a refused TRACE arrives as OPTIONS.
-            let allowed = Self.allowedMethods(for: request.uri.path) ?? ""
+        } catch let error as HTTPError {
+            // A known path with another method: 405 naming what the path takes, not the method asked (behind nginx a
+            // refused TRACE arrives as OPTIONS).
+            let methods = error.status == .notFound ? API.methods(forPath: request.uri.path) : []
+            guard !methods.isEmpty else { return Self.problem(error, policy: policy) }
+            let allowed = methods.map(\.rawValue).joined(separator: ", ")
             var response = Responses.problem(
                 Problems.make(.badRequest, "This path takes only \(allowed)"), policy: policy)
             response.status = .methodNotAllowed
             response.headers[.allow] = allowed
             return response
-        } catch let error as HTTPError {
-            let code: ProblemCode =
-                error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
-            var problem = Problems.make(code, error.body)
-            problem.status = error.status.code
-            return Responses.problem(problem, policy: policy)
         } catch {
             return Responses.problem(Problems.make(.internalError), policy: policy)
         }
+    }
+
+    /// A router error (no route, a body too large, a bad request) as a problem with its status.
+    static func problem(_ error: HTTPError, policy: PolicyState) -> Response {
+        let code: ProblemCode =
+            error.status == .notFound ? .notFound : error.status.code == 413 ? .payloadTooLarge : .badRequest
+        var problem = Problems.make(code, error.body)
+        problem.status = error.status.code
+        return Responses.problem(problem, policy: policy)
     }
 }

@@ -111,6 +111,22 @@ extension ParkDataSource {
 public enum SourceKind: String, Sendable, CaseIterable {
     case parking, crowd, weather, events
 
+    /// The id its statuses carry.
+    public var id: SourceID {
+        switch self {
+        case .parking: .parking
+        case .crowd: .crowd
+        case .weather: .weather
+        case .events: .events
+        }
+    }
+
+    /// The collected kind a status is about; nil for derived sources (forecast, facilities) and unknown ids.
+    public init?(_ id: OpenEnum<SourceID>) {
+        guard let kind = Self.allCases.first(where: { .known($0.id) == id }) else { return nil }
+        self = kind
+    }
+
     /// Older than this, a value is stale.
     public var freshnessWindow: TimeInterval {
         switch self {

@@ -70,7 +70,7 @@ public struct SourceSlot<Value: Sendable>: Sendable {
             reason = empty
         }
         return SourceStatus(
-            source: kind.rawValue, sourceName: sourceName, state: .known(state), observedAt: observedAt,
+            source: .known(kind.id), sourceName: sourceName, state: .known(state), observedAt: observedAt,
             lastSuccessAt: lastSuccessAt, simulated: simulated, reason: reason, unmatchedRows: unmatchedRows)
     }
 }

@@ -114,7 +114,7 @@ extension Freshness {
         Freshness(
             sources: sources.map { status in
                 var status = status
-                if status.state == .known(.fresh), let kind = SourceKind(rawValue: status.source),
+                if status.state == .known(.fresh), let kind = SourceKind(status.source),
                     let observed = status.observedAt,
                     !Freshness.isCurrent(observedAt: observed, now: now, window: kind.freshnessWindow)
                 {

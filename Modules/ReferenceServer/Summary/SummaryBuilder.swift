@@ -29,7 +29,7 @@ public struct SummaryBuilder: Sendable {
 
     /// The statuses of some kinds of source only.
     func statuses(_ snapshot: ParkSnapshot, now: Date, of kinds: Set<SourceKind>) -> [SourceStatus] {
-        statuses(snapshot, now: now).filter { SourceKind(rawValue: $0.source).map(kinds.contains) ?? false }
+        statuses(snapshot, now: now).filter { SourceKind($0.source).map(kinds.contains) ?? false }
     }
 
     public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
@@ -91,7 +91,8 @@ public struct SummaryBuilder: Sendable {
 
     public func outing(park: Park, snapshot: ParkSnapshot, now: Date) -> OutingSummary {
         let facilities = SourceStatus(
-            source: "facilities", sourceName: "simulated facility directory", state: .known(.fresh), observedAt: nil,
+            source: .known(.facilities), sourceName: "simulated facility directory", state: .known(.fresh),
+            observedAt: nil,
             lastSuccessAt: nil, simulated: true, reason: SourceDetail(.placeholderPositions))
         return OutingSummary(
             parkId: park.id,

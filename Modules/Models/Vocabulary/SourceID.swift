@@ -1,0 +1,5 @@
+/// A data source's stable id, as `SourceStatus.source` carries it. Open on the wire: a newer server's source
+/// arrives as `.unknown` and is shown by its raw id.
+public enum SourceID: String, ContractEnum, CaseIterable {
+    case parking, crowd, weather, events, forecast, facilities
+}
