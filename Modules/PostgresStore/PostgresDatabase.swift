@@ -171,14 +171,15 @@ private final class Answer<T: Sendable>: Sendable {
     }
 }
 
-/// The advisory lock keys of this project (one 64-bit key space per database).
-enum PostgresLocks {
+/// The advisory lock keys of this project (one 64-bit key space per database); `pg_locks` shows a key's high 32
+/// bits as `classid` and its low 32 bits as `objid`.
+public enum PostgresLocks {
     /// Held while the schema is migrated.
-    static let migration: Int64 = 0x4847_4A00_0001
+    public static let migration: Int64 = 0x4847_4A00_0001
     /// Held, for its session, by the instance that collects.
-    static let collector: Int64 = 0x4847_4A00_0002
+    public static let collector: Int64 = 0x4847_4A00_0002
     /// Held while the root keys are created or rotated.
-    static let tokenKeys: Int64 = 0x4847_4A00_0003
+    public static let tokenKeys: Int64 = 0x4847_4A00_0003
 }
 
 /// Failures of the PostgreSQL store that are not the driver's.

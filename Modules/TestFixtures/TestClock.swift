@@ -10,23 +10,24 @@ public enum TestClock {
     public static let night = ISO8601.parse("2026-11-23T02:00:00+09:00")!
 
     /// The real moment this test process pinned its clocks.
-    private static let anchor = Date()
+    public static let anchor = Date()
 
-    /// A clock that reads `instant` now and moves with real time.
-    public static func clock(_ instant: Date = daytime) -> WallClock {
-        .pinned(at: instant, since: anchor)
+    /// A clock that reads `instant` at the real moment `since` and moves with real time. A test that compares
+    /// minutes ("in 4 h") pins its own `since`, so that how long the suite ran before it does not move its clock.
+    public static func clock(_ instant: Date = daytime, since: Date = anchor) -> WallClock {
+        .pinned(at: instant, since: since)
     }
 
     /// Now, on the clock pinned at `instant`.
     public static func now(_ instant: Date = daytime) -> Date { clock(instant).now() }
 
-    /// `HANGANGJARI_CLOCK` for a child binary, agreeing with ``clock(_:)``.
-    public static func environment(_ instant: Date = daytime) -> [String: String] {
-        [WallClock.environmentVariable: WallClock.environmentValue(pinning: instant, since: anchor)]
+    /// `HANGANGJARI_CLOCK` for a child binary, agreeing with ``clock(_:since:)``.
+    public static func environment(_ instant: Date = daytime, since: Date = anchor) -> [String: String] {
+        [WallClock.environmentVariable: WallClock.environmentValue(pinning: instant, since: since)]
     }
 
     /// The same as `NAME='value'` for a shell command line.
-    public static func shellAssignment(_ instant: Date = daytime) -> String {
-        environment(instant).map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+    public static func shellAssignment(_ instant: Date = daytime, since: Date = anchor) -> String {
+        environment(instant, since: since).map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
     }
 }

@@ -22,7 +22,8 @@ struct AppTmuxTests {
     func withSession(at instant: Date = TestClock.daytime, _ body: (TestBackend, URL, Tmux) async throws -> Void)
         async throws
     {
-        let server = try await TestBackend.start { $0.now = TestClock.clock(instant).now }
+        let since = Date()
+        let server = try await TestBackend.start { $0.now = TestClock.clock(instant, since: since).now }
         let dir = stateDir()
         let tmux = Tmux()
         defer {
@@ -30,7 +31,7 @@ struct AppTmuxTests {
             try? FileManager.default.removeItem(at: dir)
             Task { await server.stop() }
         }
-        try tmux.start(instant: instant)
+        try tmux.start(instant: instant, since: since)
         try await body(server, dir, tmux)
     }
 

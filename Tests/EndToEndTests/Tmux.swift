@@ -1,6 +1,7 @@
 import Foundation
 import TestFixtures
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -62,8 +63,10 @@ struct Tmux {
     }
 
     /// Starts a shell in a `width`×`height` window, its clock pinned at `instant` (Seoul daytime unless a test says).
-    func start(width: Int = 80, height: Int = 24, instant: Date = TestClock.daytime) throws {
-        let clock = TestClock.shellAssignment(instant)
+    func start(width: Int = 80, height: Int = 24, instant: Date = TestClock.daytime, since: Date = TestClock.anchor)
+        throws
+    {
+        let clock = TestClock.shellAssignment(instant, since: since)
         try run(
             [
                 "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
@@ -91,12 +94,15 @@ struct Tmux {
     /// Waits until the screen shows every one of `texts` and none of `absent`; returns the screen, or nil after `timeout` seconds.
     func waitFor(_ texts: String..., without absent: [String] = [], timeout: Double = 15) async throws -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
+        var rows: [String] = []
         while Date() < deadline {
-            let rows = try screen()
+            rows = try screen()
             let text = rows.joined(separator: "\n")
             if texts.allSatisfy({ text.contains($0) }), !absent.contains(where: { text.contains($0) }) { return rows }
             try await Task.sleep(for: .milliseconds(100))
         }
+        let screen = rows.joined(separator: "\n")
+        Issue.record("after \(timeout) s the screen lacks \(texts) or shows \(absent):\n\(screen)")
         return nil
     }
 
