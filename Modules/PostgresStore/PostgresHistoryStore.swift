@@ -36,7 +36,8 @@ public final class PostgresHistoryStore: HistoryArchive {
             rows["\(reading.lotId.rawValue)/\(bucket)"] = (reading.lotId.rawValue, bucket, available)
         }
         guard !rows.isEmpty else { return }
-        let values = Array(rows.values)
+        // In key order: two instances upserting the same rows in different orders would deadlock each other.
+        let values = rows.values.sorted { ($0.lot, $0.bucket) < ($1.lot, $1.bucket) }
         let lots = values.map(\.lot)
         let buckets = values.map(\.bucket)
         let counts = values.map(\.available)
