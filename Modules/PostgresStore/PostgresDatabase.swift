@@ -10,6 +10,8 @@ public final class PostgresDatabase: Sendable {
     let logger: Logger
     /// The longest one operation may wait for the database (the pool itself waits a minute before giving up).
     let timeout: Duration
+    /// Fails operations at once while the database is known to be unreachable.
+    let breaker = DatabaseBreaker()
     private let migration = Mutex<Task<Void, any Error>?>(nil)
 
     public init(url: DatabaseURL, logger: Logger, timeout: Duration = .seconds(5)) {
@@ -20,9 +22,37 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs `work`, or throws ``PostgresStoreError/noAnswer(seconds:)`` when it takes longer than the timeout. The
     /// caller is answered at the deadline even when the work cannot be interrupted (a pool waiting to connect).
+    /// While the database is known to be unreachable, throws ``PostgresStoreError/unreachable(seconds:)`` at once
+    /// (``DatabaseBreaker``) and, at most once a second, probes it in the background.
     func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = timeout
-        return try await withCheckedThrowingContinuation { continuation in
+        if case .refuse(let seconds, let probe) = breaker.admit(now: .now) {
+            if probe { Task { await self.probe() } }
+            throw PostgresStoreError.unreachable(seconds: seconds)
+        }
+        do {
+            let value = try await answerWithin(timeout, work)
+            breaker.settle(unreachable: false, now: .now)
+            return value
+        } catch {
+            breaker.settle(unreachable: DatabaseBreaker.isUnreachable(error), now: .now)
+            throw error
+        }
+    }
+
+    /// Asks the database a trivial question, to learn whether it is back.
+    private func probe() async {
+        do {
+            _ = try await answerWithin(timeout) { try await self.client.query("SELECT 1", logger: self.logger) }
+            breaker.settle(unreachable: false, now: .now, probe: true)
+        } catch {
+            breaker.settle(unreachable: DatabaseBreaker.isUnreachable(error), now: .now, probe: true)
+        }
+    }
+
+    private func answerWithin<T: Sendable>(
+        _ timeout: Duration, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
             let answer = Answer(continuation)
             let worker = Task {
                 do { answer.resume(with: .success(try await work())) } catch { answer.resume(with: .failure(error)) }
@@ -188,6 +218,9 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
     case schemaTooNew(found: Int, known: Int)
     /// The database did not answer in time (down, unreachable, or overloaded).
     case noAnswer(seconds: Int)
+    /// The database did not answer an operation moments ago, so this one was not sent (it is asked again at most
+    /// once a second); `seconds` since it stopped answering.
+    case unreachable(seconds: Int)
     /// No root key was in force even after creating one (the table was changed by hand).
     case noTokenKey
     /// A write's stored answer was gone when its key was found taken (deleted between the two statements).
@@ -205,6 +238,8 @@ public enum PostgresStoreError: Error, CustomStringConvertible, Equatable {
             "the rate-limit bucket (rate_bucket) returned no row for its upsert"
         case .noAnswer(let seconds):
             "the database did not answer within \(seconds) s"
+        case .unreachable(let seconds):
+            "the database has not answered for \(seconds) s; it is asked again at most once a second"
         case .schemaTooNew(let found, let known):
             "the database schema is at version \(found), newer than this build's \(known): run the newer build"
         }
