@@ -8,7 +8,8 @@ struct ServerBench: AsyncParsableCommand {
         commandName: "server",
         abstract: """
             wrk against the server, nginx and a minimal Hummingbird app serving the same bytes, and two instances on \
-            PostgreSQL behind nginx (steady and while the collector is killed); RSS soak.
+            PostgreSQL behind nginx (steady and while the collector is killed); signed reads and a bootstrap flood \
+            on both; RSS soak.
             """)
 
     @Option(help: "Seconds per wrk run.") var seconds = 5
@@ -20,6 +21,7 @@ struct ServerBench: AsyncParsableCommand {
     @Flag(help: "Measure with the access log on (logs go to /dev/null).") var accessLog = false
     @Flag(help: "Skip the deployment rows (two instances on PostgreSQL behind nginx, and the failover).")
     var noPair = false
+    @Flag(help: "Skip the trust rows (signed reads, bootstrap flood).") var noTrust = false
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
 
@@ -48,15 +50,30 @@ struct ServerBench: AsyncParsableCommand {
         defer { pair?.stop() }
         let pairURL = pair.map { $0.proxy.baseURL + "/v2/parks/yeouido/home-summary" }
 
-        @Sendable func wrkRun(_ target: String, headers: [String] = [], duration: Int) throws -> WrkResult {
+        @Sendable func wrkRun(_ target: String, headers: [String] = [], script: String? = nil, duration: Int) throws
+            -> WrkResult
+        {
             var arguments = ["-t2", "-c\(connections)", "-d\(duration)s", "--latency"]
             for h in headers { arguments += ["-H", h] }
+            if let script { arguments += ["-s", script] }
             let (out, _, _) = try External.run(wrk, arguments + [target])
             guard let result = WrkResult(out) else { throw ValidationError("could not read wrk output:\n\(out)") }
             return result
         }
         for target in [url, floorURL + "/home-summary"] + (pairURL.map { [$0] } ?? []) {
             _ = try wrkRun(target, duration: 2)  // warm up
+        }
+        var trust: TrustRounds?
+        if !noTrust {
+            var proxied: TrustLoad?
+            if let pair { proxied = try await TrustLoad(baseURL: pair.proxy.baseURL, transport: transport) }
+            trust = TrustRounds(
+                direct: try await TrustLoad(baseURL: baseURL, transport: transport), proxied: proxied,
+                path: "/v2/parks/yeouido/home-summary", seconds: seconds)
+        }
+        defer {
+            trust?.direct.remove()
+            trust?.proxied?.remove()
         }
         // Interleaved rounds, medians: the machine is noisy, the comparison is what counts.
         var runs: (ours: [WrkResult], nginx: [WrkResult], notModified: [WrkResult]) = ([], [], [])
@@ -71,6 +88,7 @@ struct ServerBench: AsyncParsableCommand {
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
             floorRuns.append(try wrkRun(floorURL + "/home-summary", duration: seconds))
             if let pairURL { pairRuns.append(try wrkRun(pairURL, duration: seconds)) }
+            try trust?.round { try wrkRun($0, script: $1, duration: $2) }
         }
         let ours = WrkResult.median(runs.ours)
         let reference = WrkResult.median(runs.nginx)
@@ -128,6 +146,10 @@ struct ServerBench: AsyncParsableCommand {
             rows += try await failoverRows(pair, url: pairURL ?? "", steady: proxied, transport: transport) {
                 try wrkRun($0, duration: $1)
             }
+        }
+        if let trust {
+            rows += trust.rows(
+                unsignedDirect: ours, unsignedProxied: pairRuns.isEmpty ? nil : WrkResult.median(pairRuns))
         }
         if !baselineRuns.isEmpty {
             let base = WrkResult.median(baselineRuns)
