@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import PostgresNIO
 import ReferenceServer
 
@@ -93,6 +94,6 @@ public final class PostgresTokenKeys: Sendable {
 
     /// `k` and 12 hex digits: unique without a counter, and within `TOKEN_KEYS`'s id rules.
     private static func newId() -> String {
-        "k" + TokenKeys.newSecret().prefix(6).map { String(format: "%02x", $0) }.joined()
+        "k" + Hex.lowercase(TokenKeys.newSecret().prefix(6))
     }
 }

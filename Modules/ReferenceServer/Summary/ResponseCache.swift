@@ -15,7 +15,7 @@ public struct EncodedResponse: Sendable {
         self.body = body
         buffer = ByteBuffer(bytes: body)
         let digest = SHA256.hash(data: body)
-        etag = "\"" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+        etag = "\"" + Hex.lowercase(digest.prefix(12)) + "\""
     }
 }
 

@@ -61,8 +61,8 @@ public final class TokenIssuer: Sendable {
         func derive(_ purpose: String) -> Data {
             Data(HMAC<SHA256>.authenticationCode(for: Data((purpose + "|" + body).utf8), using: key))
         }
-        let seal = derive("token").map { String(format: "%02x", $0) }.joined()
-        let keyId = "k-" + derive("key-id").prefix(8).map { String(format: "%02x", $0) }.joined()
+        let seal = Hex.lowercase(derive("token"))
+        let keyId = "k-" + Hex.lowercase(derive("key-id").prefix(8))
         return Grant(
             token: "hjt_" + body + "." + seal, keyId: keyId, secret: derive("signing-secret"),
             expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)))
