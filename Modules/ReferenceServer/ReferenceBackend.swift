@@ -27,6 +27,8 @@ public final class ReferenceBackend: Sendable {
     let installLimit: RateLimit
     /// This instance's own buckets, used while the shared ones cannot be reached.
     let localBuckets = RateBuckets.local()
+    /// The fallback is logged at most once a minute: with the database down, every bootstrap falls back at once.
+    let fallbackWarnings = SweepSchedule()
     let homeCache: ResponseCache<HomeSummary>
     let parkingCache: ResponseCache<ParkingResponse>
     let forecastCache: ResponseCache<ForecastResponse>
@@ -98,7 +100,9 @@ public final class ReferenceBackend: Sendable {
         do {
             return try await shared.rateBuckets.take(limit, key, now)
         } catch {
-            logger.warning("rate limit counted on this instance only", metadata: ["error": "\(error)"])
+            if fallbackWarnings.due(now: now) {
+                logger.warning("rate limit counted on this instance only", metadata: ["error": "\(error)"])
+            }
             return (try? await localBuckets.take(limit, key, now)) ?? true
         }
     }

@@ -10,6 +10,14 @@ import Testing
 /// A database that stopped answering is not asked by every request: one waits out the deadline, the rest fail at
 /// once, and a probe of the breaker's own, at most once a second, finds out whether it is back.
 @Suite struct DatabaseBreakerTests {
+    static let limit = RateLimit(name: "bootstrap-address", capacity: 20, refillPerSecond: 0.5)
+
+    /// Rate buckets on the database at `url` with a one-second deadline, and its running pool.
+    static func buckets(_ url: String) throws -> (PostgresRateBuckets, Task<Void, Never>) {
+        let database = PostgresDatabase(url: try DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(1))
+        return (PostgresRateBuckets(database: database), Task { await database.run() })
+    }
+
     @Test func afterAFailureOperationsAreRefusedWhileOneProbeASecondAsksAndAnAnswerClosesIt() {
         let breaker = DatabaseBreaker(cooldown: .seconds(1))
         let start = ContinuousClock.now
@@ -38,22 +46,18 @@ import Testing
     }
 
     @Test func withTheDatabaseDownOnlyTheFirstOperationWaitsOutTheDeadline() async throws {
-        let port = try LoopbackPort.free()
-        let url = try DatabaseURL("postgres://hangangjari:secret@127.0.0.1:\(port)/hangangjari?sslmode=disable")
-        let database = PostgresDatabase(url: url, logger: Logger(label: "test"), timeout: .seconds(1))
-        let pool = Task { await database.run() }
+        let url = "postgres://hangangjari:secret@127.0.0.1:\(try LoopbackPort.free())/hangangjari?sslmode=disable"
+        let (buckets, pool) = try Self.buckets(url)
         defer { pool.cancel() }
-        let buckets = PostgresRateBuckets(database: database)
-        let limit = RateLimit(name: "bootstrap-address", capacity: 20, refillPerSecond: 0.5)
         let first = ContinuousClock.now
         await #expect(throws: PostgresStoreError.noAnswer(seconds: 1)) {
-            _ = try await buckets.take(limit, "203.0.113.9", now: Date())
+            _ = try await buckets.take(Self.limit, "203.0.113.9", now: Date())
         }
         #expect(ContinuousClock.now - first >= .seconds(1))
         let next = ContinuousClock.now
         for _ in 0..<20 {
             await #expect(throws: PostgresStoreError.unreachable(seconds: 0)) {
-                _ = try await buckets.take(limit, "203.0.113.9", now: Date())
+                _ = try await buckets.take(Self.limit, "203.0.113.9", now: Date())
             }
         }
         #expect(ContinuousClock.now - next < .milliseconds(200), "20 refusals took \(ContinuousClock.now - next)")
@@ -63,13 +67,10 @@ import Testing
         let cluster = try await PostgresCluster.shared()
         let port = try LoopbackPort.free()
         let url = try await cluster.createDatabase().replacingOccurrences(of: ":\(cluster.port)/", with: ":\(port)/")
-        let database = PostgresDatabase(url: try DatabaseURL(url), logger: Logger(label: "test"), timeout: .seconds(1))
-        let pool = Task { await database.run() }
+        let (buckets, pool) = try Self.buckets(url)
         defer { pool.cancel() }
-        let buckets = PostgresRateBuckets(database: database)
-        let limit = RateLimit(name: "bootstrap-address", capacity: 20, refillPerSecond: 0.5)
         await #expect(throws: PostgresStoreError.noAnswer(seconds: 1)) {
-            _ = try await buckets.take(limit, "203.0.113.9", now: Date())
+            _ = try await buckets.take(Self.limit, "203.0.113.9", now: Date())
         }
         // The database comes back on the port the URL names.
         let relay = try TCPRelay(from: port, to: cluster.port)
@@ -80,7 +81,7 @@ import Testing
         while answered == nil, ContinuousClock.now - back < .seconds(15) {
             let started = ContinuousClock.now
             do {
-                answered = try await buckets.take(limit, "203.0.113.9", now: Date())
+                answered = try await buckets.take(Self.limit, "203.0.113.9", now: Date())
             } catch PostgresStoreError.unreachable {
                 refusals.append(ContinuousClock.now - started)
             } catch {}  // a call sent as the database came back (the schema migrating) may still time out

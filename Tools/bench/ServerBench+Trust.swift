@@ -29,20 +29,23 @@ struct TrustRounds {
 
     /// One signed run and one flood run per target.
     mutating func round(_ run: Run) throws {
-        for (index, load) in [direct, proxied].enumerated() {
-            guard let load else { continue }
-            let script = try load.signedReads(path: path, first: nextNonce, count: proofsPerRun)
-            nextNonce += proofsPerRun
-            let signedRun = try run(load.baseURL + path, script, seconds)
-            let floodRun = try run(load.baseURL + "/v2/bootstrap", try load.bootstrapFlood(), seconds)
-            if index == 0 {
-                signed.direct.append(signedRun)
-                flood.direct.append(floodRun)
-            } else {
-                signed.proxied.append(signedRun)
-                flood.proxied.append(floodRun)
-            }
+        let measured = try measure(direct, run)
+        signed.direct.append(measured.signed)
+        flood.direct.append(measured.flood)
+        if let proxied {
+            let measured = try measure(proxied, run)
+            signed.proxied.append(measured.signed)
+            flood.proxied.append(measured.flood)
         }
+    }
+
+    private mutating func measure(_ load: TrustLoad, _ run: Run) throws -> (signed: WrkResult, flood: WrkResult) {
+        let script = try load.signedReads(path: path, first: nextNonce, count: proofsPerRun)
+        nextNonce += proofsPerRun
+        return (
+            try run(load.baseURL + path, script, seconds),
+            try run(load.baseURL + "/v2/bootstrap", load.floodScript, seconds)
+        )
     }
 
     /// The rows, each against the unsigned read of the same target measured in the same rounds.

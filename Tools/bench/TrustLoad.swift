@@ -9,6 +9,8 @@ struct TrustLoad {
     let baseURL: String
     let grant: BootstrapResponse
     let directory: URL
+    /// A script that asks for a bootstrap again and again, as one install from one address.
+    let floodScript: String
 
     static let bootstrapBody = try! ContractCoding.encode(
         BootstrapRequest(installId: "b3c4e5f60718293a4b5c6d7e8f901a2b", app: "bench", appVersion: "0"))
@@ -26,6 +28,14 @@ struct TrustLoad {
         grant = try ContractCoding.decode(BootstrapResponse.self, from: response.body)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hj-trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let body = String(decoding: Self.bootstrapBody, as: UTF8.self)
+        floodScript = try Self.write(
+            """
+            wrk.method = "POST"
+            wrk.path = "/v2/bootstrap"
+            wrk.body = "\(Self.luaEscaped(body))"
+            wrk.headers["Content-Type"] = "application/json"
+            """, to: directory.appendingPathComponent("bootstrap.lua"))
     }
 
     /// A script whose every request carries a proof with a nonce of its own: `count` proofs made now (nonces
@@ -68,19 +78,7 @@ struct TrustLoad {
               })
             end
             """
-        return try write(script, named: "signed-\(first).lua")
-    }
-
-    /// A script that asks for a bootstrap again and again, as one install from one address.
-    func bootstrapFlood() throws -> String {
-        let body = String(decoding: Self.bootstrapBody, as: UTF8.self)
-        let script = """
-            wrk.method = "POST"
-            wrk.path = "/v2/bootstrap"
-            wrk.body = "\(Self.luaEscaped(body))"
-            wrk.headers["Content-Type"] = "application/json"
-            """
-        return try write(script, named: "bootstrap.lua")
+        return try Self.write(script, to: directory.appendingPathComponent("signed-\(first).lua"))
     }
 
     static func nonce(_ index: Int) -> String { String(format: "%016x", index) }
@@ -89,8 +87,7 @@ struct TrustLoad {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
-    private func write(_ script: String, named name: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
+    private static func write(_ script: String, to url: URL) throws -> String {
         try Data(script.utf8).write(to: url)
         return url.path
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Networking
 
-/// Says when a store should delete what expired: at most once a minute, and at once if the clock went back.
+/// Says when a once-a-minute task is due (a store deleting what expired, a warning every request would repeat): at
+/// most once a minute, and at once if the clock went back.
 public final class SweepSchedule: Sendable {
     private let last = LockedBox<Date?>(nil)
 
