@@ -52,13 +52,20 @@ public enum RequestProof {
         let parameters = try parseInput(signatureInput)
         guard parameters.components == components(hasBody: hasBody) else { throw .componentMismatch }
         if let alg = parameters.algorithm, alg != algorithm { throw .unsupportedAlgorithm(alg) }
-        var parser = StructuredFieldValueParser(Array(signature.utf8))
+        guard let bytes = CanonicalProofHeaders.signature(signature) ?? parseSignature(signature) else {
+            throw .malformedHeader("Signature")
+        }
+        return Parsed(parameters: parameters, signature: bytes)
+    }
+
+    /// The bytes of the `hj` label of a `Signature` dictionary, by the structured-field parser.
+    static func parseSignature(_ header: String) -> Data? {
+        var parser = StructuredFieldValueParser(Array(header.utf8))
         guard let dictionary = try? parser.parseDictionaryFieldValue(),
             case .item(let item)? = dictionary[label],
-            case .undecodedByteSequence(let encoded) = item.rfc9651BareItem,
-            let bytes = Data(base64Encoded: encoded)
-        else { throw .malformedHeader("Signature") }
-        return Parsed(parameters: parameters, signature: bytes)
+            case .undecodedByteSequence(let encoded) = item.rfc9651BareItem
+        else { return nil }
+        return Data(base64Encoded: encoded)
     }
 
     /// Verifies a parsed proof against the request as the server received it.
@@ -78,6 +85,12 @@ public enum RequestProof {
 
     /// Parses a `Signature-Input` dictionary and returns the parameters of the `hj` label (or the only label).
     public static func parseInput(_ header: String) throws(ProofError) -> SignatureParameters {
+        if let canonical = CanonicalProofHeaders.signatureInput(header) { return canonical }
+        return try parseInputFields(header)
+    }
+
+    /// ``parseInput(_:)`` by the structured-field parser, for any valid form of the header.
+    static func parseInputFields(_ header: String) throws(ProofError) -> SignatureParameters {
         var parser = StructuredFieldValueParser(Array(header.utf8))
         guard let dictionary = try? parser.parseDictionaryFieldValue() else {
             throw .malformedHeader("Signature-Input")

@@ -7,7 +7,9 @@ public enum SignatureBase {
         guard values.count == parameters.components.count else { throw .componentMismatch }
         var out = ""
         for (name, value) in zip(parameters.components, values) {
-            guard !value.contains("\n"), !value.contains("\r") else { throw .invalidComponentValue(name) }
+            guard !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+                throw .invalidComponentValue(name)
+            }
             out += "\"\(name)\": \(value)\n"
         }
         out += "\"@signature-params\": \(parameters.serialized)"

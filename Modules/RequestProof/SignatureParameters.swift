@@ -30,7 +30,15 @@ public struct SignatureParameters: Sendable, Hashable {
         return out
     }
 
+    /// An sf-string: quotes and backslashes escaped with a backslash.
     static func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for scalar in s.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(scalar)
+        }
+        out += "\""
+        return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import ReferenceServer
 import Testing
 
@@ -32,6 +33,18 @@ import Testing
         #expect(try await after.grant(token: newToken) != nil)
     }
 
+    @Test func aTokenAlreadyCheckedIsRefusedOnceItsKeyRetires() async throws {
+        let held = LockedBox(try TokenKeys(parsing: Self.new + "," + Self.old))
+        let issuer = TokenIssuer(lifetime: 3600, ring: KeyRing(TokenKeySource { held.value }))
+        let before = TokenIssuer(lifetime: 3600, keys: try TokenKeys(parsing: Self.old))
+        let token = (try await before.issue(now: now)).token
+        #expect(try await issuer.grant(token: token) != nil)
+        #expect(try await issuer.grant(token: token) != nil)  // from the table of checked grants
+        held.value = try TokenKeys(parsing: Self.new)
+        try await issuer.ring.reload()
+        #expect(try await issuer.grant(token: token) == nil)
+    }
+
     @Test func alteredAndForeignTokensAreRefused() async throws {
         let issuer = TokenIssuer(lifetime: 3600, keys: try TokenKeys(parsing: Self.old))
         let token = (try await issuer.issue(now: now)).token
@@ -42,6 +55,11 @@ import Testing
         #expect(try await TokenIssuer(lifetime: 3600).grant(token: token) == nil)  // another deployment's random key
         #expect(try await issuer.grant(token: "hjt_") == nil)
         #expect(try await issuer.grant(token: "garbage") == nil)
+        for malformed in [
+            "hjt_...", "hjt_old..x.y", "hjt_\u{00E9}.1.ab.cd", token + String(repeating: "0", count: 100),
+        ] {
+            #expect(try await issuer.grant(token: malformed) == nil)
+        }
     }
 
     @Test func badKeysAreRefusedWithTheReason() {

@@ -126,4 +126,27 @@ import Testing
             try RequestProof.parse(signatureInput: "x", signature: nil, hasBody: false)
         }
     }
+
+    @Test func quotesAndBackslashesAreEscapedAndParseBack() throws {
+        let parameters = SignatureParameters(
+            components: ["@method"], created: 1, keyId: #"k"1\2"#, nonce: #"n\"#, algorithm: nil)
+        #expect(parameters.serialized == #"("@method");created=1;keyid="k\"1\\2";nonce="n\\""#)
+        #expect(try RequestProof.parseInput("hj=" + parameters.serialized) == parameters)
+    }
+
+    @Test func aComponentValueWithALineBreakCannotBeSigned() {
+        let parameters = SignatureParameters(components: ["@method", "@target-uri"], created: 1, keyId: "k")
+        for broken in ["http://h/\nx", "http://h/\rx"] {
+            #expect(throws: ProofError.invalidComponentValue("@target-uri")) {
+                try SignatureBase.build(values: ["GET", broken], parameters: parameters)
+            }
+        }
+    }
+
+    @Test func constantTimeEqualComparesWholeValues() {
+        #expect(constantTimeEqual("abc".utf8, Data("abc".utf8)))
+        #expect(!constantTimeEqual("abc".utf8, "abd".utf8))
+        #expect(!constantTimeEqual("abc".utf8, "ab".utf8))
+        #expect(constantTimeEqual([UInt8](), Data()))
+    }
 }

@@ -7,7 +7,7 @@ import RequestProof
 /// Issues access tokens and signing keys at bootstrap, and checks them. Nothing is stored: a token carries its root
 /// key id, expiry and a random part, sealed with an HMAC; its key id and signing secret are derived from it. So any
 /// instance holding the same root keys (its ``KeyRing``) verifies a token another issued, and memory does not grow
-/// with users. Both calls throw only when the keys cannot be loaded.
+/// with users beyond a bounded table of grants already derived. Both calls throw only when the keys cannot be loaded.
 public final class TokenIssuer: Sendable {
     public struct Grant: Sendable {
         public var token: String
@@ -19,6 +19,11 @@ public final class TokenIssuer: Sendable {
     private let lifetime: TimeInterval
     public let ring: KeyRing
     private let issued = LockedBox(0)
+    /// Grants of tokens already checked, with their root key id: a client signs every request with the same token,
+    /// and deriving its grant costs three HMACs. Only tokens that passed the check get in; emptied when full.
+    private let checked = LockedBox<[String: (grant: Grant, rootId: String)]>([:])
+    /// How many checked grants are kept (a few MB at most).
+    public static let checkedCapacity = 10_000
 
     /// How many grants were issued since start.
     public var grantsIssued: Int { issued.value }
@@ -44,16 +49,27 @@ public final class TokenIssuer: Sendable {
 
     /// The grant of a bearer token; nil when no root key here sealed it (forged, altered, or from a retired key).
     public func grant(token: String) async throws -> Grant? {
-        guard token.hasPrefix("hjt_"), token.count < 160 else { return nil }
-        let sealed = token.dropFirst(4)
-        guard let dot = sealed.lastIndex(of: ".") else { return nil }
-        let body = sealed[..<dot]
-        let fields = body.split(separator: ".")
-        guard fields.count == 3, let expires = Int(fields[1]),
-            let root = try await ring.keys(knowing: fields[0]).key(id: fields[0])
-        else { return nil }
-        let expected = Self.grant(body: String(body), root: root, expires: expires)
-        return constantTimeEqual(expected.token.utf8, token.utf8) ? expected : nil
+        if let known = checked.withLock({ $0[token] }) {
+            // Still sealed by a key in force: a retired root key takes its tokens with it.
+            let rootId = Substring(known.rootId)
+            return try await ring.keys(knowing: rootId).key(id: rootId) != nil ? known.grant : nil
+        }
+        // Read as UTF-8 bytes: a token is ASCII, and the Character view paid for grapheme breaking on every request.
+        let bytes = token.utf8
+        guard token.hasPrefix("hjt_"), bytes.count < 160 else { return nil }
+        let sealed = bytes.dropFirst(4)
+        guard let dot = sealed.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let fields = sealed[..<dot].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard fields.count == 3, let expires = Int(Substring(fields[1])) else { return nil }
+        let rootId = Substring(fields[0])
+        guard let root = try await ring.keys(knowing: rootId).key(id: rootId) else { return nil }
+        let expected = Self.grant(body: String(Substring(sealed[..<dot])), root: root, expires: expires)
+        guard constantTimeEqual(expected.token.utf8, bytes) else { return nil }
+        checked.withLock {
+            if $0.count >= Self.checkedCapacity { $0.removeAll(keepingCapacity: true) }
+            $0[token] = (expected, String(rootId))
+        }
+        return expected
     }
 
     private static func grant(body: String, root: TokenKeys.Key, expires: Int) -> Grant {
