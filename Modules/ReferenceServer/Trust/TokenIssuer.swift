@@ -23,7 +23,7 @@ public final class TokenIssuer: Sendable {
     /// and deriving its grant costs three HMACs. Only tokens that passed the check get in; emptied when full.
     private let checked = LockedBox<[String: (grant: Grant, rootId: String)]>([:])
     /// How many checked grants are kept (a few MB at most).
-    public static let checkedCapacity = 10_000
+    static let checkedCapacity = 10_000
 
     /// How many grants were issued since start.
     public var grantsIssued: Int { issued.value }
