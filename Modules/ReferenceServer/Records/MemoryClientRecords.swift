@@ -15,13 +15,17 @@ public final class MemoryClientRecords: ClientRecordStore {
         var kind: String
     }
 
-    private let nonces = NonceCache()
+    private let nonces: NonceCache
     private let state = LockedBox(State())
 
-    public init() {}
+    /// Records that hold at most `nonceCapacity` unexpired nonces (then a signed request is refused, never let
+    /// through unchecked).
+    public init(nonceCapacity: Int = 1_000_000) {
+        nonces = NonceCache(capacity: nonceCapacity)
+    }
 
     public func spendNonce(_ nonce: SpentNonce, now: Date, until: Date) async throws -> Bool {
-        nonces.insert(nonce, now: now, until: until)
+        try nonces.insert(nonce, now: now, until: until)
     }
 
     public func applyOnce(_ write: ClientWrite, now: Date) async throws -> Data {

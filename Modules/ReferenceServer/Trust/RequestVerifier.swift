@@ -86,7 +86,7 @@ public struct RequestVerifier: Sendable {
             }
         } catch {
             return .failure(
-                Problems.make(.storageUnavailable, "The replay check could not reach the shared store: \(error)"))
+                Problems.make(.storageUnavailable, "The replay check could not be made: \(error)"))
         }
         return .success(.signed(keyId: grant.keyId))
     }
