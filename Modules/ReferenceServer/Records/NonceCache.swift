@@ -34,7 +34,7 @@ public final class NonceCache: Sendable {
         }
     }
 
-    /// The most unexpired nonces held (about 200 MB).
+    /// The most unexpired nonces held (an estimated 200 bytes each, with the order kept).
     public let capacity: Int
     private let state = LockedBox(State())
 
