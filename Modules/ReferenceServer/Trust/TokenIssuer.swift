@@ -19,9 +19,9 @@ public final class TokenIssuer: Sendable {
     private let lifetime: TimeInterval
     public let ring: KeyRing
     private let issued = LockedBox(0)
-    /// Grants of tokens already checked, with their root key id: a client signs every request with the same token,
-    /// and deriving its grant costs three HMACs. Only tokens that passed the check get in; emptied when full.
-    private let checked = LockedBox<[String: (grant: Grant, rootId: String)]>([:])
+    /// Grants of tokens already checked: a client signs every request with the same token, and deriving its grant
+    /// costs three HMACs. Only tokens that passed the check get in; emptied when full.
+    private let checked = LockedBox<[String: Grant]>([:])
     /// How many checked grants are kept (a few MB at most).
     static let checkedCapacity = 10_000
 
@@ -49,11 +49,6 @@ public final class TokenIssuer: Sendable {
 
     /// The grant of a bearer token; nil when no root key here sealed it (forged, altered, or from a retired key).
     public func grant(token: String) async throws -> Grant? {
-        if let known = checked.withLock({ $0[token] }) {
-            // Still sealed by a key in force: a retired root key takes its tokens with it.
-            let rootId = Substring(known.rootId)
-            return try await ring.keys(knowing: rootId).key(id: rootId) != nil ? known.grant : nil
-        }
         // Read as UTF-8 bytes: a token is ASCII, and the Character view paid for grapheme breaking on every request.
         let bytes = token.utf8
         guard token.hasPrefix("hjt_"), bytes.count < 160 else { return nil }
@@ -62,12 +57,14 @@ public final class TokenIssuer: Sendable {
         let fields = sealed[..<dot].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard fields.count == 3, let expires = Int(Substring(fields[1])) else { return nil }
         let rootId = Substring(fields[0])
+        // Checked before the table too: a retired root key takes its tokens with it.
         guard let root = try await ring.keys(knowing: rootId).key(id: rootId) else { return nil }
+        if let known = checked.withLock({ $0[token] }) { return known }
         let expected = Self.grant(body: String(Substring(sealed[..<dot])), root: root, expires: expires)
         guard constantTimeEqual(expected.token.utf8, bytes) else { return nil }
         checked.withLock {
             if $0.count >= Self.checkedCapacity { $0.removeAll(keepingCapacity: true) }
-            $0[token] = (expected, String(rootId))
+            $0[token] = expected
         }
         return expected
     }
