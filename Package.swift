@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "AppLive", targets: ["AppLive"]),
         .library(name: "AppScreens", targets: ["AppScreens"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "WebFront", targets: ["WebFront"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
         .executable(name: "hangangjari-widget-fetch", targets: ["hangangjari-widget-fetch"]),
@@ -43,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // MARK: Modules (every library lives here)
@@ -145,6 +147,17 @@ let package = Package(
             ],
             path: "Modules/AppScreens"),
         .target(
+            name: "WebFront",
+            dependencies: [
+                "AppCore", "AppScreens", "Localization", "Models", "WidgetRendering",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Modules/WebFront"),
+        .target(
             name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"],
             path: "Modules/TerminalUI"),
         .target(
@@ -205,8 +218,9 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "Models", "PostgresStore", "ReferenceServer", "Storage",
+                "Models", "PostgresStore", "ReferenceServer", "Storage", "WebFront",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/hangangjari-server"
         ),

@@ -102,13 +102,13 @@ public enum MapLinks {
         }
     }
 
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         let scaled = (value * 1_000_000).rounded() / 1_000_000
         return "\(scaled)"
     }

@@ -37,7 +37,16 @@ enum Badges {
         let color: Style.Color = share < 0.1 ? .red : share < 0.4 ? .yellow : .green
         return Span(
             String(repeating: ctx.widths.barBlock, count: cells) + String(repeating: "░", count: width - cells),
-            .colored(color))
+            .colored(color), meter: Meter(filled: filled, total: total))
+    }
+
+    /// A source state's colour: green when fresh (or nothing to report), yellow when stale, red otherwise.
+    static func stateStyle(_ state: OpenEnum<FreshnessState>) -> Style {
+        switch state.known {
+        case .fresh?, .noItem?: .colored(.green)
+        case .stale?: .colored(.yellow)
+        case .unavailable?, nil: .colored(.red)
+        }
     }
 
     static func labelStyle(_ label: OpenEnum<LotStatusLabel>) -> Style {

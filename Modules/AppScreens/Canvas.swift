@@ -49,11 +49,20 @@ public struct Style: Sendable, Equatable {
 public struct Span: Sendable, Equatable {
     public var text: String
     public var style: Style
+    /// What a bar drawn as text stands for, so a page can draw it as a meter instead.
+    public var meter: Meter?
 
-    public init(_ text: String, _ style: Style = .plain) {
+    public init(_ text: String, _ style: Style = .plain, meter: Meter? = nil) {
         self.text = text
         self.style = style
+        self.meter = meter
     }
+}
+
+/// A filled share: `filled` of `total`.
+public struct Meter: Sendable, Equatable {
+    public var filled: Int
+    public var total: Int
 }
 
 /// How lines become terminal text.
@@ -80,6 +89,8 @@ public struct RenderMode: Sendable, Equatable {
 /// One line of a screen, measured in terminal columns (Hangul counts two).
 public struct Line: Sendable, Equatable {
     public var spans: [Span]
+    /// A labelled row's label as written, before the terminal pads it; the value is every span after the first.
+    public var label: String?
 
     public init(_ spans: [Span]) {
         self.spans = spans

@@ -192,14 +192,8 @@ enum HomeScreen {
         for (index, status) in freshness.sources.enumerated() {
             if index > 0 { spans.append(Span(" · ", .dim)) }
             let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
-            let style: Style =
-                switch status.state.known {
-                case .fresh?, .noItem?: .colored(.green)
-                case .stale?: .colored(.yellow)
-                case .unavailable?, nil: .colored(.red)
-                }
             spans.append(Span(name + " "))
-            spans.append(Span(ctx.l(ValueWords.state(status.state)), style))
+            spans.append(Span(ctx.l(ValueWords.state(status.state)), Badges.stateStyle(status.state)))
         }
         return spans
     }

@@ -6,6 +6,13 @@ import WidgetRendering
 enum OutingScreen {
     static func lines(_ summary: HomeSummary, _ ctx: ScreenContext) -> [Line] {
         let outing = summary.outing
+        return rows(summary, ctx) + [.blank]
+            + sourceTable(outing.sources.isEmpty ? summary.freshness.sources : outing.sources, ctx)
+    }
+
+    /// Everything above the source table, as labelled rows.
+    static func rows(_ summary: HomeSummary, _ ctx: ScreenContext) -> [Line] {
+        let outing = summary.outing
         var lines = [HomeScreen.crowd(outing.signals.crowd, ctx)] + HomeScreen.weather(outing.signals.weather, ctx)
         if outing.signals.events.isEmpty {
             lines.append(Screens.row(ctx, ctx.l(.labelEvents), ctx.l(.valueNone)))
@@ -49,8 +56,6 @@ enum OutingScreen {
         }
         let entrances = outing.directions.carEntrances.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
         if !entrances.isEmpty { lines.append(Screens.row(ctx, ctx.l(.labelByCar), entrances.joined(separator: ", "))) }
-        lines.append(.blank)
-        lines += sourceTable(outing.sources.isEmpty ? summary.freshness.sources : outing.sources, ctx)
         return lines
     }
 
@@ -63,13 +68,9 @@ enum OutingScreen {
         var lines = [Line(zip(header, widths).map { Span(ctx.fit($0, $1), .bold) })]
         for status in sources {
             let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
-            let stateStyle: Style =
-                status.state.known == .fresh || status.state.known == .noItem
-                ? .colored(.green)
-                : status.state.known == .stale ? .colored(.yellow) : .colored(.red)
             var line = Line([
                 Span(ctx.fit(name, widths[0])),
-                Span(ctx.fit(ctx.l(ValueWords.state(status.state)), widths[1]), stateStyle),
+                Span(ctx.fit(ctx.l(ValueWords.state(status.state)), widths[1]), Badges.stateStyle(status.state)),
                 Span(ctx.fit(status.observedAt.map(ctx.clock) ?? "—", widths[2])),
                 Span(ctx.fit(status.lastSuccessAt.map(ctx.age) ?? "—", widths[3])),
                 Span(

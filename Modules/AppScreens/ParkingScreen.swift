@@ -41,30 +41,41 @@ enum ParkingScreen {
             ])
             if let home { first.append(ctx.l.distance(meters: lot.coordinate.distance(to: home))) }
             lines.append(first)
-            var details = [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"]
-            if let shared = status.sharedWith, !shared.isEmpty {
-                details.append(
-                    ctx.l(
-                        .parkingSharedWith,
-                        shared.compactMap { ctx.catalog.lot($0) }.map(ctx.name).joined(separator: ", ")))
-            }
-            lines.append(Line("    " + details.joined(separator: " · "), .dim))
+            lines.append(Line("    " + details(entry, ctx), .dim))
         }
         lines.append(.blank)
         // Why the counts are not current, in full (the source table's column would cut it).
-        if let source = summary.freshness[.parking], source.state != .known(.fresh),
-            let detail = SourceDetailWords.text(source, ctx)
-        {
-            let name = ValueWords.source(source.source).map { ctx.l($0) } ?? source.source.rawValue
-            let words = (name + ": " + ctx.l(ValueWords.state(source.state)) + " — " + detail).split(separator: " ")
-                .map(
-                    String.init)
-            lines += Screens.wrap(words, ctx).map { Line($0.text, .colored(.yellow)) }
+        if let reason = notCurrent(summary, ctx) {
+            lines += Screens.wrap(reason.split(separator: " ").map(String.init), ctx).map {
+                Line($0.text, .colored(.yellow))
+            }
         }
         var footer = ctx.l(order == .recommendation ? .sortedByRecommendation : .sortedByDistance)
         if home == nil { footer += " · " + ctx.l(.setHomeForDistances) }
         lines.append(Line(footer, .dim))
         return lines
+    }
+
+    /// A lot's fees, hours and the lots it shares its count with.
+    static func details(_ entry: LotWithStatus, _ ctx: ScreenContext) -> String {
+        let lot = entry.lot
+        var details = [fees(lot.fees, ctx), "\(lot.hours.open)–\(lot.hours.close)"]
+        if let shared = entry.status.sharedWith, !shared.isEmpty {
+            details.append(
+                ctx.l(
+                    .parkingSharedWith, shared.compactMap { ctx.catalog.lot($0) }.map(ctx.name).joined(separator: ", "))
+            )
+        }
+        return details.joined(separator: " · ")
+    }
+
+    /// Why the counts are not current ("parking: stale — …"), or nil when they are.
+    static func notCurrent(_ summary: HomeSummary, _ ctx: ScreenContext) -> String? {
+        guard let source = summary.freshness[.parking], source.state != .known(.fresh),
+            let detail = SourceDetailWords.text(source, ctx)
+        else { return nil }
+        let name = ValueWords.source(source.source).map { ctx.l($0) } ?? source.source.rawValue
+        return name + ": " + ctx.l(ValueWords.state(source.state)) + " — " + detail
     }
 
     /// The widest status word in any language, so no word runs into the time after it.

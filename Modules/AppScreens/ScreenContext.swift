@@ -39,10 +39,10 @@ public struct ScreenContext: Sendable {
 
     public var korean: Bool { l.language == .ko }
 
-    func name(_ park: Park) -> String { korean ? park.nameKo : park.nameEn }
-    func shortName(_ park: Park) -> String { korean ? park.shortNameKo : park.shortNameEn }
+    public func name(_ park: Park) -> String { korean ? park.nameKo : park.nameEn }
+    public func shortName(_ park: Park) -> String { korean ? park.shortNameKo : park.shortNameEn }
     func shortName(_ id: ParkID) -> String { catalog.park(id).map(shortName) ?? id.rawValue }
-    func name(_ lot: ParkingLot) -> String { korean ? lot.nameKo : lot.nameEn }
+    public func name(_ lot: ParkingLot) -> String { korean ? lot.nameKo : lot.nameEn }
 
     /// Public text: the Korean original, or its translation in English when one exists (never empty).
     func text(_ text: PublicText) -> String {
@@ -51,9 +51,9 @@ public struct ScreenContext: Sendable {
     }
 
     /// `HH:MM` in Seoul; the header says once that times are Seoul's when the machine's zone differs.
-    func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
+    public func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
     /// When a value was observed: the time today, the day (`08-20`) when it was another day in Seoul.
-    func observed(_ date: Date) -> String {
+    public func observed(_ date: Date) -> String {
         SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : day(date)
     }
     /// The day in Seoul, `08-18`.
@@ -66,8 +66,8 @@ public struct ScreenContext: Sendable {
     var machineOutsideSeoul: Bool { machineOffsetSeconds != ISO8601.seoulOffsetSeconds }
 
     /// "3 min ago".
-    func age(_ date: Date) -> String { l.relativeTime(seconds: now.timeIntervalSince(date)) }
+    public func age(_ date: Date) -> String { l.relativeTime(seconds: now.timeIntervalSince(date)) }
 
     /// A count with thousands grouped, or a dash when there is none (never a made-up zero).
-    func count(_ n: Int?) -> String { n.map(Localizer.grouped) ?? "—" }
+    public func count(_ n: Int?) -> String { n.map(Localizer.grouped) ?? "—" }
 }

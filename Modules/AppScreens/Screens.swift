@@ -40,7 +40,9 @@ public enum Screens {
 
     /// A labelled row: the label padded to `labelWidth` columns, then the value.
     static func row(_ ctx: ScreenContext, _ label: String, _ value: [Span], labelWidth: Int = 14) -> Line {
-        Line([Span(ctx.fit(label, labelWidth), .bold)] + value)
+        var line = Line([Span(ctx.fit(label, labelWidth), .bold)] + value)
+        line.label = label
+        return line
     }
 
     static func row(

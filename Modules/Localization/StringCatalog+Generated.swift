@@ -514,6 +514,34 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case verdictSkip = "verdict.skip"
     case weatherAtArrival = "weather.at_arrival"
     case weatherRainChance = "weather.rain_chance"
+    case webAsOf = "web.as_of"
+    case webCall = "web.call"
+    case webColumnExpected = "web.column_expected"
+    case webColumnRange = "web.column_range"
+    case webColumnRisk = "web.column_risk"
+    case webColumnTime = "web.column_time"
+    case webDataLicense = "web.data_license"
+    case webDirections = "web.directions"
+    case webDistanceAway = "web.distance_away"
+    case webLanguage = "web.language"
+    case webLanguageName = "web.language_name"
+    case webLocationRefused = "web.location_refused"
+    case webLots = "web.lots"
+    case webMapKakao = "web.map_kakao"
+    case webMapNaver = "web.map_naver"
+    case webMinutesAhead = "web.minutes_ahead"
+    case webNearestFirst = "web.nearest_first"
+    case webNoSuchPage = "web.no_such_page"
+    case webNoSuchPark = "web.no_such_park"
+    case webNotFound = "web.not_found"
+    case webOffline = "web.offline"
+    case webOpenApp = "web.open_app"
+    case webOpenWeb = "web.open_web"
+    case webRecommendedTag = "web.recommended_tag"
+    case webRiver = "web.river"
+    case webScreens = "web.screens"
+    case webSkip = "web.skip"
+    case webTerminal = "web.terminal"
     case widgetAge = "widget.age"
     case widgetAllLots = "widget.all_lots"
     case widgetAsOf = "widget.as_of"
@@ -571,7 +599,10 @@ extension StringCatalog {
             }
         case .alertNotifierFailed:
             switch language {
-            case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
+            case .en:
+                .text(
+                    "notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)"
+                )
             case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
             }
         case .alertTitle:
@@ -691,7 +722,10 @@ extension StringCatalog {
             }
         case .cliCommandAfterOptions:
             switch language {
-            case .en: .text("'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`.")
+            case .en:
+                .text(
+                    "'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`."
+                )
             case .ko: .text("'%@'은(는) 명령이라 그 앞의 옵션은 앱의 옵션으로 읽혔어요. 옵션은 명령 뒤에 쓰세요: `%@`")
             }
         case .cliDesktopInstalled:
@@ -731,7 +765,8 @@ extension StringCatalog {
             }
         case .cliKeySaved:
             switch language {
-            case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
+            case .en:
+                .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
             case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
         case .cliLanguageSet:
@@ -906,8 +941,12 @@ extension StringCatalog {
             }
         case .directionsCodeNeedsRoom:
             switch language {
-            case .en: .text("The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:")
-            case .ko: .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
+            case .en:
+                .text(
+                    "The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:"
+                )
+            case .ko:
+                .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
             }
         case .directionsCodeTooLong:
             switch language {
@@ -1506,7 +1545,8 @@ extension StringCatalog {
             }
         case .helpCmdDirections:
             switch language {
-            case .en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+            case .en:
+                .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
             case .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")
             }
         case .helpCmdDoctor:
@@ -1551,7 +1591,8 @@ extension StringCatalog {
             }
         case .helpCmdKey:
             switch language {
-            case .en: .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
+            case .en:
+                .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
             case .ko: .text("서울 열린데이터 인증키를 설정하거나 지웁니다 (명령줄이 아닌 표준 입력으로 받습니다).")
             }
         case .helpCmdKeyRemove:
@@ -1611,7 +1652,8 @@ extension StringCatalog {
             }
         case .helpCmdSettingsAmbiguousWidth:
             switch language {
-            case .en: .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
+            case .en:
+                .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
             case .ko: .text("모호한 폭 문자(· … ← → ●)를 터미널이 그리는 폭: single 또는 double(동아시아 폭)")
             }
         case .helpCmdSettingsApi:
@@ -1666,13 +1708,25 @@ extension StringCatalog {
             }
         case .helpDiscussionRoot:
             switch language {
-            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage.")
-            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")
+            case .en:
+                .text(
+                    "With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage."
+                )
+            case .ko:
+                .text(
+                    "명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용."
+                )
             }
         case .helpDiscussionWidget:
             switch language {
-            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage.")
-            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
+            case .en:
+                .text(
+                    "Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage."
+                )
+            case .ko:
+                .text(
+                    "항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용."
+                )
             }
         case .helpFavorite:
             switch language {
@@ -1981,8 +2035,12 @@ extension StringCatalog {
             }
         case .mapGoogleTransitOnly:
             switch language {
-            case .en: .text("Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver")
-            case .ko: .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
+            case .en:
+                .text(
+                    "Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver"
+                )
+            case .ko:
+                .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
             }
         case .mapStart:
             switch language {
@@ -2421,7 +2479,10 @@ extension StringCatalog {
             }
         case .reasonSettingsFields:
             switch language {
-            case .en: .text("%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change).")
+            case .en:
+                .text(
+                    "%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change)."
+                )
             case .ko: .text("%2$@: %1$@. 나머지 설정은 적용되며 파일은 그대로 둡니다(다음 변경 때 사본을 남김).")
             }
         case .reasonSettingsMovedAside:
@@ -3093,6 +3154,146 @@ extension StringCatalog {
             switch language {
             case .en: .text("rain %@%%")
             case .ko: .text("강수확률 %@%%")
+            }
+        case .webAsOf:
+            switch language {
+            case .en: .text("Data as of %@ (Seoul time)")
+            case .ko: .text("%@ 기준 (서울 시각)")
+            }
+        case .webCall:
+            switch language {
+            case .en: .text("Call %@")
+            case .ko: .text("%@ 전화")
+            }
+        case .webColumnExpected:
+            switch language {
+            case .en: .text("Expected free")
+            case .ko: .text("예상 남은 자리")
+            }
+        case .webColumnRange:
+            switch language {
+            case .en: .text("Range (p10–p90)")
+            case .ko: .text("범위 (p10–p90)")
+            }
+        case .webColumnRisk:
+            switch language {
+            case .en: .text("Risk of no space")
+            case .ko: .text("만차 위험")
+            }
+        case .webColumnTime:
+            switch language {
+            case .en: .text("Time")
+            case .ko: .text("시각")
+            }
+        case .webDataLicense:
+            switch language {
+            case .en: .text("Park and lot data: Seoul Open Data Plaza, Korea Open Government License Type 1")
+            case .ko: .text("공원·주차장 정보: 서울 열린데이터 광장, 공공누리 제1유형")
+            }
+        case .webDirections:
+            switch language {
+            case .en: .text("Directions to %@")
+            case .ko: .text("%@까지 길찾기")
+            }
+        case .webDistanceAway:
+            switch language {
+            case .en: .text("%@ away")
+            case .ko: .text("%@ 거리")
+            }
+        case .webLanguage:
+            switch language {
+            case .en: .text("Language")
+            case .ko: .text("언어")
+            }
+        case .webLanguageName:
+            switch language {
+            case .en: .text("English")
+            case .ko: .text("한국어")
+            }
+        case .webLocationRefused:
+            switch language {
+            case .en: .text("Your location could not be read: %@")
+            case .ko: .text("위치를 읽지 못했어요: %@")
+            }
+        case .webLots:
+            switch language {
+            case .en: .text("Lots")
+            case .ko: .text("주차장")
+            }
+        case .webMapKakao:
+            switch language {
+            case .en: .text("Kakao Map")
+            case .ko: .text("카카오맵")
+            }
+        case .webMapNaver:
+            switch language {
+            case .en: .text("Naver Map")
+            case .ko: .text("네이버 지도")
+            }
+        case .webMinutesAhead:
+            switch language {
+            case .en: .text("in %lld min")
+            case .ko: .text("%lld분 후")
+            }
+        case .webNearestFirst:
+            switch language {
+            case .en: .text("Sort nearest first (your location stays on this phone)")
+            case .ko: .text("가까운 순으로 보기 (위치는 이 휴대폰에만)")
+            }
+        case .webNoSuchPage:
+            switch language {
+            case .en: .text("This page does not exist. The 11 parks are:")
+            case .ko: .text("이 페이지는 없어요. 11개 공원:")
+            }
+        case .webNoSuchPark:
+            switch language {
+            case .en: .text("There is no park “%@”. The 11 parks are:")
+            case .ko: .text("“%@” 공원은 없어요. 11개 공원:")
+            }
+        case .webNotFound:
+            switch language {
+            case .en: .text("Page not found")
+            case .ko: .text("페이지를 찾을 수 없어요")
+            }
+        case .webOffline:
+            switch language {
+            case .en: .text("Offline: this page is from %@ and marked stale")
+            case .ko: .text("오프라인: %@의 화면이며 오래된 정보예요")
+            }
+        case .webOpenApp:
+            switch language {
+            case .en: .text("%@ app")
+            case .ko: .text("%@ 앱")
+            }
+        case .webOpenWeb:
+            switch language {
+            case .en: .text("%@ on the web")
+            case .ko: .text("%@ 웹")
+            }
+        case .webRecommendedTag:
+            switch language {
+            case .en: .text("recommended")
+            case .ko: .text("추천")
+            }
+        case .webRiver:
+            switch language {
+            case .en: .text("The 11 parks along the Han River, west to east")
+            case .ko: .text("한강을 따라 서쪽부터 11개 공원")
+            }
+        case .webScreens:
+            switch language {
+            case .en: .text("Screens of this park")
+            case .ko: .text("이 공원의 화면")
+            }
+        case .webSkip:
+            switch language {
+            case .en: .text("Skip to content")
+            case .ko: .text("본문으로 건너뛰기")
+            }
+        case .webTerminal:
+            switch language {
+            case .en: .text("In a terminal: curl %@")
+            case .ko: .text("터미널에서: curl %@")
             }
         case .widgetAge:
             switch language {

@@ -15,15 +15,19 @@ public struct ClientPolicy: Hashable, Sendable, Codable {
     public var refreshIntervalSeconds: Int?
     /// Oldest client version the server still serves fully.
     public var minClientVersion: String?
+    /// Where people reach this deployment's pages (`https://host[/prefix]`); absent for a server only this machine
+    /// reaches. A client hands a phone `publicUrl + DeepLink.webPath`.
+    public var publicUrl: String?
 
     public init(
         unsignedReads: OpenEnum<UnsignedReadPolicy>, proofMaxSkewSeconds: Int = 300,
-        refreshIntervalSeconds: Int? = nil, minClientVersion: String? = nil
+        refreshIntervalSeconds: Int? = nil, minClientVersion: String? = nil, publicUrl: String? = nil
     ) {
         self.unsignedReads = unsignedReads
         self.proofMaxSkewSeconds = proofMaxSkewSeconds
         self.refreshIntervalSeconds = refreshIntervalSeconds
         self.minClientVersion = minClientVersion
+        self.publicUrl = publicUrl
     }
 }
 

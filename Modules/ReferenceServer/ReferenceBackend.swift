@@ -73,7 +73,8 @@ public final class ReferenceBackend: Sendable {
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
             observe: { [metrics] in metrics.collected($0, failed: $1) })
-        policy = PolicyState(unsignedReadsAllowed: configuration.unsignedReadsAllowed)
+        policy = PolicyState(
+            unsignedReadsAllowed: configuration.unsignedReadsAllowed, publicURL: configuration.publicURL)
         builder = SummaryBuilder(catalog: catalog, source: source)
         let keys = configuration.tokenKeys.map(TokenKeySource.fixed) ?? shared.tokenKeys ?? .fixed(.ephemeral())
         issuer = TokenIssuer(lifetime: configuration.tokenLifetime, ring: KeyRing(keys))
@@ -110,10 +111,13 @@ public final class ReferenceBackend: Sendable {
     /// Bootstrap grants issued since start (for tests and diagnostics).
     public var bootstrapsIssued: Int { issuer.grantsIssued }
 
-    /// The Hummingbird application serving the /v2 routes; `onRunning` receives the bound port.
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// The Hummingbird application serving the /v2 routes, and beside them whatever `alsoServe` registers (the web
+    /// front); `onRunning` receives the bound port.
+    public func application(
+        alsoServe: RouteRegistration? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         Application(
-            router: Routes.router(for: self),
+            router: Routes.router(for: self, alsoServe: alsoServe),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
@@ -162,10 +166,10 @@ public final class ReferenceBackend: Sendable {
     }
 
     /// Runs in this process on `host:port` until cancelled; returns once the port is bound.
-    public func start() async throws -> RunningServer {
+    public func start(alsoServe: RouteRegistration? = nil) async throws -> RunningServer {
         let collection = await startCollection()
         let (stream, continuation) = AsyncStream<Int>.makeStream()
-        let app = application { port in continuation.yield(port) }
+        let app = application(alsoServe: alsoServe) { port in continuation.yield(port) }
         let task = Task {
             do { try await app.run() } catch { continuation.finish() }
         }
@@ -182,12 +186,18 @@ public final class ReferenceBackend: Sendable {
     }
 
     /// Runs until SIGINT or SIGTERM, then shuts down gracefully. `onRunning` gets the bound port.
-    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    public func run(alsoServe: RouteRegistration? = nil, onRunning: @escaping @Sendable (Int) async -> Void)
+        async throws
+    {
         let collection = await startCollection()
         defer { collection.cancel() }
-        try await application(onRunning: onRunning).runService()
+        try await application(alsoServe: alsoServe, onRunning: onRunning).runService()
     }
 }
+
+/// Registers routes beside the /v2 ones on the backend's router (they share its metrics, access log and problem
+/// answers), each handler given only the values it needs.
+public typealias RouteRegistration = @Sendable (Router<ServerContext>) -> Void
 
 /// A backend running in this process.
 public struct RunningServer: Sendable {

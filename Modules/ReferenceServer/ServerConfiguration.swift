@@ -57,6 +57,11 @@ public struct ServerConfiguration: Sendable {
     /// The server's clock (tests skew it).
     public var now: @Sendable () -> Date = { Date() }
     public var version = ProductVersion.current
+    /// Whether the web pages are served beside the /v2 routes (`WEB`); the executable registers them.
+    public var webPages = true
+    /// Where people reach this deployment (`PUBLIC_URL`); nil for a loopback-only server, whose pages a phone
+    /// cannot open. Clients learn it from `/v2/config/policy`.
+    public var publicURL: PublicURL?
     /// Log level (`LOG_LEVEL` for `serve`).
     public var logLevel = "info"
 

@@ -4,6 +4,7 @@ import Logging
 import Models
 import PostgresStore
 import ReferenceServer
+import WebFront
 
 @main
 struct ServerCommand: AsyncParsableCommand {
@@ -63,12 +64,30 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let backend = try ReferenceBackend(configuration: configuration, shared: try sharedState(configuration))
         let host = configuration.host
-        try await backend.run { port in
+        var pages: RouteRegistration?
+        if configuration.webPages {
+            let web = webFront(backend)
+            pages = { router in web.register(on: router) }
+        }
+        try await backend.run(alsoServe: pages) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
             // One line for scripts, written straight to the file descriptor so it is never left in a buffer.
             FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
         }
     }
+}
+
+/// The pages beside the API, reading the backend's summaries and parks list through values.
+func webFront(_ backend: ReferenceBackend) -> WebFront {
+    let configuration = backend.configuration
+    let reads = PageReads(
+        home: { id in
+            await backend.homeSummary(for: id).map {
+                ServedSummary(value: $0.value, etag: $0.etag, nextRefresh: $0.nextRefresh)
+            }
+        },
+        parks: { await backend.parksList() }, now: configuration.now, catalog: backend.catalog)
+    return WebFront(reads: reads, publicURL: configuration.publicURL, simulated: configuration.source == .simulated)
 }
 
 /// The PostgreSQL store when `DATABASE_URL` is set; nil keeps the backend on its own (SQLite or memory).

@@ -59,6 +59,11 @@ public struct ServerSettings: Sendable {
         ("REQUEST_TIMEOUT", "seconds a request may take before it is answered 503 (default 10)"),
         ("ACCESS_LOG", "on (default) or off: one log line per request"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error, critical"),
+        ("WEB", "on (default) or off: the web pages (/, /p/{park}/...) beside the /v2 API"),
+        (
+            "PUBLIC_URL",
+            "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages"
+        ),
     ]
 
     /// The configuration, or the first setting that cannot be used.
@@ -157,6 +162,16 @@ public struct ServerSettings: Sendable {
         case "on": configuration.accessLog = true
         case "off": configuration.accessLog = false
         case let other: throw Invalid(setting: "ACCESS_LOG", reason: "'\(other)' is not on or off")
+        }
+        switch environment["WEB"] ?? "on" {
+        case "on": configuration.webPages = true
+        case "off": configuration.webPages = false
+        case let other: throw Invalid(setting: "WEB", reason: "'\(other)' is not on or off")
+        }
+        if let url = environment["PUBLIC_URL"], !url.isEmpty {
+            do { configuration.publicURL = try PublicURL(url) } catch {
+                throw Invalid(setting: "PUBLIC_URL", reason: error.description)
+            }
         }
         if let level = environment["LOG_LEVEL"] {
             guard Logger.Level(rawValue: level) != nil else {

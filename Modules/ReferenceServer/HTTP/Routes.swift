@@ -6,7 +6,7 @@ import Networking
 
 /// The /v2 routes of the reference backend.
 enum Routes {
-    static func router(for backend: ReferenceBackend) -> Router<ServerContext> {
+    static func router(for backend: ReferenceBackend, alsoServe: RouteRegistration?) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.middlewares.add(MetricsMiddleware(metrics: backend.metrics))
         if backend.configuration.accessLog {
@@ -27,19 +27,7 @@ enum Routes {
             try await bootstrap(request, context, backend)
         }
         router.on(API.parks) { request, context in
-            try await parkData(request, context, backend, park: nil) { now in
-                let snapshots = backend.catalog.parks.map { backend.collector.snapshot($0.id) }
-                return backend.parksCache.response(
-                    key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now
-                ) {
-                    // Built only when the hot cache misses.
-                    ParksResponse(
-                        parks: zip(backend.catalog.parks, snapshots).map {
-                            backend.builder.listItem(park: $0, snapshot: $1, now: now)
-                        },
-                        generatedAt: snapshots.map(\.updatedAt).max() ?? now)
-                }
-            }
+            try await parkData(request, context, backend, park: nil) { now in backend.parksEntry(now: now)?.response }
         }
         router.on(API.homeSummary) { request, context in
             try await parkData(request, context, backend, park: context.parameters.get(Route.parkParameter)) { now in
@@ -112,6 +100,7 @@ enum Routes {
             }
         }
         AdminRoutes.add(to: waiting, backend: backend)
+        alsoServe?(router)
         return router
     }
 
@@ -222,14 +211,7 @@ enum Routes {
             return Responses.problem(
                 Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
-        if let interval = backend.configuration.onDemandInterval {
-            if let park {
-                await backend.collector.collectIfDue(
-                    ParkID(park), interval: interval, backfillDays: backend.configuration.backfillDays)
-            } else {
-                await backend.collector.collectListIfDue(interval: interval)
-            }
-        }
+        await backend.collectOnDemand(park: park.map { ParkID($0) })
         guard let encoded = try respond(backend.configuration.now()) else {
             return Responses.problem(
                 Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
@@ -271,7 +253,7 @@ enum Routes {
             park = backend.catalog.parks[(index + 1) % backend.catalog.parks.count]
         }
         let snapshot = backend.collector.snapshot(park.id)
-        return cache.response(key: "\(name)/\(park.id.rawValue)", version: snapshot.version, now: now) {
+        return cache.response(key: ReferenceBackend.cacheKey(name, park.id), version: snapshot.version, now: now) {
             if faults.rebuildFails { throw RebuildFailure() }
             return make(park, snapshot)
         }

@@ -25,6 +25,7 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
     private struct Hot: Sendable {
         var version: Int
         var builtAt: Date
+        var value: Value
         var response: EncodedResponse
     }
 
@@ -38,20 +39,28 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
 
     /// The response for `key`: from the hot cache when current, else built; the last good one when building fails.
     public func response(key: String, version: Int, now: Date, build: () throws -> Value) -> EncodedResponse? {
+        entry(key: key, version: version, now: now, build: build)?.response
+    }
+
+    /// The value and its encoded response for `key`, by the same rule as ``response(key:version:now:build:)``: the
+    /// web front renders the very value whose bytes /v2 serves.
+    public func entry(key: String, version: Int, now: Date, build: () throws -> Value) -> (
+        value: Value, response: EncodedResponse
+    )? {
         if let entry = hot.value[key], entry.version == version, now.timeIntervalSince(entry.builtAt) < ttl {
-            return entry.response
+            return (entry.value, entry.response)
         }
         do {
             let value = try build()
             let response = EncodedResponse(body: try ContractCoding.encode(value))
             lastGood.withLock { $0[key] = value }
-            hot.withLock { $0[key] = Hot(version: version, builtAt: now, response: response) }
-            return response
+            hot.withLock { $0[key] = Hot(version: version, builtAt: now, value: value, response: response) }
+            return (value, response)
         } catch {
-            guard let good = lastGood.value[key],
-                let body = try? ContractCoding.encode(good.aged(now: now, reason: SourceDetail(.lastGoodServed)))
-            else { return nil }
-            return EncodedResponse(body: body)
+            guard let good = lastGood.value[key] else { return nil }
+            let aged = good.aged(now: now, reason: SourceDetail(.lastGoodServed))
+            guard let body = try? ContractCoding.encode(aged) else { return nil }
+            return (aged, EncodedResponse(body: body))
         }
     }
 }

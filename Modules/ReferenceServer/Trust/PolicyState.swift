@@ -6,10 +6,13 @@ import Networking
 public final class PolicyState: Sendable {
     private let unsigned: LockedBox<Bool>
     public let maxSkewSeconds: Int
+    /// Where people reach the deployment's pages, told to clients.
+    public let publicURL: PublicURL?
 
-    public init(unsignedReadsAllowed: Bool, maxSkewSeconds: Int = 300) {
+    public init(unsignedReadsAllowed: Bool, maxSkewSeconds: Int = 300, publicURL: PublicURL? = nil) {
         unsigned = LockedBox(unsignedReadsAllowed)
         self.maxSkewSeconds = maxSkewSeconds
+        self.publicURL = publicURL
     }
 
     public var unsignedReadsAllowed: Bool {
@@ -20,6 +23,7 @@ public final class PolicyState: Sendable {
     public var clientPolicy: ClientPolicy {
         ClientPolicy(
             unsignedReads: .known(unsignedReadsAllowed ? .allow : .deny), proofMaxSkewSeconds: maxSkewSeconds,
-            refreshIntervalSeconds: 300, minClientVersion: "0.1.0")
+            refreshIntervalSeconds: 300, minClientVersion: "0.1.0",
+            publicUrl: publicURL?.description)
     }
 }

@@ -1,0 +1,51 @@
+import Crypto
+import Foundation
+import Localization
+import Models
+
+/// The static files: the stylesheet and script under content-hashed names (cached for a year, immutable), and the
+/// service worker, manifest and icon under fixed names (revalidated, since their names cannot change).
+struct Assets: Sendable {
+    struct File: Sendable {
+        var body: Data
+        var contentType: String
+        var immutable: Bool
+    }
+
+    let cssPath: String
+    let scriptPath: String
+    let files: [String: File]
+
+    init() {
+        let css = Data(AssetSources.css.utf8)
+        let script = Data(AssetSources.script.utf8)
+        cssPath = "/assets/app." + Self.hash(css) + ".css"
+        scriptPath = "/assets/app." + Self.hash(script) + ".js"
+        let precached = [cssPath, scriptPath, "/icon.svg"].map { "\"\($0)\"" }.joined(separator: ",")
+        let worker = AssetSources.serviceWorker
+            .replacingOccurrences(of: "ASSET_LIST", with: "[" + precached + "]")
+            .replacingOccurrences(of: "VERSION", with: Self.hash(css + script))
+        files = [
+            cssPath: File(body: css, contentType: "text/css; charset=utf-8", immutable: true),
+            scriptPath: File(body: script, contentType: "text/javascript; charset=utf-8", immutable: true),
+            "/sw.js": File(body: Data(worker.utf8), contentType: "text/javascript; charset=utf-8", immutable: false),
+            "/icon.svg": File(body: Data(AssetSources.icon.utf8), contentType: "image/svg+xml", immutable: false),
+            "/manifest.webmanifest": File(
+                body: Self.manifest, contentType: "application/manifest+json", immutable: false),
+        ]
+    }
+
+    /// Ten hex digits of the content's SHA-256: a new file gets a new name.
+    static func hash(_ data: Data) -> String { Hex.lowercase(SHA256.hash(data: data).prefix(5)) }
+
+    /// The web app manifest: installable on a phone's home screen, named in Korean and English.
+    static let manifest: Data = {
+        let (korean, english) = (Localizer(.ko)(.appTitle), Localizer(.en)(.appTitle))
+        let fields: [String: Any] = [
+            "name": korean + " " + english, "short_name": korean, "start_url": "/", "scope": "/",
+            "display": "standalone", "background_color": "#ffffff", "theme_color": "#0b4f8a", "lang": "ko",
+            "icons": [["src": "/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"]],
+        ]
+        return (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }()
+}

@@ -1,0 +1,62 @@
+import HTTPTypes
+import Hummingbird
+import Localization
+import NIOCore
+
+/// The headers every page and asset carries: a Content-Security-Policy without inline script or style, no sniffing,
+/// no referrer, no framing; no cookies are ever set.
+enum PageResponses {
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
+        + "connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
+        var headers = secured()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
+        headers[.cacheControl] = "no-cache"
+        headers[.vary] = "Accept, Accept-Language, User-Agent"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    static func text(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
+        var headers = secured()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
+        headers[.cacheControl] = "no-cache"
+        headers[.vary] = "Accept, Accept-Language, User-Agent"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    static func asset(_ file: Assets.File) -> Response {
+        var headers = secured()
+        headers[.contentType] = file.contentType
+        headers[.cacheControl] = file.immutable ? "public, max-age=31536000, immutable" : "no-cache"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.body)))
+    }
+
+    /// Pages take GET and HEAD only.
+    static func methodNotAllowed() -> Response {
+        var headers = secured()
+        headers[.allow] = "GET, HEAD"
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(
+            status: .methodNotAllowed, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "GET, HEAD\n")))
+    }
+
+    static func secured() -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "no-referrer"
+        headers[.xFrameOptions] = "DENY"
+        return headers
+    }
+}
+
+extension HTTPField.Name {
+    static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
+    static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+}

@@ -1,0 +1,112 @@
+import Mustache
+
+/// The pages' markup as Mustache templates. `{{name}}` escapes for HTML, so no text from Seoul or the catalog can
+/// become markup; no template here uses the unescaped `{{{name}}}` form (a test keeps it so).
+struct PageTemplates: Sendable {
+    let library: MustacheLibrary
+
+    init() {
+        var library = MustacheLibrary()
+        for (name, text) in Self.sources {
+            // The templates are constants of this file; a parse error is a programming error caught by every test.
+            try! library.register(text, named: name)
+        }
+        self.library = library
+    }
+
+    /// The whole page for `page`'s values.
+    func render(_ page: [String: Any]) -> String {
+        library.render(page, withTemplate: "page") ?? ""
+    }
+
+    static let sources: [(String, String)] = [
+        ("page", page), ("rows", rows), ("spans", spans), ("parkList", parkList), ("parking", parking),
+        ("forecast", forecast), ("directions", directions), ("sources", sourceTable),
+    ]
+
+    static let page = """
+        <!doctype html>
+        <html lang="{{lang}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}}</title>
+        <meta name="description" content="{{title}}">
+        <meta name="theme-color" content="#0b4f8a">
+        <link rel="stylesheet" href="{{css}}">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="/icon.svg" type="image/svg+xml">
+        <script src="{{js}}" defer></script>
+        </head>
+        <body data-generated="{{generated}}" data-next-refresh="{{nextRefresh}}" data-stale-word="{{staleWord}}" data-offline-text="{{offlineText}}" data-away-text="{{awayText}}" data-location-refused="{{locationRefused}}">
+        <a class="skip" href="#main">{{skip}}</a>
+        <header>
+        <nav class="lang" aria-label="{{languageLabel}}">{{#languages}}<a href="{{href}}" lang="{{code}}" hreflang="{{code}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/languages}}</nav>
+        <p class="app"><a href="{{homeHref}}">{{appTitle}}</a></p>
+        <h1>{{heading}}</h1>
+        {{^empty(badges)}}<p class="badges" id="freshness">{{#badges}}{{>spans}}{{/badges}}</p>{{/empty(badges)}}
+        <p class="offline" id="offline" role="status" hidden></p>
+        {{^empty(tabs)}}<nav class="tabs" aria-label="{{screensLabel}}"><ul>{{#tabs}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>{{/tabs}}</ul></nav>{{/empty(tabs)}}
+        </header>
+        <main id="main">
+        {{^empty(rows)}}{{>rows}}{{/empty(rows)}}
+        {{#parkList}}{{>parkList}}{{/parkList}}
+        {{#parking}}{{>parking}}{{/parking}}
+        {{#forecast}}{{>forecast}}{{/forecast}}
+        {{#directions}}{{>directions}}{{/directions}}
+        {{#sourceTable}}{{>sources}}{{/sourceTable}}
+        {{#notes}}<p class="note">{{#spans}}{{>spans}}{{/spans}}</p>{{/notes}}
+        </main>
+        <footer>
+        {{#asOf}}<p>{{asOf}}</p>{{/asOf}}
+        <p>{{terminal}}</p>
+        <p>{{license}}</p>
+        </footer>
+        </body>
+        </html>
+
+        """
+
+    static let rows = """
+        <dl class="rows">{{#rows}}<div><dt>{{rowLabel}}</dt>{{#rowValues}}<dd>{{#spans}}{{>spans}}{{/spans}}</dd>{{/rowValues}}</div>{{/rows}}</dl>
+        """
+
+    static let spans = """
+        {{#meter}}<meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meter}}{{#text}}<span class="{{cls}}">{{text}}</span>{{/text}}
+        """
+
+    static let parkList = """
+        <figure class="river"><svg viewBox="0 0 320 64" aria-hidden="true" focusable="false"><path d="M0 34 C40 24 80 44 120 34 S200 24 240 34 S300 44 320 34" class="water"/>{{#river}}<circle cx="{{x}}" cy="34" r="9" class="dot {{cls}}"/><text x="{{x}}" y="38" text-anchor="middle">{{number}}</text>{{/river}}</svg><figcaption>{{riverCaption}}</figcaption></figure>
+        <ol class="parks">{{#parks}}<li><a href="{{href}}"><span class="n">{{number}}</span> <strong>{{name}}</strong></a> <span class="count">{{free}}</span> {{#meterTotal}}<meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span>{{crowd}}</span>{{#state}} <span class="{{stateClass}}">{{state}}</span>{{/state}}</li>{{/parks}}</ol>
+        """
+
+    static let parking = """
+        {{#closed}}<p class="banner yellow b">{{closed}}</p>{{/closed}}
+        <p class="tools"><button type="button" id="nearest" hidden>{{nearestLabel}}</button> <span id="location-note" role="status"></span></p>
+        <ol class="lots" id="lots">{{#lots}}<li id="lot-{{id}}" data-lat="{{lat}}" data-lon="{{lon}}"{{#focused}} class="focused"{{/focused}}>
+        <h2>{{name}}{{#recommended}} <span class="tag">{{recommendedTag}}</span>{{/recommended}}</h2>
+        <p><strong class="count">{{free}}</strong>{{#meterTotal}} <meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span class="{{statusClass}}">{{status}}</span> <span class="dim">{{columnObserved}} {{observed}}</span> <span class="away"></span></p>
+        <p class="dim">{{details}}</p>
+        <p class="actions">{{#phone}}<a href="tel:{{phoneDigits}}">{{callLabel}}</a> {{/phone}}{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
+        </li>{{/lots}}</ol>
+        {{#reason}}<p class="yellow">{{reason}}</p>{{/reason}}
+        """
+
+    static let forecast = """
+        <h2>{{forecastTitle}}</h2>
+        {{#opening}}{{>rows}}{{/opening}}
+        {{^empty(points)}}<table class="forecast"><caption>{{caption}}</caption><thead><tr><th scope="col">{{columnTime}}</th><th scope="col">{{columnExpected}}</th><th scope="col">{{columnRange}}</th><th scope="col">{{columnRisk}}</th></tr></thead><tbody>{{#points}}<tr><th scope="row">{{at}} <span class="dim">{{ahead}}</span></th><td>{{p50}}</td><td>{{p10}}–{{p90}}</td><td class="{{riskClass}}">{{risk}}</td></tr>{{/points}}</tbody></table>{{/empty(points)}}
+        {{#gap}}<p class="dim">{{gap}}</p>{{/gap}}
+        {{#confidence}}<p>{{#spans}}{{>spans}}{{/spans}}</p>{{/confidence}}
+        {{^empty(lotLinks)}}<nav aria-label="{{lotsLabel}}"><ul class="chips">{{#lotLinks}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>{{/lotLinks}}</ul></nav>{{/empty(lotLinks)}}
+        {{^empty(crowd)}}<h2>{{crowdTitle}}</h2>{{#crowd}}<p>{{#spans}}{{>spans}}{{/spans}}</p>{{/crowd}}{{/empty(crowd)}}
+        """
+
+    static let directions = """
+        <section class="directions" aria-labelledby="directions-title"><h2 id="directions-title">{{title}}</h2><ul class="chips">{{#links}}<li><a href="{{href}}">{{name}}</a></li>{{/links}}</ul></section>
+        """
+
+    static let sourceTable = """
+        <table class="sources"><caption>{{caption}}</caption><thead><tr>{{#columns}}<th scope="col">{{.}}</th>{{/columns}}</tr></thead><tbody>{{#sources}}<tr><th scope="row">{{name}}</th><td class="{{stateClass}}">{{state}}</td><td>{{observed}}</td><td>{{lastSuccess}}</td><td>{{data}}</td><td>{{detail}}</td></tr>{{/sources}}</tbody></table>
+        """
+}

@@ -1,0 +1,38 @@
+import AppCore
+import Foundation
+import Localization
+import Models
+
+/// Directions for a phone: the map apps people in Seoul use (Kakao Map, Naver Map, TMAP) through their app links,
+/// with the web pages of Kakao Map and Naver Map beside them for a phone without the app.
+enum PhoneDirections {
+    /// The home page's block: directions to the recommended lot's entrance (else the largest lot) by car.
+    static func values(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any]? {
+        let catalog = scope.ctx.catalog
+        let lots = catalog.lots(in: summary.park.id)
+        let target =
+            summary.parking.recommended.flatMap { r in lots.first { $0.id == r.lotId } }
+            ?? lots.max { $0.capacity < $1.capacity }
+        guard let target else { return nil }
+        return ["title": scope.l(.webDirections, scope.ctx.name(target)), "links": links(to: target, scope)]
+    }
+
+    /// App and web links to a lot's entrance by car.
+    static func links(to lot: ParkingLot, _ scope: PageScope) -> [[String: Any]] {
+        let request = DirectionsRequest(name: lot.nameKo, coordinate: lot.coordinate, mode: .car)
+        let name = MapLinks.encode(lot.nameKo)
+        let (lat, lon) = (MapLinks.format(lot.coordinate.lat), MapLinks.format(lot.coordinate.lon))
+        let kakao = scope.l(.webMapKakao)
+        let naver = scope.l(.webMapNaver)
+        return [
+            ["name": scope.l(.webOpenApp, kakao), "href": "kakaomap://route?ep=\(lat),\(lon)&by=CAR"],
+            ["name": scope.l(.webOpenWeb, kakao), "href": MapLinks.url(request, map: .kakao)],
+            [
+                "name": scope.l(.webOpenApp, naver),
+                "href": "nmap://route/car?dlat=\(lat)&dlng=\(lon)&dname=\(name)&appname=hangangjari",
+            ],
+            ["name": scope.l(.webOpenWeb, naver), "href": MapLinks.url(request, map: .naver)],
+            ["name": scope.l(.webOpenApp, "TMAP"), "href": "tmap://route?goalname=\(name)&goalx=\(lon)&goaly=\(lat)"],
+        ]
+    }
+}

@@ -1,0 +1,164 @@
+import AppCore
+import AppScreens
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Localization
+import Models
+
+/// The pages a deployment serves to phones beside the /v2 API: the park list (`/`) and each park's home, parking,
+/// forecast and outing screens (`/p/{park}[/{screen}]`), rendered from the same summary the API serves, in the same
+/// words, with the same verdict. curl, wget and HTTPie get the terminal's text screen instead.
+public struct WebFront: Sendable {
+    let reads: PageReads
+    let publicURL: PublicURL?
+    /// Whether the data is simulated (the text form of the park list says so, as the app does).
+    let simulated: Bool
+    let templates = PageTemplates()
+    let assets = Assets()
+    let cache = PageCache()
+
+    public init(reads: PageReads, publicURL: PublicURL?, simulated: Bool) {
+        self.reads = reads
+        self.publicURL = publicURL
+        self.simulated = simulated
+    }
+
+    /// Registers the pages and their files on `router`, each for GET and HEAD; other methods get 405.
+    public func register<Context: RequestContext>(on router: Router<Context>) {
+        get("/", on: router) { request, _ in await parkList(request) }
+        get("/p/:park", on: router) { request, context in
+            await park(request, context.parameters.get("park") ?? "", screen: nil)
+        }
+        get("/p/:park/:screen", on: router) { request, context in
+            await park(request, context.parameters.get("park") ?? "", screen: context.parameters.get("screen"))
+        }
+        get("/p/:park/:screen/**", on: router) { request, _ in notFound(request, park: nil) }
+        for (path, file) in assets.files {
+            get(path, on: router) { _, _ in PageResponses.asset(file) }
+        }
+        let paths = ["/", "/p/:park", "/p/:park/:screen", "/p/:park/:screen/**"] + assets.files.keys
+        for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+            for path in paths {
+                router.on(RouterPath(path), method: method) { _, _ in PageResponses.methodNotAllowed() }
+            }
+        }
+    }
+
+    /// GET, and HEAD answered with the same status and headers and no body.
+    private func get<Context: RequestContext>(
+        _ path: String, on router: Router<Context>,
+        _ respond: @escaping @Sendable (Request, Context) async -> Response
+    ) {
+        router.get(RouterPath(path)) { request, context in await respond(request, context) }
+        router.head(RouterPath(path)) { request, context in
+            let full = await respond(request, context)
+            return Response(status: full.status, headers: full.headers, body: .init())
+        }
+    }
+
+    func parkList(_ request: Request) async -> Response {
+        let page = PageRequest(request)
+        let scope = scope(page, request)
+        let list = await reads.parks()
+        let minute = Int(scope.ctx.now.timeIntervalSince1970 / 60)
+        let version = list.map { "\($0.generatedAt.timeIntervalSince1970)" } ?? "none"
+        let key = key(page, request, path: "/", version: version, minute: minute)
+        if page.wantsText {
+            guard let list else { return unavailable(page, scope) }
+            let body = cache.page(key) {
+                ScreenParts.printedParks(list, simulated: simulated, scope.ctx, mode: mode(page))
+            }
+            return PageResponses.text(body, language: page.language)
+        }
+        let body = cache.page(key) { templates.render(ParkListPage.values(list, scope)) }
+        return PageResponses.html(body, language: page.language)
+    }
+
+    func park(_ request: Request, _ parkText: String, screen screenText: String?) async -> Response {
+        let page = PageRequest(request)
+        guard DeepLink.isValidIdentifier(parkText), let park = reads.catalog.park(ParkID(parkText)) else {
+            return notFound(request, park: parkText)
+        }
+        guard let screen = screenText.map(Screen.init(rawValue:)) ?? .home else {
+            return notFound(request, park: nil)
+        }
+        let lotText = request.uri.queryParameters.get("lot")
+        let lot = lotText.map { LotID(rawValue: $0) }
+        if let lot, !reads.catalog.lots(in: park.id).contains(where: { $0.id == lot }) {
+            return notFound(request, park: nil)
+        }
+        let scope = scope(page, request)
+        guard let served = await reads.home(park.id) else { return unavailable(page, scope) }
+        let path = DeepLink(parkId: park.id, screen: screen, lotId: lot).webPath
+        let minute = Int(scope.ctx.now.timeIntervalSince1970 / 60)
+        let key = key(page, request, path: path, version: served.etag, minute: minute)
+        if page.wantsText {
+            let body = cache.page(key) {
+                ScreenParts.printed(served.value, tab: AppTab(screen), scope.ctx, mode: mode(page))
+            }
+            return PageResponses.text(body, language: page.language)
+        }
+        let body = cache.page(key) {
+            templates.render(ParkPages.values(served, screen: screen, lot: lot, path: path, scope))
+        }
+        return PageResponses.html(body, language: page.language)
+    }
+
+    /// A 404 in the chosen language that lists the parks; the asked-for name appears only as escaped text.
+    func notFound(_ request: Request, park: String?) -> Response {
+        let page = PageRequest(request)
+        let scope = scope(page, request)
+        if page.wantsText {
+            let message = park.map { scope.l(.webNoSuchPark, String($0.prefix(64))) } ?? scope.l(.webNoSuchPage)
+            let parks = reads.catalog.parksWestToEast.map { "  \($0.id.rawValue)  \(scope.ctx.shortName($0))" }
+            return PageResponses.text(
+                ByteBuffer(string: ([message] + parks).joined(separator: "\n") + "\n"), status: .notFound,
+                language: page.language)
+        }
+        return PageResponses.html(
+            ByteBuffer(string: templates.render(ParkListPage.notFound(park: park, scope))), status: .notFound,
+            language: page.language)
+    }
+
+    /// Nothing could be built yet (the first collection has not run): 503, said in words.
+    func unavailable(_ page: PageRequest, _ scope: PageScope) -> Response {
+        let message = scope.l(.stateUnavailable)
+        guard !page.wantsText else {
+            return PageResponses.text(
+                ByteBuffer(string: message + "\n"), status: .serviceUnavailable, language: page.language)
+        }
+        var values = scope.chrome(title: message, heading: message, path: "/")
+        values["parkList"] = ParkListPage.parks(nil, scope)
+        return PageResponses.html(
+            ByteBuffer(string: templates.render(values)), status: .serviceUnavailable, language: page.language)
+    }
+
+    private func scope(_ page: PageRequest, _ request: Request) -> PageScope {
+        PageScope(
+            request: page,
+            ctx: ScreenContext(
+                language: page.language, catalog: reads.catalog, now: reads.now(),
+                machineOffsetSeconds: ISO8601.seoulOffsetSeconds, width: 80),
+            assets: assets, origin: origin(request))
+    }
+
+    /// The public address when one is set; else the address the request was sent to (its Host is part of the cache
+    /// key, so one client's Host never appears on another's page).
+    private func origin(_ request: Request) -> String {
+        if let publicURL { return publicURL.description }
+        let host = String((request.head.authority ?? "localhost").prefix(100))
+        return "http://" + host
+    }
+
+    private func key(_ page: PageRequest, _ request: Request, path: String, version: String, minute: Int) -> String {
+        let form = page.wantsText ? (page.color ? "ansi" : "text") : "html"
+        let chosen = page.explicitLanguage ? "!" : ""
+        let host = publicURL == nil ? String((request.head.authority ?? "").prefix(100)) : ""
+        return [form, path, page.language.rawValue + chosen, version, "\(minute)", host].joined(separator: "|")
+    }
+
+    private func mode(_ page: PageRequest) -> RenderMode {
+        page.color ? RenderMode(attributes: true, colors: true) : .plain
+    }
+}
