@@ -21,6 +21,9 @@ public struct AppEnvironment: Sendable {
     public var writeSnapshots: @Sendable (HomeSummary, Date) throws -> Void
     /// Opens a web link on the desktop; false when there is no desktop to open it on.
     public var openURL: @Sendable (String) -> Bool
+    /// Where a phone can open this deployment's pages, or why it cannot; `mayAsk` lets it ask the server when the
+    /// last bootstrap did not tell (a printed command never waits on the network for it).
+    public var pageAddress: @Sendable (_ mayAsk: Bool) async -> PageAddress
     public var now: @Sendable () -> Date
 
     public init(
@@ -31,6 +34,7 @@ public struct AppEnvironment: Sendable {
         updateSettings: @escaping @Sendable (@Sendable (inout Settings) -> Void) throws -> Settings,
         writeSnapshots: @escaping @Sendable (HomeSummary, Date) throws -> Void,
         openURL: @escaping @Sendable (String) -> Bool = { _ in false },
+        pageAddress: @escaping @Sendable (Bool) async -> PageAddress = { _ in .unavailable(Reason(.pageNoneEmbedded)) },
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.cachedSummary = cachedSummary
@@ -40,6 +44,7 @@ public struct AppEnvironment: Sendable {
         self.updateSettings = updateSettings
         self.writeSnapshots = writeSnapshots
         self.openURL = openURL
+        self.pageAddress = pageAddress
         self.now = now
     }
 }

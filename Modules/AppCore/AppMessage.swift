@@ -16,5 +16,7 @@ public enum AppMessage: Sendable, Equatable {
     /// A directions link, opened or to be opened by hand.
     case directions(url: String, opened: Bool)
     case openedLink(String)
+    /// The QR code shows the route, since no page of this screen can be opened on a phone; the reason says why.
+    case noPageLink(reason: Reason)
     case badLink(String)
 }

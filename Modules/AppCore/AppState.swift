@@ -67,7 +67,9 @@ public struct AppState: Sendable {
     public var parksCursor = 0
     public var showHelp = false
     /// A directions link shown as a QR code over the screen, for a phone to scan; nil when none is shown.
-    public var directionsCode: String?
+    public var directionsCode: HandoffCode?
+    /// Where a phone can open the screen on view, once learned (``AppStore/learnPageAddress()``).
+    public var pageAddress: PageAddress?
     /// A one-line message for the status line (what just happened, or what went wrong).
     public var message: AppMessage?
     /// Where the data comes from, for the "simulated" label.

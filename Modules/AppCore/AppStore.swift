@@ -257,18 +257,42 @@ public final class AppStore: Sendable {
         }
     }
 
-    /// Shows (or hides) the directions link of the viewed park as a QR code, for a phone to scan.
-    public func toggleDirectionsCode(map: MapProvider = .kakao) {
-        let (park, summary, home, lot, shown) = state.withLock {
-            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.directionsCode)
+    /// Learns where a phone can open the screen on view: the configured address, or the server's (asking it only
+    /// when `mayAsk`). A known address is kept; a failure to learn it is tried again next time.
+    @discardableResult
+    public func learnPageAddress(mayAsk: Bool = true) async -> PageAddress {
+        if case .at? = state.withLock({ $0.pageAddress }) { return state.withLock { $0.pageAddress! } }
+        let address = await environment.pageAddress(mayAsk)
+        update { $0.pageAddress = address }
+        return address
+    }
+
+    /// Shows (or hides) a QR code for a phone: the page of the park and screen on view when the deployment has
+    /// public pages, else the route to the park (and the status line says why there is no page).
+    public func toggleHandoffCode(map: MapProvider = .kakao) async {
+        guard state.withLock({ $0.directionsCode }) == nil else { return closeHandoffCode() }
+        let address = await learnPageAddress()
+        let (park, summary, home, lot, tab) = state.withLock {
+            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.tab)
         }
-        guard shown == nil else { return update { $0.directionsCode = nil } }
+        if let page = address.page(DeepLink(parkId: park, screen: tab.screen, lotId: lot)) {
+            return update { $0.directionsCode = HandoffCode(url: page, kind: .page) }
+        }
         guard
             let request = try? DirectionsRequest.resolve(
                 park: park, lot: lot, mode: .car, summary: summary, catalog: catalog)
         else { return }
         let url = MapLinks.url(request, map: map, from: home)
-        update { $0.directionsCode = url }
+        update { state in
+            guard case .unavailable(let reason) = address else { return }
+            state.directionsCode = HandoffCode(url: url, kind: .route, whyNoPage: reason)
+            state.message = .noPageLink(reason: reason)
+        }
+    }
+
+    /// Hides the QR code.
+    public func closeHandoffCode() {
+        update { $0.directionsCode = nil }
     }
 
     /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.

@@ -81,6 +81,13 @@ extension AppEnvironment {
             updateSettings: { change in try settings.update(change) },
             writeSnapshots: { summary, at in try snapshots.writeBoth(from: summary, now: at) },
             openURL: { url in DesktopOpener.open(url, environment: environment) },
+            pageAddress: { mayAsk in
+                await PageAddress.resolve(configured: configuration.publicURL, embedded: configuration.apiURL == nil) {
+                    guard let client = try? await starter.session().client else { return nil }
+                    if let known = await client.knownPolicy(), known.publicUrl != nil || !mayAsk { return known }
+                    return mayAsk ? try? await client.policy() : nil
+                }
+            },
             now: now)
         return (app, cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)])
     }

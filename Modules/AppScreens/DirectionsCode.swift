@@ -2,20 +2,23 @@ import AppCore
 import Localization
 import QRCode
 
-/// A directions link as a QR code in the terminal, so a phone's camera hands the route to its map app.
+/// A link as a QR code in the terminal, so a phone's camera continues there: the page of the screen on view, or the
+/// route in its map app.
 public enum DirectionsCode {
     /// The code and a caption; the link itself when no code can hold it.
-    public static func lines(url: String, _ ctx: ScreenContext) -> [Line] {
+    public static func lines(url: String, kind: HandoffCode.Kind = .route, _ ctx: ScreenContext) -> [Line] {
         guard let code = code(url, ctx) else { return [Line(ctx.l(.directionsCodeTooLong), .dim), Line(url)] }
-        return code + [Line.blank, caption(ctx), Line(url, .dim)]
+        return code + [Line.blank, caption(kind, ctx), Line(url, .dim)]
     }
 
     /// The full-screen form: the whole code or, when the terminal is too short or narrow for it, a request for
     /// more room (a cut code cannot be scanned).
-    public static func screen(url: String, _ ctx: ScreenContext, height: Int) -> [Line] {
+    public static func screen(_ handoff: HandoffCode, _ ctx: ScreenContext, height: Int) -> [Line] {
+        let url = handoff.url
         let close = Line(ctx.l(.directionsCodeClose), .dim)
-        guard let code = code(url, ctx) else { return lines(url: url, ctx) + [Line.blank, close] }
-        let shown = code + [caption(ctx)]
+        guard let code = code(url, ctx) else { return lines(url: url, kind: handoff.kind, ctx) + [Line.blank, close] }
+        let note = handoff.whyNoPage.map { Screens.wrap($0.text(ctx.l).split(separator: " ").map(String.init), ctx) }
+        let shown = code + [caption(handoff.kind, ctx)] + (note ?? []).map { Line($0.text, .dim) }
         let widest = shown.map { $0.width(ctx.widths) }.max() ?? 0
         guard shown.count + 1 <= height, widest <= ctx.width else {
             return [
@@ -32,5 +35,7 @@ public enum DirectionsCode {
         return (try? QRCode(url))?.halfBlockRows.map { Line($0.replacingOccurrences(of: " ", with: light), .code) }
     }
 
-    static func caption(_ ctx: ScreenContext) -> Line { Line(ctx.l(.directionsCodeCaption), .bold) }
+    static func caption(_ kind: HandoffCode.Kind, _ ctx: ScreenContext) -> Line {
+        Line(ctx.l(kind == .page ? .directionsCodePageCaption : .directionsCodeCaption), .bold)
+    }
 }

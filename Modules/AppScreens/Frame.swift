@@ -13,7 +13,7 @@ public enum Frame {
         if ctx.width < 40 || height < 10 {
             return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)]
         }
-        if let url = state.directionsCode { return DirectionsCode.screen(url: url, ctx, height: height) }
+        if let code = state.directionsCode { return DirectionsCode.screen(code, ctx, height: height) }
         var lines = header(state, ctx) + [tabs(state, ctx), Line(String(repeating: "─", count: ctx.width), .dim)]
         let bodyHeight = height - lines.count - 2
         var body = state.showHelp ? help(ctx) : Screens.body(state, ctx)
@@ -110,6 +110,7 @@ public enum Messages {
         case .saveFailed(let reason): ctx.l(.messageSaveFailed, reason)
         case .refreshedAll(let parks, let ms): ctx.l(.messageRefreshedAll, parks, ms)
         case .directions(let url, let opened): ctx.l(opened ? .messageDirectionsOpened : .messageDirectionsLink, url)
+        case .noPageLink(let reason): ctx.l(.messageNoPageLink, reason.text(ctx.l))
         case .openedLink(let link): ctx.l(.messageOpenedLink, link)
         case .badLink(let reason): ctx.l(.messageBadLink, reason)
         }

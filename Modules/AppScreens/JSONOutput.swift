@@ -18,6 +18,8 @@ public enum JSONOutput {
         var fetchedAt: Date?
         var simulated: Bool
         var deepLink: String?
+        /// The page of the same park and screen for a phone, when the deployment has public pages.
+        var page: String?
         var data: Data?
     }
 
@@ -39,15 +41,18 @@ public enum JSONOutput {
                 Envelope(
                     park: nil, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
                     origin: list?.origin.rawValue, fetchedAt: list?.fetchedAt, simulated: state.simulatedBackend,
-                    deepLink: nil, data: list?.value))
+                    deepLink: nil, page: nil, data: list?.value))
         }
-        let link = DeepLink(parkId: state.parkId, screen: tab.screen).description
+        let deepLink = DeepLink(parkId: state.parkId, screen: tab.screen)
+        let link = deepLink.description
+        let page = state.pageAddress?.page(deepLink)
         guard let loaded = state.current.summary else {
             return try ContractCoding.encode(
                 Envelope<HomeSummary>(
                     park: state.parkId, screen: tab.rawValue, trust: verdict.word,
                     staleReason: verdict.reason?.technical,
-                    origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, data: nil))
+                    origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, page: page,
+                    data: nil))
         }
         let summary = loaded.shown
         func envelope<T: Encodable>(_ data: T) throws -> Foundation.Data {
@@ -57,7 +62,7 @@ public enum JSONOutput {
                     staleReason: verdict.reason?.technical,
                     origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt,
                     simulated: summary.freshness.isSimulated,
-                    deepLink: link, data: data))
+                    deepLink: link, page: page, data: data))
         }
         switch tab {
         case .home, .parks: return try envelope(summary)

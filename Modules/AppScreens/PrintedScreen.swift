@@ -23,6 +23,7 @@ public enum PrintedScreen {
         } else if refresh || store.snapshot.current.summary?.trust != .current {
             await store.refresh(park: store.snapshot.parkId, force: refresh)
         }
+        if json, tab != .parks { await store.learnPageAddress(mayAsk: false) }
         let state = store.snapshot
         var stderr: [String] = []
         let verdict = JSONOutput.verdict(tab, state)

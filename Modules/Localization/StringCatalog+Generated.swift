@@ -78,6 +78,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case directionsCodeClose = "directions.codeClose"
     case directionsCodeNeedsRoom = "directions.codeNeedsRoom"
     case directionsCodeTooLong = "directions.codeTooLong"
+    case directionsCodePageCaption = "directions.code_page_caption"
     case doctorAlerts = "doctor.alerts"
     case doctorApi = "doctor.api"
     case doctorBackend = "doctor.backend"
@@ -298,6 +299,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case messageDirectionsOpened = "message.directions_opened"
     case messageFavoriteAdded = "message.favorite_added"
     case messageFavoriteRemoved = "message.favorite_removed"
+    case messageNoPageLink = "message.no_page_link"
     case messageOpenedLink = "message.opened_link"
     case messageRefreshedAll = "message.refreshed_all"
     case messageSaveFailed = "message.save_failed"
@@ -312,6 +314,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case noticeClosure = "notice.closure"
     case noticeInfo = "notice.info"
     case noticeWarning = "notice.warning"
+    case pageBadAddress = "page.bad_address"
+    case pageNoneEmbedded = "page.none_embedded"
+    case pageNoneServer = "page.none_server"
+    case pageNoneUnreachable = "page.none_unreachable"
     case parkingClosedOpens = "parking.closed_opens"
     case parkingClosedUntil = "parking.closed_until"
     case parkingSharedWith = "parking.shared_with"
@@ -952,6 +958,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("This link is too long for a QR code:")
             case .ko: .text("이 링크는 QR 코드에 담기에 너무 깁니다:")
+            }
+        case .directionsCodePageCaption:
+            switch language {
+            case .en: .text("Scan with a phone to continue this screen there")
+            case .ko: .text("휴대폰으로 스캔하면 이 화면을 이어서 볼 수 있어요")
             }
         case .doctorAlerts:
             switch language {
@@ -2072,6 +2083,11 @@ extension StringCatalog {
             case .en: .text("%@ removed from favourites")
             case .ko: .text("%@ 즐겨찾기에서 삭제")
             }
+        case .messageNoPageLink:
+            switch language {
+            case .en: .text("Route QR shown; %@")
+            case .ko: .text("길찾기 QR을 보여줘요. %@")
+            }
         case .messageOpenedLink:
             switch language {
             case .en: .text("Opened %@")
@@ -2141,6 +2157,32 @@ extension StringCatalog {
             switch language {
             case .en: .text("warning")
             case .ko: .text("주의")
+            }
+        case .pageBadAddress:
+            switch language {
+            case .en: .text("the page address %1$@ cannot be used: %2$@")
+            case .ko: .text("페이지 주소 %1$@는 쓸 수 없어요: %2$@")
+            }
+        case .pageNoneEmbedded:
+            switch language {
+            case .en:
+                .text(
+                    "no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml"
+                )
+            case .ko:
+                .text(
+                    "페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요"
+                )
+            }
+        case .pageNoneServer:
+            switch language {
+            case .en: .text("no page link: the server has no public address (PUBLIC_URL is not set there)")
+            case .ko: .text("페이지 링크 없음: 서버에 공개 주소가 없어요(PUBLIC_URL 미설정)")
+            }
+        case .pageNoneUnreachable:
+            switch language {
+            case .en: .text("no page link: the server could not be asked for its address")
+            case .ko: .text("페이지 링크 없음: 서버에 주소를 물어보지 못했어요")
             }
         case .parkingClosedOpens:
             switch language {

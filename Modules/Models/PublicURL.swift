@@ -14,11 +14,11 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(Invalid) {
         var text = Substring(text).drop { $0 == " " }
         while text.hasSuffix(" ") { text.removeLast() }
-        while text.hasSuffix("/") { text.removeLast() }
         let lower = text.lowercased()
         guard let schemeEnd = ["https://", "http://"].first(where: { lower.hasPrefix($0) })?.count else {
             throw Invalid(reason: "'\(text.prefix(40))' must start with https:// or http://")
         }
+        while text.count > schemeEnd, text.hasSuffix("/") { text.removeLast() }
         let rest = text.dropFirst(schemeEnd)
         let host = rest.prefix { $0 != "/" && $0 != ":" }
         guard !host.isEmpty else { throw Invalid(reason: "'\(text.prefix(40))' names no host") }

@@ -37,6 +37,13 @@ public actor APIClient {
         try await get(API.health).value
     }
 
+    /// The policy the server gave at the last bootstrap (this process's, else the stored one), without a request.
+    public func knownPolicy() -> ClientPolicy? {
+        if let credentials { return credentials.policy }
+        guard let stored = store.load(), stored.baseURL == configuration.baseURL else { return nil }
+        return stored.policy
+    }
+
     /// `GET /v2/config/policy` (unprotected); also updates the client's view of the policy.
     public func policy() async throws(APIError) -> ClientPolicy {
         let policy = try await get(API.policy).value

@@ -13,6 +13,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var language: String?
     /// Never fall back to unsigned reads.
     public var strictSigning = false
+    /// Where a phone opens this deployment's pages (`public_url`, `HANGANGJARI_PUBLIC_URL`), when the server does not
+    /// say it itself; checked when used.
+    public var publicURL: String?
 
     public init(apiURL: String? = nil, seoulKey: String? = nil, language: String? = nil, strictSigning: Bool = false) {
         self.apiURL = apiURL
@@ -31,6 +34,7 @@ public struct AppConfiguration: Sendable, Equatable {
         if let url = environment["SEOUL_OPEN_DATA_URL"], !url.isEmpty { configuration.seoulURL = url }
         if let api = environment["HANGANGJARI_API"], !api.isEmpty { configuration.apiURL = api }
         if let apiFlag, !apiFlag.isEmpty { configuration.apiURL = apiFlag }
+        if let page = environment["HANGANGJARI_PUBLIC_URL"], !page.isEmpty { configuration.publicURL = page }
         return configuration
     }
 
@@ -50,6 +54,7 @@ public struct AppConfiguration: Sendable, Equatable {
             case "seoul_key": configuration.seoulKey = value.isEmpty ? nil : value
             case "language": configuration.language = value
             case "strict_signing": configuration.strictSigning = value == "true"
+            case "public_url": configuration.publicURL = value.isEmpty ? nil : value
             default: continue
             }
         }

@@ -95,7 +95,7 @@ public struct InteractiveApp: Sendable {
         case .ctrlC, .character("q"), .character("Q"): return .quit
         case .escape:
             if store.snapshot.showHelp { store.toggleHelp() }
-            if store.snapshot.directionsCode != nil { store.toggleDirectionsCode() }
+            if store.snapshot.directionsCode != nil { store.closeHandoffCode() }
         case .left, .character("h"):
             store.movePark(by: -1)
             Task { await store.refreshIfNeeded() }
@@ -119,7 +119,7 @@ public struct InteractiveApp: Sendable {
         case .character("r"): Task { await store.refresh(force: true) }
         case .character("R"): Task { await store.refreshAll() }
         case .character("d"): store.directions()
-        case .character("p"): store.toggleDirectionsCode()
+        case .character("p"): Task { await store.toggleHandoffCode() }
         case .character("s"): store.toggleLotOrder()
         case .character("["): store.moveLot(by: -1)
         case .character("]"): store.moveLot(by: 1)

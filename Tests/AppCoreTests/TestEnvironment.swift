@@ -13,6 +13,8 @@ final class TestWorld: Sendable {
     let settings = Mutex(Settings())
     let written = Mutex<[ParkID]>([])
     let failing = Mutex(false)
+    /// Where a phone opens pages in this world (none, by default: the embedded backend).
+    let pages = Mutex(PageAddress.unavailable(Reason(.pageNoneEmbedded)))
     let summary: HomeSummary
 
     init() throws {
@@ -46,6 +48,7 @@ final class TestWorld: Sendable {
                     return $0
                 }
             },
-            writeSnapshots: { summary, _ in self.written.withLock { $0.append(summary.park.id) } })
+            writeSnapshots: { summary, _ in self.written.withLock { $0.append(summary.park.id) } },
+            pageAddress: { _ in self.pages.withLock { $0 } })
     }
 }
