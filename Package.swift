@@ -235,7 +235,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
-            exclude: ["run"]
+            exclude: ["run", "first-paint.py"]
         ),
 
         .executableTarget(
@@ -307,6 +307,10 @@ let package = Package(
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
+        .testTarget(
+            name: "WebFrontTests",
+            dependencies: ["WebFront", "AppScreens", "Localization", "Models", "TestFixtures"],
+            path: "Tests/WebFrontTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],

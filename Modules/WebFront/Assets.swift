@@ -3,8 +3,9 @@ import Foundation
 import Localization
 import Models
 
-/// The static files: the stylesheet and script under content-hashed names (cached for a year, immutable), and the
-/// service worker, manifest and icon under fixed names (revalidated, since their names cannot change).
+/// The static files: the script under a content-hashed name (cached for a year, immutable), and the service worker,
+/// manifest and icon under fixed names (revalidated, since their names cannot change); the stylesheet, inlined in
+/// every page, and its hash for the Content-Security-Policy.
 struct Assets: Sendable {
     struct File: Sendable {
         var body: Data
@@ -12,21 +13,26 @@ struct Assets: Sendable {
         var immutable: Bool
     }
 
-    let cssPath: String
+    /// The stylesheet as pages inline it.
+    let style = AssetSources.css
+    /// `'sha256-…'` of the stylesheet, for `style-src`.
+    let styleSource: String
     let scriptPath: String
     let files: [String: File]
+
+    /// The one set of files (they are constants: made once, at first use).
+    static let shared = Assets()
 
     init() {
         let css = Data(AssetSources.css.utf8)
         let script = Data(AssetSources.script.utf8)
-        cssPath = "/assets/app." + Self.hash(css) + ".css"
+        styleSource = "'sha256-" + Data(SHA256.hash(data: css)).base64EncodedString() + "'"
         scriptPath = "/assets/app." + Self.hash(script) + ".js"
-        let precached = [cssPath, scriptPath, "/icon.svg"].map { "\"\($0)\"" }.joined(separator: ",")
+        let precached = [scriptPath, "/icon.svg"].map { "\"\($0)\"" }.joined(separator: ",")
         let worker = AssetSources.serviceWorker
             .replacingOccurrences(of: "ASSET_LIST", with: "[" + precached + "]")
             .replacingOccurrences(of: "VERSION", with: Self.hash(css + script))
         files = [
-            cssPath: File(body: css, contentType: "text/css; charset=utf-8", immutable: true),
             scriptPath: File(body: script, contentType: "text/javascript; charset=utf-8", immutable: true),
             "/sw.js": File(body: Data(worker.utf8), contentType: "text/javascript; charset=utf-8", immutable: false),
             "/icon.svg": File(body: Data(AssetSources.icon.utf8), contentType: "image/svg+xml", immutable: false),

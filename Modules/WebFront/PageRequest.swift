@@ -12,6 +12,13 @@ struct PageRequest: Sendable {
     /// ANSI colour in the text form (`?color`).
     var color: Bool
 
+    init(language: Language, explicitLanguage: Bool, wantsText: Bool, color: Bool) {
+        self.language = language
+        self.explicitLanguage = explicitLanguage
+        self.wantsText = wantsText
+        self.color = color
+    }
+
     init(_ request: Request) {
         let query = request.uri.queryParameters
         let chosen = query.get("lang").flatMap(Language.init(rawValue:))

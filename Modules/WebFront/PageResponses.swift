@@ -6,9 +6,13 @@ import NIOCore
 /// The headers every page and asset carries: a Content-Security-Policy without inline script or style, no sniffing,
 /// no referrer, no framing; no cookies are ever set.
 enum PageResponses {
-    static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
-        + "connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// The policy of every answer: scripts only from this origin, the one inlined stylesheet by its hash.
+    static func contentSecurityPolicy(style: String) -> String {
+        "default-src 'none'; script-src 'self'; style-src \(style); img-src 'self'; manifest-src 'self'; "
+            + "connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
+    static let policy = contentSecurityPolicy(style: Assets.shared.styleSource)
 
     static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
         var headers = secured()
@@ -46,7 +50,7 @@ enum PageResponses {
 
     static func secured() -> HTTPFields {
         var headers = HTTPFields()
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.contentSecurityPolicy] = policy
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "no-referrer"
         headers[.xFrameOptions] = "DENY"

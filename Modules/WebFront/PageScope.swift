@@ -27,7 +27,7 @@ struct PageScope {
         let base = path.split(separator: "?").first.map(String.init) ?? path
         let query = path.contains("?") ? path[path.index(after: path.firstIndex(of: "?")!)...] + "&" : ""
         return [
-            "lang": request.language.rawValue, "title": title, "heading": heading, "css": assets.cssPath,
+            "lang": request.language.rawValue, "title": title, "heading": heading, "style": assets.style,
             "js": assets.scriptPath, "skip": l(.webSkip), "languageLabel": l(.webLanguage),
             "appTitle": l(.appTitle), "homeHref": href("/"), "screensLabel": l(.webScreens),
             "languages": Language.allCases.map { language in

@@ -33,7 +33,7 @@ struct PageTemplates: Sendable {
         <title>{{title}}</title>
         <meta name="description" content="{{title}}">
         <meta name="theme-color" content="#0b4f8a">
-        <link rel="stylesheet" href="{{css}}">
+        <style>{{style}}</style>
         <link rel="manifest" href="/manifest.webmanifest">
         <link rel="icon" href="/icon.svg" type="image/svg+xml">
         <script src="{{js}}" defer></script>

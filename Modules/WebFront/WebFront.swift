@@ -15,7 +15,7 @@ public struct WebFront: Sendable {
     /// Whether the data is simulated (the text form of the park list says so, as the app does).
     let simulated: Bool
     let templates = PageTemplates()
-    let assets = Assets()
+    let assets = Assets.shared
     let cache = PageCache()
 
     public init(reads: PageReads, publicURL: PublicURL?, simulated: Bool) {

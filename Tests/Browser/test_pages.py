@@ -213,9 +213,10 @@ def test_headers_say_what_the_page_may_do(day_server):
     assert "Set-Cookie" not in headers
     assert len(body.encode()) <= 30 * 1024
     assert "<script>" not in body and "style=" not in body
-    for asset in (body.split('href="/assets/')[1].split('"')[0], body.split('src="/assets/')[1].split('"')[0]):
-        status, headers, _ = fetch(day_server, "/assets/" + asset)
-        assert status == 200 and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "style-src 'sha256-" in policy  # the inlined stylesheet, by its hash
+    script = body.split('src="/assets/')[1].split('"')[0]
+    status, headers, _ = fetch(day_server, "/assets/" + script)
+    assert status == 200 and headers["Cache-Control"] == "public, max-age=31536000, immutable"
     for method in ("POST", "PUT", "DELETE"):
         status, headers, _ = fetch(day_server, "/p/banpo", method=method)
         assert status == 405 and headers["Allow"] == "GET, HEAD"
@@ -274,3 +275,13 @@ def test_no_page_scrolls_sideways_at_320_pixels_or_200_percent_zoom(day_server, 
     finally:
         browser.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
+
+def test_web_off_leaves_only_the_api():
+    server = Server(WEB="off")
+    try:
+        assert fetch(server, "/")[0] == 404
+        assert fetch(server, "/p/banpo")[0] == 404
+        assert fetch(server, "/v2/parks")[0] == 200
+    finally:
+        server.stop()

@@ -93,3 +93,24 @@ import Testing
         #expect(invalid(["DATABASE_TIMEOUT": "0.5"]) == "DATABASE_TIMEOUT")
     }
 }
+
+/// The web pages are on by default, and a public address is checked before the server starts.
+@Suite struct WebSettingsTests {
+    @Test func pagesAreOnUnlessWebIsOffAndThePublicAddressIsChecked() throws {
+        let plain = try ServerSettings.configuration(environment: [:], overrides: .init())
+        #expect(plain.webPages && plain.publicURL == nil)
+        let set = try ServerSettings.configuration(
+            environment: ["WEB": "off", "PUBLIC_URL": "https://hangang.example.org/"], overrides: .init())
+        #expect(!set.webPages)
+        #expect(set.publicURL?.description == "https://hangang.example.org")
+        for (variable, value) in [("WEB", "maybe"), ("PUBLIC_URL", "hangang.example.org"), ("PUBLIC_URL", "https://a/?q")]
+        {
+            #expect(throws: ServerSettings.Invalid.self) {
+                try ServerSettings.configuration(environment: [variable: value], overrides: .init())
+            }
+            do { _ = try ServerSettings.configuration(environment: [variable: value], overrides: .init()) } catch {
+                #expect(error.setting == variable)
+            }
+        }
+    }
+}

@@ -60,9 +60,11 @@ struct ServerBench: AsyncParsableCommand {
             guard let result = WrkResult(out) else { throw ValidationError("could not read wrk output:\n\(out)") }
             return result
         }
+        let pageURL = baseURL + "/p/yeouido"
         for target in [url, floorURL + "/home-summary"] + (pairURL.map { [$0] } ?? []) {
             _ = try wrkRun(target, duration: 2)  // warm up
         }
+        _ = try wrkRun(pageURL, headers: Self.browserHeaders, duration: 2)
         var trust: TrustRounds?
         if !noTrust {
             var proxied: TrustLoad?
@@ -78,12 +80,14 @@ struct ServerBench: AsyncParsableCommand {
         // Interleaved rounds, medians: the machine is noisy, the comparison is what counts.
         var runs: (ours: [WrkResult], nginx: [WrkResult], notModified: [WrkResult]) = ([], [], [])
         var (floorRuns, pairRuns, baselineRuns): ([WrkResult], [WrkResult], [WrkResult]) = ([], [], [])
+        var pageRuns: [WrkResult] = []
         if let other { _ = try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: 2) }
         for _ in 0..<rounds {
             if let other {
                 baselineRuns.append(try wrkRun(other.1 + "/v2/parks/yeouido/home-summary", duration: seconds))
             }
             runs.ours.append(try wrkRun(url, duration: seconds))
+            pageRuns.append(try wrkRun(pageURL, headers: Self.browserHeaders, duration: seconds))
             runs.nginx.append(try wrkRun(nginxURL, duration: seconds))
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
             floorRuns.append(try wrkRun(floorURL + "/home-summary", duration: seconds))
@@ -127,6 +131,7 @@ struct ServerBench: AsyncParsableCommand {
                     format: "floor %.0f (%.2f ms)", framework.requestsPerSecond, framework.p99Milliseconds),
                 ratio: String(format: "%.2f", ours.requestsPerSecond / framework.requestsPerSecond)),
         ]
+        rows += try pageRows(page: pageRuns, api: ours, pageURL: pageURL)
         if let pair {
             let proxied = WrkResult.median(pairRuns)
             rows += [
@@ -161,7 +166,7 @@ struct ServerBench: AsyncParsableCommand {
                         format: "baseline %.0f (p99 %.2f ms)", base.requestsPerSecond, base.p99Milliseconds),
                     ratio: String(format: "%.2f", ours.requestsPerSecond / base.requestsPerSecond)))
         }
-        let failed = ours.non2xx + notModified.non2xx + framework.non2xx + pairRuns.map(\.non2xx).reduce(0, +)
+        let failed = ours.non2xx + notModified.non2xx + pageRuns.map(\.non2xx).reduce(0, +) + framework.non2xx + pairRuns.map(\.non2xx).reduce(0, +)
         if failed > 0 {
             rows.append(
                 BenchmarkRow(
