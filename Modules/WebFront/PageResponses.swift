@@ -15,17 +15,20 @@ enum PageResponses {
     static let policy = contentSecurityPolicy(style: Assets.shared.styleSource)
 
     static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
-        var headers = secured()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentLanguage] = language.rawValue
-        headers[.cacheControl] = "no-cache"
-        headers[.vary] = "Accept, Accept-Language, User-Agent"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+        page(body, status: status, language: language, contentType: "text/html; charset=utf-8")
     }
 
     static func text(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
+        page(body, status: status, language: language, contentType: "text/plain; charset=utf-8")
+    }
+
+    /// A page in either form: revalidated each time (its service worker keeps a copy for offline), and varying by
+    /// what picks the form and the language.
+    private static func page(
+        _ body: ByteBuffer, status: HTTPResponse.Status, language: Language, contentType: String
+    ) -> Response {
         var headers = secured()
-        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.contentType] = contentType
         headers[.contentLanguage] = language.rawValue
         headers[.cacheControl] = "no-cache"
         headers[.vary] = "Accept, Accept-Language, User-Agent"

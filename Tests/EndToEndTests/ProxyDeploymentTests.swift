@@ -55,6 +55,26 @@ import Testing
         )
     }
 
+    @Test func thePagesAreServedThroughTheSiteCompressedAndOnlyForGetAndHead() async throws {
+        let deployment = try deploy()
+        defer { deployment.stop() }
+        let browser = [("User-Agent", "Mozilla/5.0"), ("Accept-Language", "en"), ("Accept-Encoding", "gzip")]
+        let page = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: deployment.proxy.baseURL + "/p/banpo/parking", headers: browser,
+                deadline: Date().addingTimeInterval(10)))
+        #expect(page.status == 200)
+        #expect(page.header("content-encoding") == "gzip")
+        #expect(page.header("content-security-policy")?.contains("default-src 'none'") == true)
+        let text = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: deployment.proxy.baseURL + "/p/banpo?lang=en", headers: [("User-Agent", "curl/8.5.0")],
+                deadline: Date().addingTimeInterval(10)))
+        #expect(text.status == 200 && String(decoding: text.body, as: UTF8.self).contains("Banpo Hangang Park"))
+        let posted = try await post(deployment.proxy.baseURL + "/p/banpo")
+        #expect(posted.status == 405 && posted.header("allow") == "GET, HEAD")
+    }
+
     @Test func aMethodARouteDoesNotTakeIsA405WithAllowEvenTheOnesNginxRefusesItself() async throws {
         let deployment = try deploy()
         defer { deployment.stop() }

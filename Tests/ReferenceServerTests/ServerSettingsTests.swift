@@ -103,8 +103,9 @@ import Testing
             environment: ["WEB": "off", "PUBLIC_URL": "https://hangang.example.org/"], overrides: .init())
         #expect(!set.webPages)
         #expect(set.publicURL?.description == "https://hangang.example.org")
-        for (variable, value) in [("WEB", "maybe"), ("PUBLIC_URL", "hangang.example.org"), ("PUBLIC_URL", "https://a/?q")]
-        {
+        for (variable, value) in [
+            ("WEB", "maybe"), ("PUBLIC_URL", "hangang.example.org"), ("PUBLIC_URL", "https://a/?q"),
+        ] {
             #expect(throws: ServerSettings.Invalid.self) {
                 try ServerSettings.configuration(environment: [variable: value], overrides: .init())
             }

@@ -166,7 +166,9 @@ struct ServerBench: AsyncParsableCommand {
                         format: "baseline %.0f (p99 %.2f ms)", base.requestsPerSecond, base.p99Milliseconds),
                     ratio: String(format: "%.2f", ours.requestsPerSecond / base.requestsPerSecond)))
         }
-        let failed = ours.non2xx + notModified.non2xx + pageRuns.map(\.non2xx).reduce(0, +) + framework.non2xx + pairRuns.map(\.non2xx).reduce(0, +)
+        let failed =
+            ours.non2xx + notModified.non2xx + pageRuns.map(\.non2xx).reduce(0, +) + framework.non2xx
+            + pairRuns.map(\.non2xx).reduce(0, +)
         if failed > 0 {
             rows.append(
                 BenchmarkRow(
