@@ -68,9 +68,10 @@ class Server:
     """`hangangjari-server serve` on a free loopback port."""
 
     def __init__(self, clock=DAYTIME, **environment):
-        env = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT", "ADMIN_TOKEN", "PUBLIC_URL")}
-        env.update(PORT="0", BACKFILL_DAYS="14", HISTORY_PATH="memory", ACCESS_LOG="off", COLLECTION_INTERVAL="3600",
+        env = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT", "ADMIN_TOKEN", "PUBLIC_URL", "WEB")}
+        env.update(BACKFILL_DAYS="14", HISTORY_PATH="memory", ACCESS_LOG="off", COLLECTION_INTERVAL="3600",
                    HANGANGJARI_CLOCK=pinned(clock))
+        env.setdefault("PORT", "0")
         env.update(environment)
         self.log = open(ARTIFACTS / f"server-{os.getpid()}-{time.time_ns()}.log", "w")
         self.process = subprocess.Popen([str(SERVER), "serve"], env=env, stdout=subprocess.PIPE, stderr=self.log)

@@ -285,3 +285,33 @@ def test_web_off_leaves_only_the_api():
         assert fetch(server, "/v2/parks")[0] == 200
     finally:
         server.stop()
+
+
+def free_port():
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_page_the_app_hands_a_phone_opens_the_same_park_and_screen(browser):
+    port = free_port()
+    server = Server(PORT=str(port), PUBLIC_URL=f"http://127.0.0.1:{port}")
+    try:
+        with tempfile.TemporaryDirectory() as state:
+            env = dict(os.environ, HANGANGJARI_CLOCK=pinned(DAYTIME), XDG_CONFIG_HOME=state, XDG_STATE_HOME=state)
+            run = subprocess.run(
+                [str(APP), "forecast", "yeouido", "--json", "--api", server.url, "--state-dir", state],
+                capture_output=True, text=True, env=env, timeout=60)
+        assert run.returncode == 0, run.stderr
+        import json
+
+        page = json.loads(run.stdout)["page"]
+        assert page == f"{server.url}/p/yeouido/forecast"
+        browser.get(page + "?lang=en")
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Yeouido Hangang Park"
+        current = browser.find_element(By.CSS_SELECTOR, "nav.tabs a[aria-current='page']")
+        assert current.text == word("tab.forecast", "en")
+    finally:
+        server.stop()
