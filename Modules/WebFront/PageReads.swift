@@ -25,13 +25,13 @@ public struct PageReads: Sendable {
 }
 
 /// A summary with the ETag of the /v2 body it was encoded as (a page rendered from it is kept under that tag) and
-/// when its sources are next read (an open page refreshes then).
+/// when its sources are next read (an open page refreshes then; asked only when a page is rendered).
 public struct ServedSummary: Sendable {
     public var value: HomeSummary
     public var etag: String
-    public var nextRefresh: Date
+    public var nextRefresh: @Sendable () -> Date
 
-    public init(value: HomeSummary, etag: String, nextRefresh: Date) {
+    public init(value: HomeSummary, etag: String, nextRefresh: @escaping @Sendable () -> Date) {
         self.value = value
         self.etag = etag
         self.nextRefresh = nextRefresh

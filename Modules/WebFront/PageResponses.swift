@@ -15,24 +15,28 @@ enum PageResponses {
     static let policy = contentSecurityPolicy(style: Assets.shared.styleSource)
 
     static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
-        page(body, status: status, language: language, contentType: "text/html; charset=utf-8")
+        Response(status: status, headers: language == .ko ? htmlKo : htmlEn, body: .init(byteBuffer: body))
     }
 
     static func text(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, language: Language) -> Response {
-        page(body, status: status, language: language, contentType: "text/plain; charset=utf-8")
+        Response(status: status, headers: language == .ko ? textKo : textEn, body: .init(byteBuffer: body))
     }
+
+    // Made once: a page's headers depend only on its form and language.
+    private static let htmlKo = pageHeaders(.ko, contentType: "text/html; charset=utf-8")
+    private static let htmlEn = pageHeaders(.en, contentType: "text/html; charset=utf-8")
+    private static let textKo = pageHeaders(.ko, contentType: "text/plain; charset=utf-8")
+    private static let textEn = pageHeaders(.en, contentType: "text/plain; charset=utf-8")
 
     /// A page in either form: revalidated each time (its service worker keeps a copy for offline), and varying by
     /// what picks the form and the language.
-    private static func page(
-        _ body: ByteBuffer, status: HTTPResponse.Status, language: Language, contentType: String
-    ) -> Response {
+    private static func pageHeaders(_ language: Language, contentType: String) -> HTTPFields {
         var headers = secured()
         headers[.contentType] = contentType
         headers[.contentLanguage] = language.rawValue
         headers[.cacheControl] = "no-cache"
         headers[.vary] = "Accept, Accept-Language, User-Agent"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+        return headers
     }
 
     static func asset(_ file: Assets.File) -> Response {

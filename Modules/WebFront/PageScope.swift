@@ -63,7 +63,7 @@ struct PageScope {
             } + [["name": l(ScreenParts.tab(.parks)), "href": href("/"), "current": false]]
         page["asOf"] = l(.webAsOf, ctx.clock(summary.generatedAt))
         page["generated"] = ISO8601.format(summary.generatedAt)
-        page["nextRefresh"] = ISO8601.format(served.nextRefresh)
+        page["nextRefresh"] = ISO8601.format(served.nextRefresh())
         return page
     }
 }

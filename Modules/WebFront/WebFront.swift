@@ -59,19 +59,19 @@ public struct WebFront: Sendable {
 
     func parkList(_ request: Request) async -> Response {
         let page = PageRequest(request)
-        let scope = scope(page, request)
         let list = await reads.parks()
-        let minute = Int(scope.ctx.now.timeIntervalSince1970 / 60)
+        let now = reads.now()
         let version = list.map { "\($0.generatedAt.timeIntervalSince1970)" } ?? "none"
-        let key = key(page, request, path: "/", version: version, minute: minute)
+        let key = PageKey(page, request, path: "/", version: version, now: now, namesHost: publicURL == nil)
         if page.wantsText {
-            guard let list else { return unavailable(page, scope) }
+            guard let list else { return unavailable(page, scope(page, request, now: now)) }
             let body = cache.page(key) {
-                ScreenParts.printedParks(list, simulated: simulated, scope.ctx, mode: mode(page))
+                ScreenParts.printedParks(
+                    list, simulated: simulated, scope(page, request, now: now).ctx, mode: mode(page))
             }
             return PageResponses.text(body, language: page.language)
         }
-        let body = cache.page(key) { templates.render(ParkListPage.values(list, scope)) }
+        let body = cache.page(key) { templates.render(ParkListPage.values(list, scope(page, request, now: now))) }
         return PageResponses.html(body, language: page.language)
     }
 
@@ -83,24 +83,25 @@ public struct WebFront: Sendable {
         guard let screen = screenText.map(Screen.init(rawValue:)) ?? .home else {
             return notFound(request, park: nil)
         }
-        let lotText = request.uri.queryParameters.get("lot")
-        let lot = lotText.map { LotID(rawValue: $0) }
+        let lot = request.uri.query == nil ? nil : request.uri.queryParameters.get("lot").map { LotID(rawValue: $0) }
         if let lot, !reads.catalog.lots(in: park.id).contains(where: { $0.id == lot }) {
             return notFound(request, park: nil)
         }
-        let scope = scope(page, request)
-        guard let served = await reads.home(park.id) else { return unavailable(page, scope) }
+        let now = reads.now()
+        guard let served = await reads.home(park.id) else { return unavailable(page, scope(page, request, now: now)) }
         let path = DeepLink(parkId: park.id, screen: screen, lotId: lot).webPath
-        let minute = Int(scope.ctx.now.timeIntervalSince1970 / 60)
-        let key = key(page, request, path: path, version: served.etag, minute: minute)
+        let key = PageKey(page, request, path: path, version: served.etag, now: now, namesHost: publicURL == nil)
+        // The scope (words, clock, widths) is made only when a page is rendered, not for every request.
         if page.wantsText {
             let body = cache.page(key) {
-                ScreenParts.printed(served.value, tab: AppTab(screen), scope.ctx, mode: mode(page))
+                ScreenParts.printed(
+                    served.value, tab: AppTab(screen), scope(page, request, now: now).ctx, mode: mode(page))
             }
             return PageResponses.text(body, language: page.language)
         }
         let body = cache.page(key) {
-            templates.render(ParkPages.values(served, screen: screen, lot: lot, path: path, scope))
+            templates.render(
+                ParkPages.values(served, screen: screen, lot: lot, path: path, scope(page, request, now: now)))
         }
         return PageResponses.html(body, language: page.language)
     }
@@ -134,11 +135,11 @@ public struct WebFront: Sendable {
             ByteBuffer(string: templates.render(values)), status: .serviceUnavailable, language: page.language)
     }
 
-    private func scope(_ page: PageRequest, _ request: Request) -> PageScope {
+    private func scope(_ page: PageRequest, _ request: Request, now: Date? = nil) -> PageScope {
         PageScope(
             request: page,
             ctx: ScreenContext(
-                language: page.language, catalog: reads.catalog, now: reads.now(),
+                language: page.language, catalog: reads.catalog, now: now ?? reads.now(),
                 machineOffsetSeconds: ISO8601.seoulOffsetSeconds, width: 80),
             assets: assets, origin: origin(request))
     }
@@ -149,13 +150,6 @@ public struct WebFront: Sendable {
         if let publicURL { return publicURL.description }
         let host = String((request.head.authority ?? "localhost").prefix(100))
         return "http://" + host
-    }
-
-    private func key(_ page: PageRequest, _ request: Request, path: String, version: String, minute: Int) -> String {
-        let form = page.wantsText ? (page.color ? "ansi" : "text") : "html"
-        let chosen = page.explicitLanguage ? "!" : ""
-        let host = publicURL == nil ? String((request.head.authority ?? "").prefix(100)) : ""
-        return [form, path, page.language.rawValue + chosen, version, "\(minute)", host].joined(separator: "|")
     }
 
     private func mode(_ page: PageRequest) -> RenderMode {

@@ -62,7 +62,8 @@ import Testing
                 endsAt: summary.generatedAt.addingTimeInterval(3600), affectsParking: true,
                 place: PublicText(ko: "<b>place</b>"))
         ]
-        let served = ServedSummary(value: summary, etag: "\"x\"", nextRefresh: summary.generatedAt)
+        let generated = summary.generatedAt
+        let served = ServedSummary(value: summary, etag: "\"x\"") { generated }
         let templates = PageTemplates()
         for language in Language.allCases {
             let scope = PageScope(

@@ -82,8 +82,10 @@ func webFront(_ backend: ReferenceBackend) -> WebFront {
     let configuration = backend.configuration
     let reads = PageReads(
         home: { id in
-            await backend.homeSummary(for: id).map {
-                ServedSummary(value: $0.value, etag: $0.etag, nextRefresh: $0.nextRefresh)
+            await backend.homeSummary(for: id).map { entry in
+                ServedSummary(value: entry.value, etag: entry.etag) {
+                    ReferenceBackend.nextRead(entry.value.freshness, now: configuration.now())
+                }
             }
         },
         parks: { await backend.parksList() }, now: configuration.now, catalog: backend.catalog)

@@ -4,9 +4,9 @@ import Models
 /// The values the web front renders, read through the same response caches the /v2 routes serve from, so a page and
 /// `GET /v2/parks/{park}/home-summary` at the same moment show the same value.
 extension ReferenceBackend {
-    /// A park's home summary, as `/v2/parks/{park}/home-summary` serves it, with that body's ETag and when its
-    /// sources are next read; nil for an unknown park or while nothing could be built yet.
-    public func homeSummary(for id: ParkID) async -> (value: HomeSummary, etag: String, nextRefresh: Date)? {
+    /// A park's home summary, as `/v2/parks/{park}/home-summary` serves it, with that body's ETag; nil for an
+    /// unknown park or while nothing could be built yet.
+    public func homeSummary(for id: ParkID) async -> (value: HomeSummary, etag: String)? {
         guard let park = catalog.park(id) else { return nil }
         await collectOnDemand(park: id)
         let now = configuration.now()
@@ -18,12 +18,12 @@ extension ReferenceBackend {
                     builder.homeSummary(park: park, snapshot: snapshot, now: now)
                 })
         else { return nil }
-        return (entry.value, entry.response.etag, Self.nextRead(entry.value.freshness, now: now))
+        return (entry.value, entry.response.etag)
     }
 
     /// The first moment after `now` at which one of the sources is read again (by its cadence from its last
     /// observation); a minute from now when none says.
-    static func nextRead(_ freshness: Freshness, now: Date) -> Date {
+    public static func nextRead(_ freshness: Freshness, now: Date) -> Date {
         freshness.sources.compactMap { status -> Date? in
             guard let kind = SourceKind(status.source), let observed = status.observedAt else { return nil }
             return observed.addingTimeInterval(TimeInterval(kind.cadence.components.seconds))
