@@ -192,8 +192,7 @@ let package = Package(
             name: "hangangjari",
             dependencies: [
                 "AppBackend", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport", "Localization",
-                "Models",
-                "Storage", "TerminalUI",
+                "Models", "Storage", "TerminalUI", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -214,7 +213,6 @@ let package = Package(
             path: "Apps/hangangjari-widget-fetch"
         ),
 
-        // MARK: Tools
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
@@ -222,9 +220,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Tools/hangangjari-server"
+            path: "Apps/hangangjari-server"
         ),
 
+        // MARK: Tools
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [

@@ -605,10 +605,7 @@ extension StringCatalog {
             }
         case .alertNotifierFailed:
             switch language {
-            case .en:
-                .text(
-                    "notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)"
-                )
+            case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
             case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
             }
         case .alertTitle:
@@ -728,10 +725,7 @@ extension StringCatalog {
             }
         case .cliCommandAfterOptions:
             switch language {
-            case .en:
-                .text(
-                    "'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`."
-                )
+            case .en: .text("'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`.")
             case .ko: .text("'%@'은(는) 명령이라 그 앞의 옵션은 앱의 옵션으로 읽혔어요. 옵션은 명령 뒤에 쓰세요: `%@`")
             }
         case .cliDesktopInstalled:
@@ -771,8 +765,7 @@ extension StringCatalog {
             }
         case .cliKeySaved:
             switch language {
-            case .en:
-                .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
+            case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
             case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
         case .cliLanguageSet:
@@ -947,12 +940,8 @@ extension StringCatalog {
             }
         case .directionsCodeNeedsRoom:
             switch language {
-            case .en:
-                .text(
-                    "The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:"
-                )
-            case .ko:
-                .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
+            case .en: .text("The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:")
+            case .ko: .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
             }
         case .directionsCodeTooLong:
             switch language {
@@ -1556,8 +1545,7 @@ extension StringCatalog {
             }
         case .helpCmdDirections:
             switch language {
-            case .en:
-                .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+            case .en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
             case .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")
             }
         case .helpCmdDoctor:
@@ -1602,8 +1590,7 @@ extension StringCatalog {
             }
         case .helpCmdKey:
             switch language {
-            case .en:
-                .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
+            case .en: .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
             case .ko: .text("서울 열린데이터 인증키를 설정하거나 지웁니다 (명령줄이 아닌 표준 입력으로 받습니다).")
             }
         case .helpCmdKeyRemove:
@@ -1663,8 +1650,7 @@ extension StringCatalog {
             }
         case .helpCmdSettingsAmbiguousWidth:
             switch language {
-            case .en:
-                .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
+            case .en: .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
             case .ko: .text("모호한 폭 문자(· … ← → ●)를 터미널이 그리는 폭: single 또는 double(동아시아 폭)")
             }
         case .helpCmdSettingsApi:
@@ -1719,25 +1705,13 @@ extension StringCatalog {
             }
         case .helpDiscussionRoot:
             switch language {
-            case .en:
-                .text(
-                    "With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage."
-                )
-            case .ko:
-                .text(
-                    "명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용."
-                )
+            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage.")
+            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")
             }
         case .helpDiscussionWidget:
             switch language {
-            case .en:
-                .text(
-                    "Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage."
-                )
-            case .ko:
-                .text(
-                    "항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용."
-                )
+            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage.")
+            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
             }
         case .helpFavorite:
             switch language {
@@ -2046,12 +2020,8 @@ extension StringCatalog {
             }
         case .mapGoogleTransitOnly:
             switch language {
-            case .en:
-                .text(
-                    "Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver"
-                )
-            case .ko:
-                .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
+            case .en: .text("Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver")
+            case .ko: .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
             }
         case .mapStart:
             switch language {
@@ -2165,14 +2135,8 @@ extension StringCatalog {
             }
         case .pageNoneEmbedded:
             switch language {
-            case .en:
-                .text(
-                    "no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml"
-                )
-            case .ko:
-                .text(
-                    "페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요"
-                )
+            case .en: .text("no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml")
+            case .ko: .text("페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요")
             }
         case .pageNoneServer:
             switch language {
@@ -2521,10 +2485,7 @@ extension StringCatalog {
             }
         case .reasonSettingsFields:
             switch language {
-            case .en:
-                .text(
-                    "%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change)."
-                )
+            case .en: .text("%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change).")
             case .ko: .text("%2$@: %1$@. 나머지 설정은 적용되며 파일은 그대로 둡니다(다음 변경 때 사본을 남김).")
             }
         case .reasonSettingsMovedAside:
