@@ -6,7 +6,7 @@ enum AssetSources {
     static let css = """
         :root{--ink:#111;--dim:#4d4d4d;--paper:#fff;--line:#d0d0d0;--accent:#0b4f8a;--green:#17652b;--yellow:#7a4d00;\
         --red:#b3001b;--magenta:#8a1d8f;--cyan:#005f6b;--blue:#0b4f8a}
-        *{box-sizing:border-box}
+        *{box-sizing:border-box}[hidden]{display:none!important}
         html{font-family:system-ui,-apple-system,Noto Sans KR,Apple SD Gothic Neo,sans-serif;line-height:1.5;\
         color:var(--ink);background:var(--paper);-webkit-text-size-adjust:100%}
         body{margin:0 auto;max-width:40rem;padding:0 .75rem 2rem;overflow-wrap:anywhere}

@@ -137,9 +137,11 @@ def seoul_server():
     stand_in.stop()
 
 
-def phone(language="ko"):
-    """Headless Chromium at a phone's viewport, asking for `language`."""
+def phone(language="ko", javascript=True):
+    """Headless Chromium at a phone's viewport, asking for `language` (with scripts off when not `javascript`)."""
     options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_argument("--blink-settings=scriptEnabled=false")
     options.binary_location = "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
         options.add_argument(flag)

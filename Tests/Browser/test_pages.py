@@ -315,3 +315,47 @@ def test_the_page_the_app_hands_a_phone_opens_the_same_park_and_screen(browser):
         assert current.text == word("tab.forecast", "en")
     finally:
         server.stop()
+
+
+def test_nearest_first_uses_the_phones_position_only_in_the_browser(day_server, browser):
+    """The position comes from the Geolocation API when the button is tapped; distances are computed on the phone,
+    and no request carries the position."""
+    lots = day_server.json("/v2/parks/yeouido/home-summary")["parking"]["lots"]
+    target = lots[-1]["lot"]  # the lot the page lists last: standing at it, it must come first
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": day_server.url, "permissions": ["geolocation"]})
+    here = target["coordinate"]
+    browser.execute_cdp_cmd(
+        "Emulation.setGeolocationOverride", {"latitude": here["lat"], "longitude": here["lon"], "accuracy": 10})
+    try:
+        open_page(browser, day_server, "/p/yeouido/parking", "en")
+        browser.execute_script("performance.clearResourceTimings()")
+        browser.find_element(By.ID, "nearest").click()
+        WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#lots li .away").text)
+        first = browser.find_element(By.CSS_SELECTOR, "#lots li")
+        assert first.get_attribute("id") == f"lot-{target['id']}"
+        assert first.find_element(By.CSS_SELECTOR, ".away").text.endswith(" away")
+        requests = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert not any(str(here["lat"])[:6] in name or str(here["lon"])[:6] in name for name in requests), requests
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+
+
+@pytest.mark.parametrize("path", ["/", "/p/banpo", "/p/banpo/parking", "/p/banpo/forecast", "/p/banpo/outing"])
+def test_every_request_of_a_page_goes_to_its_own_server(day_server, browser, path):
+    open_page(browser, day_server, path, "ko")
+    names = browser.execute_script(
+        "return [location.href].concat(performance.getEntriesByType('resource').map(e => e.name))")
+    assert all(name.startswith(day_server.url) for name in names), names
+
+
+def test_with_javascript_off_every_page_still_reads_whole(day_server):
+    driver = phone("en", javascript=False)
+    try:
+        for path in ("/", "/p/banpo", "/p/banpo/forecast", "/p/banpo/outing", "/p/banpo/parking"):
+            driver.get(f"{day_server.url}{path}?lang=en")
+            main = driver.find_element(By.TAG_NAME, "main").text
+            assert main and driver.find_element(By.TAG_NAME, "h1").text
+        assert "Banpo Lot 1" in main
+        assert not driver.find_element(By.ID, "nearest").is_displayed()  # the one control that needs a script
+    finally:
+        driver.quit()
