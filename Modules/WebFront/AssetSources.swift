@@ -136,7 +136,7 @@ enum AssetSources {
           event.respondWith(fetch(request).then(function (response) {
             if (response.ok) {
               var copy = response.clone();
-              caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+              event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(request, copy); }));
             }
             return response;
           }).catch(function () {

@@ -146,7 +146,8 @@ def test_offline_the_last_page_is_shown_marked_stale():
             "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true));")
         driver.refresh()  # now through the worker, which keeps the page
         WebDriverWait(driver, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
-        time.sleep(1)
+        WebDriverWait(driver, 20).until(lambda d: d.execute_async_script(
+            "const done = arguments[0]; caches.match(location.href, {ignoreVary: true}).then(kept => done(!!kept));"))
         assert driver.find_element(By.ID, "offline").is_displayed() is False
         server.stop()
         driver.refresh()
@@ -161,16 +162,24 @@ def test_offline_the_last_page_is_shown_marked_stale():
         server.stop()
 
 
+@pytest.fixture()
+def fresh_server():
+    """A server of its own, just started: the header's age ("just now") is the same for the page and the app."""
+    server = Server()
+    yield server
+    server.stop()
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_curl_gets_the_lines_of_hangangjari_home(day_server, language):
+def test_curl_gets_the_lines_of_hangangjari_home(fresh_server, language):
     page = subprocess.run(
-        ["curl", "-sf", f"{day_server.url}/p/banpo?lang={language}"], capture_output=True, text=True, check=True
+        ["curl", "-sf", f"{fresh_server.url}/p/banpo?lang={language}"], capture_output=True, text=True, check=True
     ).stdout
     with tempfile.TemporaryDirectory() as state:
         env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(DAYTIME), XDG_CONFIG_HOME=state,
                    XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
         app = subprocess.run(
-            [str(APP), "home", "banpo", "--api", day_server.url, "--lang", language, "--state-dir", state],
+            [str(APP), "home", "banpo", "--api", fresh_server.url, "--lang", language, "--state-dir", state],
             capture_output=True, text=True, env=env, timeout=60)
     assert app.returncode == 0, app.stderr
     assert page == app.stdout
