@@ -261,7 +261,7 @@ public final class AppStore: Sendable {
     /// when `mayAsk`). A known address is kept; a failure to learn it is tried again next time.
     @discardableResult
     public func learnPageAddress(mayAsk: Bool = true) async -> PageAddress {
-        if case .at? = state.withLock({ $0.pageAddress }) { return state.withLock { $0.pageAddress! } }
+        if let known = state.withLock({ $0.pageAddress }), case .at = known { return known }
         let address = await environment.pageAddress(mayAsk)
         update { $0.pageAddress = address }
         return address

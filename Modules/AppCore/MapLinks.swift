@@ -52,11 +52,17 @@ public struct DirectionsRequest: Sendable, Equatable {
         guard mode == .car else {
             return DirectionsRequest(name: parkInfo.nameKo, coordinate: parkInfo.coordinate, mode: mode)
         }
-        let recommended = summary?.parking.recommended.flatMap { r in lots.first { $0.id == r.lotId } }
-        guard let target = recommended ?? lots.max(by: { $0.capacity < $1.capacity }) else {
+        guard let target = carTarget(park: park, summary: summary, catalog: catalog) else {
             return DirectionsRequest(name: parkInfo.nameKo, coordinate: parkInfo.coordinate, mode: mode)
         }
         return DirectionsRequest(name: target.nameKo, coordinate: target.coordinate, mode: mode)
+    }
+
+    /// The lot a driver is sent to: the recommended lot of the latest summary, else the park's largest lot.
+    public static func carTarget(park: ParkID, summary: HomeSummary?, catalog: Catalog) -> ParkingLot? {
+        let lots = catalog.lots(in: park)
+        let recommended = summary?.parking.recommended.flatMap { r in lots.first { $0.id == r.lotId } }
+        return recommended ?? lots.max(by: { $0.capacity < $1.capacity })
     }
 }
 

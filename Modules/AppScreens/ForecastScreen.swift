@@ -22,16 +22,12 @@ enum ForecastScreen {
         if forecast.points.isEmpty, let opening = forecast.opening {
             // Closed now: the forecast for the opening, and when that is.
             lines.append(HomeScreen.arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
-            lines.append(
-                Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(opening.confidence))), .bold)]))
+            lines += confidence(forecast, ctx)
         } else if forecast.points.isEmpty {
             lines.append(Line(ctx.l(.noForecast, ctx.l(ValueWords.gap(forecast.gap))), .dim))
         } else {
             lines += chart(forecast.points, now: nowValue, ctx)
-            let last = forecast.points[0]
-            lines.append(Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(last.confidence))), .bold)]))
-            let reasons = last.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
-            if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
+            lines += confidence(forecast, ctx)
         }
         lines.append(.blank)
         lines += crowd(overview.crowd, ctx)
@@ -105,6 +101,16 @@ enum ForecastScreen {
         }
         lines.append(risks)
         lines.append(Line(ctx.l(.forecastLegend), .dim))
+        return lines
+    }
+
+    /// The confidence of the first point (of the opening while closed) and, for a forecast ahead, its reasons.
+    static func confidence(_ forecast: ParkingForecast, _ ctx: ScreenContext) -> [Line] {
+        guard let point = forecast.points.first ?? forecast.opening else { return [] }
+        var lines = [Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(point.confidence))), .bold)])]
+        let reasons =
+            forecast.points.isEmpty ? [] : point.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
+        if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
         return lines
     }
 

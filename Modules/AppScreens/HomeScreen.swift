@@ -191,7 +191,7 @@ enum HomeScreen {
         var spans: [Span] = []
         for (index, status) in freshness.sources.enumerated() {
             if index > 0 { spans.append(Span(" · ", .dim)) }
-            let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
+            let name = ctx.sourceName(status.source)
             spans.append(Span(name + " "))
             spans.append(Span(ctx.l(ValueWords.state(status.state)), Badges.stateStyle(status.state)))
         }

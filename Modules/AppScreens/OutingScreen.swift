@@ -67,7 +67,7 @@ enum OutingScreen {
         ]
         var lines = [Line(zip(header, widths).map { Span(ctx.fit($0, $1), .bold) })]
         for status in sources {
-            let name = ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue
+            let name = ctx.sourceName(status.source)
             var line = Line([
                 Span(ctx.fit(name, widths[0])),
                 Span(ctx.fit(ctx.l(ValueWords.state(status.state)), widths[1]), Badges.stateStyle(status.state)),

@@ -21,12 +21,7 @@ enum ParkingScreen {
                 Span(ctx.fit(ctx.l(.columnObserved), 8), .bold), Span(home == nil ? "" : ctx.l(.columnDistance), .bold),
             ])
         ]
-        if let closure = summary.parking.closure(at: ctx.now) {
-            lines.insert(
-                Line(
-                    ValueWords.closed(opensAt: closure.opensAt, now: ctx.now, clock: ctx.clock, ctx.l),
-                    .colored(.yellow, bold: true)), at: 0)
-        }
+        if let closed = closed(summary, ctx) { lines.insert(Line(closed, .colored(.yellow, bold: true)), at: 0) }
         for entry in lots {
             let lot = entry.lot
             let status = entry.status
@@ -56,6 +51,13 @@ enum ParkingScreen {
         return lines
     }
 
+    /// "closed · opens 06:00 (in 4 h)" while the park's lots are closed.
+    static func closed(_ summary: HomeSummary, _ ctx: ScreenContext) -> String? {
+        summary.parking.closure(at: ctx.now).map {
+            ValueWords.closed(opensAt: $0.opensAt, now: ctx.now, clock: ctx.clock, ctx.l)
+        }
+    }
+
     /// A lot's fees, hours and the lots it shares its count with.
     static func details(_ entry: LotWithStatus, _ ctx: ScreenContext) -> String {
         let lot = entry.lot
@@ -74,8 +76,7 @@ enum ParkingScreen {
         guard let source = summary.freshness[.parking], source.state != .known(.fresh),
             let detail = SourceDetailWords.text(source, ctx)
         else { return nil }
-        let name = ValueWords.source(source.source).map { ctx.l($0) } ?? source.source.rawValue
-        return name + ": " + ctx.l(ValueWords.state(source.state)) + " — " + detail
+        return ctx.sourceName(source.source) + ": " + ctx.l(ValueWords.state(source.state)) + " — " + detail
     }
 
     /// The widest status word in any language, so no word runs into the time after it.

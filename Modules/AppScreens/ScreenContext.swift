@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import WidgetRendering
 
 /// What every screen needs to put values into words: the language, the catalog, the time, the width.
 public struct ScreenContext: Sendable {
@@ -64,6 +65,11 @@ public struct ScreenContext: Sendable {
 
     /// Whether the machine's clock is in another zone than Seoul's.
     var machineOutsideSeoul: Bool { machineOffsetSeconds != ISO8601.seoulOffsetSeconds }
+
+    /// A source's name in words (an unknown one by its id).
+    func sourceName(_ source: OpenEnum<SourceID>) -> String {
+        ValueWords.source(source).map { l($0) } ?? source.rawValue
+    }
 
     /// "3 min ago".
     public func age(_ date: Date) -> String { l.relativeTime(seconds: now.timeIntervalSince(date)) }

@@ -30,9 +30,7 @@ public enum ScreenParts {
 
     /// "closed · opens 06:00 (in 4 h)" while the park's lots are closed.
     public static func closed(_ summary: HomeSummary, _ ctx: ScreenContext) -> String? {
-        summary.parking.closure(at: ctx.now).map {
-            ValueWords.closed(opensAt: $0.opensAt, now: ctx.now, clock: ctx.clock, ctx.l)
-        }
+        ParkingScreen.closed(summary, ctx)
     }
 
     /// Why the parking counts are not current, in full; nil when they are.
@@ -44,19 +42,12 @@ public enum ScreenParts {
     public static func source(_ status: SourceStatus, _ ctx: ScreenContext) -> (
         name: String, state: String, detail: String?
     ) {
-        (
-            ValueWords.source(status.source).map { ctx.l($0) } ?? status.source.rawValue,
-            ctx.l(ValueWords.state(status.state)), SourceDetailWords.text(status, ctx)
-        )
+        (ctx.sourceName(status.source), ctx.l(ValueWords.state(status.state)), SourceDetailWords.text(status, ctx))
     }
 
     /// The forecast's confidence and reasons for `forecast`, as the forecast screen says them.
     public static func forecastConfidence(_ forecast: ParkingForecast, _ ctx: ScreenContext) -> [Line] {
-        guard let point = forecast.points.first ?? forecast.opening else { return [] }
-        var lines = [Line(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(point.confidence))))]
-        let reasons = point.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
-        if !reasons.isEmpty { lines.append(Line(ctx.l(.forecastWhy, reasons.joined(separator: "; ")))) }
-        return lines
+        ForecastScreen.confidence(forecast, ctx)
     }
 
     /// The crowd forecast rows of the forecast screen.
@@ -72,11 +63,6 @@ public enum ScreenParts {
     /// The header's freshness badge for `screen`: fresh, stale, partly unavailable; its age; simulated.
     public static func freshness(_ summary: HomeSummary, screen: Screen, _ ctx: ScreenContext) -> [Span] {
         Badges.freshness(ParkState(summary: served(summary)), screen: screen, ctx)
-    }
-
-    /// The verdict `screen` gives this summary, the one the app's exit status and `--json` `trust` come from.
-    public static func verdict(_ summary: HomeSummary, screen: Screen) -> TrustVerdict {
-        served(summary).verdict(shownOn: screen)
     }
 
     /// A lot status word's style, as the parking screen draws it.

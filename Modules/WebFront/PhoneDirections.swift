@@ -8,12 +8,10 @@ import Models
 enum PhoneDirections {
     /// The home page's block: directions to the recommended lot's entrance (else the largest lot) by car.
     static func values(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any]? {
-        let catalog = scope.ctx.catalog
-        let lots = catalog.lots(in: summary.park.id)
-        let target =
-            summary.parking.recommended.flatMap { r in lots.first { $0.id == r.lotId } }
-            ?? lots.max { $0.capacity < $1.capacity }
-        guard let target else { return nil }
+        guard
+            let target = DirectionsRequest.carTarget(
+                park: summary.park.id, summary: summary, catalog: scope.ctx.catalog)
+        else { return nil }
         return ["title": scope.l(.webDirections, scope.ctx.name(target)), "links": links(to: target, scope)]
     }
 

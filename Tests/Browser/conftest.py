@@ -29,8 +29,8 @@ def pinned(instant):
 
 class SeoulStandIn:
     """Serves /{KEY}/json/citydata/{START}/{END}/{AREA}: Yeouido (POI105) from the recorded fixture with its first
-    event retitled to markup and moved to this week; every other area answers HTTP 500, so their sources are unavailable
-    at the source."""
+    event retitled to markup and moved to this week; every other area answers as Seoul does when its own database fails
+    (HTTP 200 with ERROR-600, the recorded body), so their sources are unavailable at the source."""
 
     def __init__(self):
         body = json.loads((ROOT / "Tests/Fixtures/seoul/citydata-yeouido-poi105.json").read_text(encoding="utf-8"))
@@ -38,15 +38,13 @@ class SeoulStandIn:
         event["EVENT_NM"] = XSS_TITLE
         event["EVENT_PERIOD"] = "2026-11-20~2026-11-30"
         self.bodies = {"POI105": json.dumps(body, ensure_ascii=False).encode()}
+        failing = (ROOT / "Tests/Fixtures/seoul/citydata-error-600.json").read_bytes()
         bodies = self.bodies
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 area = self.path.rstrip("/").split("/")[-1]
-                payload = bodies.get(area)
-                if payload is None:
-                    self.send_error(500, "Internal Server Error")
-                    return
+                payload = bodies.get(area, failing)
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json;charset=UTF-8")
                 self.send_header("Content-Length", str(len(payload)))
