@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Models", targets: ["Models"]),
         .library(name: "RequestProof", targets: ["RequestProof"]),
+        .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
@@ -75,29 +76,67 @@ let package = Package(
             ],
             path: "Modules/RequestProof"
         ),
+        .target(name: "CurlHTTP", dependencies: ["CCurl", "Models"], path: "Modules/CurlHTTP"),
         .target(
             name: "Networking",
-            dependencies: ["Localization", "Models", "RequestProof", "CCurl"],
+            dependencies: ["CurlHTTP", "Localization", "Models", "RequestProof"],
             path: "Modules/Networking"
         ),
+        // The server, in layers: faults and the database file; sources; history and forecasting, and trust; collection
+        // and the responses; HTTP; the assembled backend.
+        .target(name: "ServerFaults", path: "Modules/ServerFaults"),
         .target(
-            name: "ReferenceServer",
+            name: "ServerDatabase", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/ServerDatabase"),
+        .target(
+            name: "ServerSources",
+            dependencies: ["CurlHTTP", "Models", .product(name: "Logging", package: "swift-log")],
+            path: "Modules/ServerSources"),
+        .target(
+            name: "ServerForecasting",
+            dependencies: ["Models", "ServerDatabase", "ServerSources", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/ServerForecasting"),
+        .target(
+            name: "ServerTrust",
             dependencies: [
-                "Models", "RequestProof", "Networking", "Storage",
+                "Models", "RequestProof", "ServerDatabase", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Modules/ServerTrust"),
+        .target(
+            name: "ServerCollection",
+            dependencies: [
+                "Models", "ServerFaults", "ServerForecasting", "ServerSources",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Modules/ServerCollection"),
+        .target(
+            name: "ServerHTTP",
+            dependencies: [
+                "Models", "RequestProof", "ServerCollection", "ServerFaults", "ServerTrust",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Modules/ServerHTTP"),
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                "CurlHTTP", "Models", "ServerCollection", "ServerDatabase", "ServerFaults", "ServerForecasting",
+                "ServerHTTP", "ServerSources", "ServerTrust", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Modules/ReferenceServer"
         ),
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Models", "ReferenceServer",
+                "Models", "ReferenceServer", "ServerCollection", "ServerForecasting", "ServerSources",
+                "ServerTrust",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,7 +166,9 @@ let package = Package(
             path: "Modules/WidgetFront"),
         .target(
             name: "AppBackend",
-            dependencies: ["Cache", "Models", "Networking", "ReferenceServer", "Repositories", "Storage"],
+            dependencies: [
+                "Cache", "CurlHTTP", "Models", "Networking", "ReferenceServer", "Repositories", "Storage",
+            ],
             path: "Modules/AppBackend"),
         .target(
             name: "AppCore", dependencies: ["Localization", "Models", "Repositories", "Storage"],
@@ -183,7 +224,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "BenchmarkSupport", "Models", "ReferenceServer", "Networking", "RequestProof", "TestFixtures",
+                "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof",
+                "ServerHTTP", "TestFixtures",
             ],
             path: "Modules/TestSupport"),
 
@@ -216,7 +258,8 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "Models", "PostgresStore", "ReferenceServer", "Storage", "WebFront",
+                "Models", "PostgresStore", "ReferenceServer", "ServerCollection", "ServerForecasting",
+                "ServerHTTP", "ServerTrust", "Storage", "WebFront",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -227,9 +270,9 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-bench",
             dependencies: [
-                "AppCore", "AppLive", "BenchmarkSupport", "Cache", "Models", "Networking", "ReferenceServer",
-                "RequestProof",
-                "Storage", "WidgetRendering", "WidgetSnapshot",
+                "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
+                "ReferenceServer", "RequestProof", "ServerForecasting", "ServerTrust", "Storage",
+                "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -275,9 +318,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "WidgetSnapshot", "WidgetRendering", "Storage", "Models", "QRCode", "TestFixtures", "TestSupport",
-                "BenchmarkSupport",
-                "ReferenceServer",
+                "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "QRCode", "ReferenceServer",
+                "RequestProof", "ServerTrust", "Storage", "TestFixtures", "TestSupport", "WidgetRendering",
+                "WidgetSnapshot",
             ],
             path: "Tests/EndToEndTests"),
         .testTarget(
@@ -312,17 +355,23 @@ let package = Package(
             path: "Tests/WebFrontTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
-            name: "NetworkingTests", dependencies: ["Networking", "ReferenceServer", "TestSupport"],
+            name: "NetworkingTests",
+            dependencies: [
+                "CurlHTTP", "Networking", "ReferenceServer", "TestFixtures", "TestSupport",
+            ],
             path: "Tests/NetworkingTests"),
         .testTarget(
             name: "ReferenceServerTests",
-            dependencies: ["ReferenceServer", "Networking", "TestFixtures", "TestSupport"],
+            dependencies: [
+                "CurlHTTP", "Networking", "ReferenceServer", "RequestProof", "ServerCollection", "ServerFaults",
+                "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+            ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "ReferenceServer", "Models", "Networking", "TestFixtures", "TestSupport",
-                "BenchmarkSupport",
+                "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "PostgresStore", "ReferenceServer",
+                "ServerForecasting", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
             ],
             path: "Tests/PostgresStoreTests"),
     ],

@@ -4,6 +4,7 @@ import Logging
 import Models
 import PostgresStore
 import ReferenceServer
+import ServerForecasting
 import Storage
 
 /// Where the server keeps history: the flag, then `HISTORY_PATH`, then (for real data) a file under the XDG state

@@ -3,6 +3,7 @@ import Foundation
 import Models
 import PostgresStore
 import ReferenceServer
+import ServerTrust
 
 /// The access keys a deployment keeps in PostgreSQL (`DATABASE_URL`): list them, or rotate in a new signing key.
 struct KeysCommand: AsyncParsableCommand {

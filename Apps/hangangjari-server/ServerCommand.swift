@@ -4,6 +4,9 @@ import Logging
 import Models
 import PostgresStore
 import ReferenceServer
+import ServerCollection
+import ServerForecasting
+import ServerHTTP
 import WebFront
 
 @main
@@ -66,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = configuration.host
         var pages: RouteRegistration?
         if configuration.webPages {
-            let web = webFront(backend)
+            let web = webFront(backend.responses, configuration: configuration)
             pages = { router in web.register(on: router) }
         }
         try await backend.run(alsoServe: pages) { port in
@@ -77,18 +80,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-/// The pages beside the API, reading the backend's summaries and parks list through values.
-func webFront(_ backend: ReferenceBackend) -> WebFront {
-    let configuration = backend.configuration
+/// The pages beside the API, reading the same responses as /v2 through values.
+func webFront(_ responses: ParkResponses, configuration: ServerConfiguration) -> WebFront {
     let reads = PageReads(
         home: { id in
-            await backend.homeSummary(for: id).map { entry in
+            await responses.homeSummary(for: id).map { entry in
                 ServedSummary(value: entry.value, etag: entry.etag) {
-                    ReferenceBackend.nextRead(entry.value.freshness, now: configuration.now())
+                    ParkResponses.nextRead(entry.value.freshness, now: configuration.now())
                 }
             }
         },
-        parks: { await backend.parksList() }, now: configuration.now, catalog: backend.catalog)
+        parks: { await responses.parksList() }, now: configuration.now, catalog: responses.catalog)
     return WebFront(reads: reads, publicURL: configuration.publicURL, simulated: configuration.source == .simulated)
 }
 

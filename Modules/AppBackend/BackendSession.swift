@@ -1,4 +1,5 @@
 import Cache
+import CurlHTTP
 import Foundation
 import Models
 import Networking

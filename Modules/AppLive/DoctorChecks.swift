@@ -4,7 +4,6 @@ import Cache
 import Foundation
 import Localization
 import Models
-import Networking
 import Storage
 import WidgetAlerts
 import WidgetSnapshot

@@ -1,3 +1,4 @@
+import CurlHTTP
 import Foundation
 import Models
 import RequestProof

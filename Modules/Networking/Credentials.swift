@@ -1,5 +1,7 @@
 import Foundation
 import Models
+import RequestProof
+import Synchronization
 
 /// What bootstrap hands a client: token, signing key, policy, and the clock offset to the server.
 public struct Credentials: Codable, Sendable, Equatable, CustomStringConvertible {
@@ -61,24 +63,15 @@ public struct CredentialStore: Sendable {
 
     /// A store that keeps credentials in memory only (one process).
     public static func inMemory() -> CredentialStore {
-        let box = LockedBox<Credentials?>(nil)
+        let held = HeldCredentials()
         let id = randomHex(bytes: 16)
         return CredentialStore(
-            load: { box.value }, save: { box.value = $0 },
+            load: { held.credentials.withLock { $0 } }, save: { new in held.credentials.withLock { $0 = new } },
             withBootstrapLock: { _, body in try await body() }, installId: { id })
     }
 }
 
-/// Random bytes as lowercase hex.
-public func randomHex(bytes: Int) -> String {
-    var generator = SystemRandomNumberGenerator()
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes * 2)
-    for _ in 0..<bytes {
-        let byte = UInt8.random(in: 0...255, using: &generator)
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 15)])
-    }
-    return String(decoding: out, as: UTF8.self)
+/// Credentials kept in this process's memory.
+private final class HeldCredentials: Sendable {
+    let credentials = Mutex<Credentials?>(nil)
 }

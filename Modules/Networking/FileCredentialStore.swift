@@ -1,5 +1,7 @@
+import CurlHTTP
 import Foundation
 import Models
+import RequestProof
 
 #if canImport(Glibc)
     import Glibc

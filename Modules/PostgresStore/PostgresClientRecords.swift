@@ -1,7 +1,7 @@
 import Foundation
 import Models
 import PostgresNIO
-import ReferenceServer
+import ServerTrust
 
 /// Client records in PostgreSQL, shared by every instance. A nonce is a row until it expires; a write's answer and
 /// its effect are committed in one transaction, so of two instances given the same idempotency key at once, one

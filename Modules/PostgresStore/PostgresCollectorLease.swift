@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import PostgresNIO
-import ReferenceServer
 import Synchronization
 
 /// The collector lease as a PostgreSQL session advisory lock: the instance whose connection holds it collects.

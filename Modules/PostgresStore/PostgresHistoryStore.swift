@@ -1,7 +1,8 @@
 import Foundation
 import Models
 import PostgresNIO
-import ReferenceServer
+import ServerForecasting
+import ServerSources
 
 /// History in PostgreSQL, shared by every instance: one row per lot and 5-minute bucket, so a reading written
 /// twice (two instances, a retried round) is still one row. Five weeks are kept.

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import ReferenceServer
+import ServerTrust
 import Synchronization
 
 /// Rate-limit buckets in PostgreSQL, one row per limit and key, shared by every instance: refilling and taking a

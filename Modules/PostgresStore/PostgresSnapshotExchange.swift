@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Models
 import PostgresNIO
-import ReferenceServer
+import ServerSources
 
 /// The collector's snapshots through PostgreSQL: the collecting instance stores each park's snapshot and notifies
 /// `hangangjari_snapshot`; the others listen, read the stored row and adopt it. A listener that reconnects reads

@@ -1,7 +1,7 @@
 import Foundation
 import Models
 import PostgresNIO
-import ReferenceServer
+import ServerTrust
 
 /// The root keys of access tokens in PostgreSQL, so that every instance holds the same ones. The first instance to
 /// ask creates the first key; `hangangjari-server keys rotate` adds a new signing key and retires the others after

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import ReferenceServer
+import ServerCollection
+import ServerTrust
 
 extension SharedState {
     /// Every instance given the same database shares history, one collector at a time (a lease that moves to a

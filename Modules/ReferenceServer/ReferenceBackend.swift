@@ -1,12 +1,18 @@
+import CurlHTTP
 import Foundation
 import Hummingbird
 import Logging
 import Models
 import NIOCore
-import Networking
+import ServerCollection
+import ServerFaults
+import ServerHTTP
+import ServerSources
+import ServerTrust
 
 /// The reference /v2 backend: collection, forecasts, response caches, trust and routes. A library, so that the
-/// apps can embed it as their default backend and tests can run it on loopback.
+/// apps can embed it as their default backend and tests can run it on loopback. It assembles the parts; each route's
+/// controller gets only the values it needs.
 public final class ReferenceBackend: Sendable {
     public let configuration: ServerConfiguration
     public let catalog: Catalog
@@ -17,23 +23,12 @@ public final class ReferenceBackend: Sendable {
     public let metrics = ServerMetrics()
     /// What this instance shares with the others of its deployment (nothing, by default).
     public let shared: SharedState
-    let builder: SummaryBuilder
+    /// Every park-data response, through the caches the /v2 routes and the web front read alike.
+    public let responses: ParkResponses
     let issuer: TokenIssuer
     /// Whether the root keys come from the shared store (and are reloaded, to follow rotations).
     let keysAreShared: Bool
-    let verifier: RequestVerifier
-    /// Bootstrap calls per client address, and per install.
-    let addressLimit: RateLimit
-    let installLimit: RateLimit
-    /// This instance's own buckets, used while the shared ones cannot be reached.
-    let localBuckets = RateBuckets.local()
-    /// The fallback is logged at most once a minute: with the database down, every bootstrap falls back at once.
-    let fallbackWarnings = SweepSchedule()
-    let homeCache: ResponseCache<HomeSummary>
-    let parkingCache: ResponseCache<ParkingResponse>
-    let forecastCache: ResponseCache<ForecastResponse>
-    let outingCache: ResponseCache<OutingResponse>
-    let parksCache: ResponseCache<ParksResponse>
+    let routes: V2Routes
     let logger: Logger
 
     /// Builds the backend; nothing runs until ``start()`` or ``run()``. Without `shared`, the instance keeps its
@@ -68,44 +63,65 @@ public final class ReferenceBackend: Sendable {
         }
         let shared = try shared ?? .local(historyPath: configuration.historyPath)
         self.shared = shared
-        faults = FaultSwitch(configuration.faults)
-        collector = Collector(
+        let faults = FaultSwitch(configuration.faults)
+        self.faults = faults
+        let metrics = metrics
+        let collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
-            observe: { [metrics] in metrics.collected($0, failed: $1) })
-        policy = PolicyState(
+            observe: { metrics.collected($0, failed: $1) })
+        self.collector = collector
+        let policy = PolicyState(
             unsignedReadsAllowed: configuration.unsignedReadsAllowed, publicURL: configuration.publicURL)
-        builder = SummaryBuilder(catalog: catalog, source: source)
+        self.policy = policy
+        let responses = ParkResponses(
+            collector: collector, builder: SummaryBuilder(catalog: catalog, source: source),
+            hotCacheTTL: configuration.hotCacheTTL, onDemandInterval: configuration.onDemandInterval,
+            backfillDays: configuration.backfillDays, now: configuration.now)
+        self.responses = responses
         let keys = configuration.tokenKeys.map(TokenKeySource.fixed) ?? shared.tokenKeys ?? .fixed(.ephemeral())
-        issuer = TokenIssuer(lifetime: configuration.tokenLifetime, ring: KeyRing(keys))
+        let issuer = TokenIssuer(lifetime: configuration.tokenLifetime, ring: KeyRing(keys))
+        self.issuer = issuer
         keysAreShared = configuration.tokenKeys == nil && shared.tokenKeys != nil
-        verifier = RequestVerifier(
-            issuer: issuer, records: shared.records, policy: policy)
-        addressLimit = RateLimit(
-            name: "bootstrap-address", capacity: configuration.bootstrapBurst,
-            refillPerSecond: configuration.bootstrapRefillPerSecond)
-        installLimit = RateLimit(
-            name: "bootstrap-install", capacity: configuration.bootstrapBurst,
-            refillPerSecond: configuration.bootstrapRefillPerSecond)
-        let ttl = configuration.hotCacheTTL
-        homeCache = ResponseCache(ttl: ttl)
-        parkingCache = ResponseCache(ttl: ttl)
-        forecastCache = ResponseCache(ttl: ttl)
-        outingCache = ResponseCache(ttl: ttl)
-        parksCache = ResponseCache(ttl: ttl)
+        routes = Self.routes(
+            configuration: configuration, responses: responses, issuer: issuer, policy: policy, faults: faults,
+            metrics: metrics, shared: shared, logger: logger)
     }
 
-    /// Takes a token from `key`'s bucket of `limit` in the shared buckets; while they cannot be reached, from this
-    /// instance's own (limits then hold per instance, as they would with one instance, rather than refusing everyone).
-    func allow(_ limit: RateLimit, _ key: String, now: Date) async -> Bool {
-        do {
-            return try await shared.rateBuckets.take(limit, key, now)
-        } catch {
-            if fallbackWarnings.due(now: now) {
-                logger.warning("rate limit counted on this instance only", metadata: ["error": "\(error)"])
-            }
-            return (try? await localBuckets.take(limit, key, now)) ?? true
-        }
+    /// Each area's controller with the values it needs.
+    private static func routes(
+        configuration: ServerConfiguration, responses: ParkResponses, issuer: TokenIssuer, policy: PolicyState,
+        faults: FaultSwitch, metrics: ServerMetrics, shared: SharedState, logger: Logger
+    ) -> V2Routes {
+        let now = configuration.now
+        let gate = RequestGate(
+            verifier: RequestVerifier(issuer: issuer, records: shared.records, policy: policy), faults: faults,
+            host: configuration.host, now: now)
+        let collector = responses.collector
+        return V2Routes(
+            health: HealthController(
+                version: configuration.version, sourceName: collector.source.name, policy: policy, now: now,
+                readiness: { await responses.readiness(version: configuration.version) }),
+            bootstrap: BootstrapController(
+                issuer: issuer,
+                limits: BootstrapLimits(
+                    burst: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond,
+                    shared: shared.rateBuckets, logger: logger),
+                proxies: configuration.trustedProxies, policy: policy, now: now),
+            parkData: ParkDataController(
+                responses: responses, gate: gate, faults: faults, policy: policy,
+                requestTimeout: configuration.requestTimeout, now: now),
+            writes: WriteController(
+                gate: gate, records: shared.records, catalog: responses.catalog, policy: policy, now: now),
+            admin: AdminController(
+                token: configuration.adminToken, policy: policy, faults: faults, logger: logger,
+                metrics: {
+                    metrics.exposition(
+                        upstream: collector.source.upstreamUsage(at: now()), collects: collector.role.collects)
+                },
+                collectNow: { await collector.collectAll() }),
+            metrics: metrics, accessLog: configuration.accessLog ? logger : nil, proxies: configuration.trustedProxies,
+            policy: policy, requestTimeout: configuration.requestTimeout)
     }
 
     /// Bootstrap grants issued since start (for tests and diagnostics).
@@ -117,7 +133,7 @@ public final class ReferenceBackend: Sendable {
         alsoServe: RouteRegistration? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: Routes.router(for: self, alsoServe: alsoServe),
+            router: routes.router(alsoServe: alsoServe),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
@@ -194,10 +210,6 @@ public final class ReferenceBackend: Sendable {
         try await application(alsoServe: alsoServe, onRunning: onRunning).runService()
     }
 }
-
-/// Registers routes beside the /v2 ones on the backend's router (they share its metrics, access log and problem
-/// answers), each handler given only the values it needs.
-public typealias RouteRegistration = @Sendable (Router<ServerContext>) -> Void
 
 /// A backend running in this process.
 public struct RunningServer: Sendable {

@@ -1,5 +1,9 @@
 import Foundation
 import Models
+import ServerFaults
+import ServerHTTP
+import ServerSources
+import ServerTrust
 
 /// Where the reference backend gets its data.
 public enum DataSourceMode: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import Networking
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +22,7 @@ public final class RawHTTPServer: Sendable {
 
     public let port: Int
     private let listener: Int32
-    private let stopped = LockedBox(false)
+    private let stopped = StopFlag()
 
     /// Starts listening on 127.0.0.1 with a free port; `behaviour` chooses per request path.
     public init(_ behaviour: @escaping @Sendable (_ path: String) -> Behaviour) throws {
@@ -43,9 +43,9 @@ public final class RawHTTPServer: Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
         let stopped = self.stopped
         let thread = Thread {
-            while !stopped.value {
+            while !stopped.isRaised {
                 let client = accept(fd, nil, nil)
-                guard client >= 0 else { if stopped.value { return } else { continue } }
+                guard client >= 0 else { if stopped.isRaised { return } else { continue } }
                 let worker = Thread { Self.serve(client, behaviour: behaviour, stopped: stopped) }
                 worker.start()
             }
@@ -58,12 +58,12 @@ public final class RawHTTPServer: Sendable {
 
     /// Stops accepting; hanging connections are closed.
     public func stop() {
-        stopped.value = true
+        stopped.raise()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 
-    private static func serve(_ client: Int32, behaviour: @Sendable (String) -> Behaviour, stopped: LockedBox<Bool>) {
+    private static func serve(_ client: Int32, behaviour: @Sendable (String) -> Behaviour, stopped: StopFlag) {
         defer { close(client) }
         var head = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -84,7 +84,7 @@ public final class RawHTTPServer: Sendable {
         case .respond(let bytes):
             _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
         case .hang:
-            while !stopped.value { usleep(20_000) }
+            while !stopped.isRaised { usleep(20_000) }
         case .closeImmediately:
             return
         }
@@ -98,4 +98,13 @@ public final class RawHTTPServer: Sendable {
         for header in headers { text += header + "\r\n" }
         return Data((text + "\r\n").utf8) + body
     }
+}
+
+/// Set once when the server stops; read by its accepting and hanging threads.
+final class StopFlag: Sendable {
+    private let raised = Atomic(false)
+
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    func raise() { raised.store(true, ordering: .releasing) }
 }

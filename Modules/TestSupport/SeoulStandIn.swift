@@ -1,27 +1,32 @@
 import Foundation
 import Models
-import Networking
+import Synchronization
 import TestFixtures
 
 /// A local stand-in for Seoul's Open Data API, serving recorded-shape citydata bodies per area code over real HTTP
 /// on loopback (`SEOUL_OPEN_DATA_URL`), answering INFO-200 for areas it has no body for, and counting calls.
 public final class SeoulStandIn: Sendable {
     private let server: RawHTTPServer
-    private let bodies: LockedBox<[String: Data]>
-    private let calls = LockedBox<[String: Int]>([:])
+    private let areas: Areas
+
+    /// The bodies served per area, and the calls made for each.
+    private final class Areas: Sendable {
+        let bodies: Mutex<[String: Data]>
+        let calls = Mutex<[String: Int]>([:])
+
+        init(_ bodies: [String: Data]) { self.bodies = Mutex(bodies) }
+    }
 
     /// `bodies` maps an area code (`POI105`) to a fixture under `Tests/Fixtures/seoul`.
     public init(fixtures: [String: String]) throws {
-        let loaded = try fixtures.mapValues { try Self.fixture($0) }
-        let bodies = LockedBox(loaded)
-        let calls = self.calls
-        self.bodies = bodies
+        let areas = Areas(try fixtures.mapValues { try Self.fixture($0) })
+        self.areas = areas
         server = try RawHTTPServer { path in
             // /{KEY}/json/citydata/{START}/{END}/{AREA}
             let area = path.split(separator: "/").last.map(String.init) ?? ""
-            calls.withLock { $0[area, default: 0] += 1 }
+            areas.calls.withLock { $0[area, default: 0] += 1 }
             let body =
-                bodies.value[area]
+                areas.bodies.withLock { $0[area] }
                 ?? Data(
                     #"{"list_total_count":0,"RESULT":{"RESULT.CODE":"INFO-200","RESULT.MESSAGE":"해당하는 데이터가 없습니다."}}"#
                         .utf8)
@@ -41,14 +46,14 @@ public final class SeoulStandIn: Sendable {
     /// Serves another fixture for an area from now on.
     public func serve(_ area: String, fixture: String) throws {
         let body = try Self.fixture(fixture)
-        bodies.withLock { $0[area] = body }
+        areas.bodies.withLock { $0[area] = body }
     }
 
     /// Calls made for an area so far.
-    public func calls(_ area: String) -> Int { calls.value[area] ?? 0 }
+    public func calls(_ area: String) -> Int { areas.calls.withLock { $0[area] } ?? 0 }
 
     /// Calls made for every area so far.
-    public var totalCalls: Int { calls.value.values.reduce(0, +) }
+    public var totalCalls: Int { areas.calls.withLock { $0.values.reduce(0, +) } }
 
     public func stop() { server.stop() }
 }

@@ -1,7 +1,9 @@
+import CurlHTTP
 import Foundation
 import Models
 import Networking
 import ReferenceServer
+import ServerHTTP
 import TestFixtures
 
 /// A real reference backend on a loopback ephemeral port, its clock pinned to Seoul daytime (``TestClock``)
@@ -10,14 +12,14 @@ public final class TestBackend: Sendable {
     public let backend: ReferenceBackend
     public let server: RunningServer
     /// Seconds added to the real clock on the server side.
-    public let clockOffset: LockedBox<TimeInterval>
+    public let clockOffset: ClockOffset
 
     /// Starts a backend; `configure` adjusts the configuration (port and clock are set for tests); `shared` is what it
     /// shares with other instances (nothing by default).
     public static func start(
         shared: SharedState? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestBackend {
-        let offset = LockedBox<TimeInterval>(0)
+        let offset = ClockOffset()
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.backfillDays = 0
@@ -25,14 +27,14 @@ public final class TestBackend: Sendable {
         configuration.logLevel = "critical"
         configuration.adminToken = try AdminToken(Self.adminToken)
         let clock = TestClock.clock()
-        configuration.now = { clock.now().addingTimeInterval(offset.value) }
+        configuration.now = { clock.now().addingTimeInterval(offset.seconds) }
         configure(&configuration)
         let backend = try ReferenceBackend(configuration: configuration, shared: shared)
         let server = try await backend.start()
         return TestBackend(backend: backend, server: server, clockOffset: offset)
     }
 
-    private init(backend: ReferenceBackend, server: RunningServer, clockOffset: LockedBox<TimeInterval>) {
+    private init(backend: ReferenceBackend, server: RunningServer, clockOffset: ClockOffset) {
         self.backend = backend
         self.server = server
         self.clockOffset = clockOffset

@@ -1,8 +1,8 @@
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
 import Models
 import Networking
-import ReferenceServer
 import TestFixtures
 import TestSupport
 import Testing

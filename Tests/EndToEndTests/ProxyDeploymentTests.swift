@@ -1,8 +1,10 @@
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
 import Models
 import Networking
-import ReferenceServer
+import RequestProof
+import ServerTrust
 import TestFixtures
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
 import Models
-import Networking
+import RequestProof
 import TestFixtures
 import TestSupport
 import Testing

@@ -1,6 +1,9 @@
+import CurlHTTP
 import Foundation
 import Models
 import Networking
+import Synchronization
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -50,7 +53,7 @@ import Testing
         let client = server.client()
         _ = try await client.parking("yeouido")
         // The server's clock jumps past the token's expiry; the client still thinks it is valid.
-        server.clockOffset.value = 200
+        server.clockOffset.seconds = 200
         let fetched = try await client.parking("yeouido")
         #expect(fetched.signed)
         #expect(await client.diagnostics.bootstraps == 2)
@@ -59,10 +62,10 @@ import Testing
     @Test func tokenIsRenewedBeforeExpiry() async throws {
         let server = try await TestBackend.start { $0.tokenLifetime = 90 }
         defer { Task { await server.stop() } }
-        let offset = LockedBox<TimeInterval>(0)
-        let client = server.client(now: { Date().addingTimeInterval(offset.value) })
+        let offset = ClockOffset()
+        let client = server.client(now: { Date().addingTimeInterval(offset.seconds) })
         _ = try await client.outing("nanji")
-        offset.value = 40  // 50 s left: under a minute, so renewed before use
+        offset.seconds = 40  // 50 s left: under a minute, so renewed before use
         _ = try await client.outing("nanji")
         #expect(await client.diagnostics.bootstraps == 2)
     }
@@ -71,7 +74,7 @@ import Testing
     func clockSkewIsCorrected(_ skew: TimeInterval) async throws {
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
-        server.clockOffset.value = skew
+        server.clockOffset.seconds = skew
         let client = server.client()
         let fetched = try await client.forecast("jamsil")
         #expect(fetched.signed)
@@ -125,12 +128,9 @@ import Testing
     @Test func aWriteIsNeverSentUnsigned() async throws {
         let server = try await TestBackend.start { $0.bootstrapBurst = 0 }
         defer { Task { await server.stop() } }
-        let sent = LockedBox<[String]>([])
+        let sent = SentRequests()
         let recording = HTTPTransport { request throws(TransportError) in
-            sent.withLock {
-                $0.append(
-                    "\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })")
-            }
+            sent.record(request)
             return try await TestBackend.curl.send(request)
         }
         let client = server.client(transport: recording)
@@ -138,8 +138,8 @@ import Testing
             installHash: "0123456789abcdef", appVersion: "0.1.0",
             events: [TelemetryEvent(kind: .known(.appStart), at: Date())])
         await #expect(throws: APIError.self) { try await client.sendTelemetry(batch) }
-        #expect(!sent.value.contains { $0.contains("/v2/telemetry") && $0.hasSuffix("signed=false") })
-        #expect(!sent.value.contains { $0.contains("/v2/telemetry") })
+        #expect(!sent.lines.contains { $0.contains("/v2/telemetry") && $0.hasSuffix("signed=false") })
+        #expect(!sent.lines.contains { $0.contains("/v2/telemetry") })
     }
 
     @Test func signedWritesAreAcceptedAndIdempotent() async throws {
@@ -249,12 +249,9 @@ func forgedCredentials(_ baseURL: String, policy: UnsignedReadPolicy) -> Credent
 /// unsigned, even when the server allows unsigned reads.
 struct SignedReadFailureTests {
     /// The real curl transport, recording whether each request carried a proof.
-    static func recording(_ transport: CurlTransport, into sent: LockedBox<[String]>) -> HTTPTransport {
+    static func recording(_ transport: CurlTransport, into sent: SentRequests) -> HTTPTransport {
         HTTPTransport { request throws(TransportError) in
-            sent.withLock {
-                $0.append(
-                    "\(request.method) \(request.url) signed=\(request.headers.contains { $0.name == "Signature" })")
-            }
+            sent.record(request)
             return try await transport.send(request)
         }
     }
@@ -264,7 +261,7 @@ struct SignedReadFailureTests {
         defer { Task { await server.stop() } }
         var small = TransportConfiguration(userAgent: "hangangjari-test")
         small.maxResponseBytes = 1500  // the bootstrap answer fits; a home summary does not
-        let sent = LockedBox<[String]>([])
+        let sent = SentRequests()
         let client = server.client(transport: Self.recording(CurlTransport(configuration: small), into: sent))
         do {
             _ = try await client.homeSummary("yeouido")
@@ -272,7 +269,7 @@ struct SignedReadFailureTests {
         } catch {
             #expect(error == .transport(.tooLarge(limit: 1500)))
         }
-        #expect(!sent.value.contains { $0.contains("/home-summary") && $0.hasSuffix("signed=false") }, "\(sent.value)")
+        #expect(!sent.lines.contains { $0.contains("/home-summary") && $0.hasSuffix("signed=false") }, "\(sent.lines)")
         #expect(await client.diagnostics.unsignedFallbacks == 0)
     }
 
@@ -292,7 +289,7 @@ struct SignedReadFailureTests {
     }
 
     @Test func aCutBootstrapAnswerIsTruncatedNotUnsigned() async throws {
-        let sent = LockedBox<[String]>([])
+        let sent = SentRequests()
         let raw = try RawHTTPServer { _ in
             .respond(RawHTTPServer.response(body: Data("{\"accessToken\":".utf8), contentLength: 400))
         }
@@ -306,6 +303,18 @@ struct SignedReadFailureTests {
         } catch {
             #expect(error == .transport(.truncated))
         }
-        #expect(!sent.value.contains { $0.contains("/home-summary") }, "\(sent.value)")
+        #expect(!sent.lines.contains { $0.contains("/home-summary") }, "\(sent.lines)")
+    }
+}
+
+/// Each request a recording transport sent, as `METHOD URL signed=BOOL`.
+final class SentRequests: Sendable {
+    private let sent = Mutex<[String]>([])
+
+    var lines: [String] { sent.withLock { $0 } }
+
+    func record(_ request: HTTPRequest) {
+        let signed = request.headers.contains { $0.name == "Signature" }
+        sent.withLock { $0.append("\(request.method) \(request.url) signed=\(signed)") }
     }
 }

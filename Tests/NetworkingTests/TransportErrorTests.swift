@@ -1,5 +1,5 @@
+import CurlHTTP
 import Foundation
-import Networking
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Models
 import PostgresStore
-import ReferenceServer
+import ServerTrust
 import TestFixtures
 import TestSupport
 import Testing

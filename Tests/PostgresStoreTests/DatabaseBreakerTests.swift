@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Logging
-import ReferenceServer
+import ServerTrust
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import PostgresStore
-import ReferenceServer
+import ServerTrust
 import TestFixtures
 import Testing
 

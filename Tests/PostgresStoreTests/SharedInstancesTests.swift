@@ -1,10 +1,12 @@
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
 import Logging
 import Models
-import Networking
 import PostgresStore
 import ReferenceServer
+import ServerSources
+import ServerTrust
 import TestFixtures
 import TestSupport
 import Testing

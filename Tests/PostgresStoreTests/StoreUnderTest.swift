@@ -2,7 +2,9 @@ import BenchmarkSupport
 import Foundation
 import Models
 import PostgresStore
-import ReferenceServer
+import ServerForecasting
+import ServerSources
+import ServerTrust
 import Synchronization
 import TestSupport
 import Testing

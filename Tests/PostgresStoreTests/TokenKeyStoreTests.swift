@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import PostgresStore
-import ReferenceServer
+import ServerTrust
 import Testing
 
 /// Root keys kept in PostgreSQL: one first key however many instances start together, and a rotation during which

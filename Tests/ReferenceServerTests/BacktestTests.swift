@@ -1,10 +1,11 @@
 import Foundation
 import Models
+import ServerSources
 import TestFixtures
 import TestSupport
 import Testing
 
-@testable import ReferenceServer
+@testable import ServerForecasting
 
 /// The backtest scores forecasts made only from what was known at their start, on every horizon.
 struct BacktestTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import ReferenceServer
+import ServerSources
 import TestSupport
 import Testing
 

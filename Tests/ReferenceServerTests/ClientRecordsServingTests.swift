@@ -1,7 +1,9 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
 import ReferenceServer
+import ServerForecasting
+import ServerTrust
 import TestFixtures
 import TestSupport
 import Testing

@@ -1,6 +1,9 @@
 import Foundation
 import Models
-import ReferenceServer
+import ServerCollection
+import ServerFaults
+import ServerForecasting
+import ServerSources
 import TestFixtures
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
-import ReferenceServer
+import ServerCollection
+import ServerForecasting
+import ServerSources
 import TestSupport
 import Testing
 
@@ -52,7 +54,7 @@ import Testing
         defer { Task { await server.stop() } }
         let good = try await summary(server)
         try await server.admin("/admin/faults?spec=rebuild-fails")
-        server.clockOffset.value = 2 * 3600
+        server.clockOffset.seconds = 2 * 3600
         let served = try await summary(server)
         #expect(served.park.id == good.park.id)
         #expect(served.parking.lots.map(\.status.available) == good.parking.lots.map(\.status.available))

@@ -1,5 +1,5 @@
 import Foundation
-import ReferenceServer
+import ServerTrust
 import Synchronization
 import Testing
 

@@ -1,7 +1,8 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
-import ReferenceServer
+import ServerFaults
+import ServerSources
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReferenceServer
+import ServerTrust
 import Testing
 
 /// Spent nonces are remembered for their window and then forgotten in order, memory stays bounded by what is

@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Testing
 
-@testable import ReferenceServer
+@testable import ServerForecasting
 
 /// Recorded history CSV as real recordings come: each fault cleaned, counted and named.
 struct RecordedHistoryTests {

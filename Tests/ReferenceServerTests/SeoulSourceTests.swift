@@ -1,7 +1,6 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
-import ReferenceServer
 import TestFixtures
 import TestSupport
 import Testing
@@ -20,7 +19,7 @@ import Testing
 
     /// A stand-in, and a server reading it on a clock pinned at `instant` plus `offset` seconds.
     func withServer(
-        _ areas: [String: String] = areas, offset: LockedBox<TimeInterval> = LockedBox(0),
+        _ areas: [String: String] = areas, offset: ClockOffset = ClockOffset(),
         _ body: (SeoulStandIn, TestBackend) async throws -> Void
     ) async throws {
         let seoul = try SeoulStandIn(fixtures: areas)
@@ -28,7 +27,7 @@ import Testing
         let clock = TestClock.clock(Self.instant)
         let server = try await TestBackend.start {
             $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
-            $0.now = { clock.now().addingTimeInterval(offset.value) }
+            $0.now = { clock.now().addingTimeInterval(offset.seconds) }
         }
         defer { Task { await server.stop() } }
         await server.backend.collector.collectAll()
@@ -110,13 +109,13 @@ import Testing
     }
 
     @Test func oneCallPerAreaPerIntervalCountedInSources() async throws {
-        let offset = LockedBox<TimeInterval>(0)
+        let offset = ClockOffset()
         try await withServer(offset: offset) { seoul, server in
             #expect(seoul.calls("POI105") == 1 && seoul.calls("POI072") == 1)
             #expect(seoul.totalCalls == 12)  // 11 parks and Yeouido's neighbouring area, for every kind of source
             await server.backend.collector.collectAll()
             #expect(seoul.totalCalls == 12)  // within the interval: no new call
-            offset.value = 301
+            offset.seconds = 301
             await server.backend.collector.collectAll()
             #expect(seoul.totalCalls == 24)
             let sources = try await get(server, "/v2/sources", as: SourcesResponse.self)
@@ -130,13 +129,13 @@ import Testing
     }
 
     @Test func aRefusedKeyStopsCallsAndSaysWhy() async throws {
-        let offset = LockedBox<TimeInterval>(0)
+        let offset = ClockOffset()
         try await withServer(["POI105": "citydata-info-100.json"], offset: offset) { seoul, server in
             let s = try await get(server, "/v2/parks/yeouido/home-summary", as: HomeSummary.self)
             #expect(s.freshness["parking"]?.state == .known(.unavailable))
             #expect(s.freshness["parking"]?.reason?.code == .known(.keyRefused))
             let before = seoul.totalCalls
-            offset.value = 3600
+            offset.seconds = 3600
             await server.backend.collector.collectAll()
             #expect(seoul.totalCalls == before)  // stopped: not one more call
             let sources = try await get(server, "/v2/sources", as: SourcesResponse.self)
@@ -145,13 +144,13 @@ import Testing
     }
 
     @Test func transientErrorsBackOff() async throws {
-        let offset = LockedBox<TimeInterval>(0)
+        let offset = ClockOffset()
         try await withServer(["POI105": "citydata-error-600.json"], offset: offset) { seoul, server in
             #expect(seoul.calls("POI105") == 1)
-            offset.value = 301  // past the interval, but within the pause after the error (60 s, then doubling)
+            offset.seconds = 301  // past the interval, but within the pause after the error (60 s, then doubling)
             await server.backend.collector.collectAll()
             #expect(seoul.calls("POI105") == 2)
-            offset.value = 330  // second failure: paused for 120 s
+            offset.seconds = 330  // second failure: paused for 120 s
             await server.backend.collector.collectAll()
             #expect(seoul.calls("POI105") == 2)
             let s = try await get(server, "/v2/parks/yeouido/home-summary", as: HomeSummary.self)

@@ -1,6 +1,6 @@
 import Foundation
-import Networking
-import ReferenceServer
+import ServerTrust
+import Synchronization
 import Testing
 
 /// Tokens are sealed, not stored: instances sharing root keys accept each other's tokens, keys rotate with overlap,
@@ -34,13 +34,14 @@ import Testing
     }
 
     @Test func aTokenAlreadyCheckedIsRefusedOnceItsKeyRetires() async throws {
-        let held = LockedBox(try TokenKeys(parsing: Self.new + "," + Self.old))
-        let issuer = TokenIssuer(lifetime: 3600, ring: KeyRing(TokenKeySource { held.value }))
+        let held = HeldKeys(try TokenKeys(parsing: Self.new + "," + Self.old))
+        let issuer = TokenIssuer(lifetime: 3600, ring: KeyRing(TokenKeySource { held.keys.withLock { $0 } }))
         let before = TokenIssuer(lifetime: 3600, keys: try TokenKeys(parsing: Self.old))
         let token = (try await before.issue(now: now)).token
         #expect(try await issuer.grant(token: token) != nil)
         #expect(try await issuer.grant(token: token) != nil)  // from the table of checked grants
-        held.value = try TokenKeys(parsing: Self.new)
+        let retired = try TokenKeys(parsing: Self.new)
+        held.keys.withLock { $0 = retired }
         try await issuer.ring.reload()
         #expect(try await issuer.grant(token: token) == nil)
     }
@@ -71,4 +72,11 @@ import Testing
             #expect(throws: TokenKeys.Invalid.self) { try TokenKeys(parsing: bad) }
         }
     }
+}
+
+/// The keys a test's store holds, changed while an issuer reads them.
+private final class HeldKeys: Sendable {
+    let keys: Mutex<TokenKeys>
+
+    init(_ keys: TokenKeys) { self.keys = Mutex(keys) }
 }

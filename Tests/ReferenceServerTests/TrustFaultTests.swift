@@ -1,7 +1,7 @@
 import Foundation
 import Models
 import Networking
-import ReferenceServer
+import ServerFaults
 import TestFixtures
 import TestSupport
 import Testing

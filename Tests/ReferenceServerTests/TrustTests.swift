@@ -1,6 +1,6 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
 import ReferenceServer
 import RequestProof
 import TestFixtures
@@ -91,7 +91,7 @@ import Testing
     @Test func expiredTokenIsRefused() async throws {
         let s = try await session { $0.tokenLifetime = 60 }
         defer { Task { await s.server.stop() } }
-        s.server.clockOffset.value = 120
+        s.server.clockOffset.seconds = 120
         let response = try await s.send(
             "/v2/parks/yeouido/home-summary", created: Int(TestClock.now().timeIntervalSince1970) + 120)
         #expect(code(response) == "token_expired")

@@ -1,4 +1,4 @@
-import ReferenceServer
+import ServerHTTP
 import Testing
 
 @Suite struct TrustedProxiesTests {

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import Localization
 import Models
-import Networking
 import Repositories
 import Storage
 import TestFixtures

@@ -5,8 +5,6 @@ import BenchmarkSupport
 import Cache
 import Foundation
 import Models
-import Networking
-import ReferenceServer
 import RequestProof
 import Storage
 

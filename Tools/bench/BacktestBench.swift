@@ -3,8 +3,7 @@ import ArgumentParser
 import BenchmarkSupport
 import Foundation
 import Models
-import Networking
-import ReferenceServer
+import ServerForecasting
 import Storage
 
 struct BacktestBench: AsyncParsableCommand {

@@ -2,10 +2,10 @@ import AppCore
 import ArgumentParser
 import BenchmarkSupport
 import Cache
+import CurlHTTP
 import Foundation
 import Models
 import Networking
-import ReferenceServer
 import Storage
 
 struct ClientBench: AsyncParsableCommand {

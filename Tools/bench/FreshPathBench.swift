@@ -4,8 +4,6 @@ import BenchmarkSupport
 import Cache
 import Foundation
 import Models
-import Networking
-import ReferenceServer
 import Storage
 import WidgetRendering
 import WidgetSnapshot

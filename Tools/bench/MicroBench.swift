@@ -1,10 +1,9 @@
 import AppCore
 import ArgumentParser
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
 import Models
-import Networking
-import ReferenceServer
 import RequestProof
 import Storage
 

@@ -1,7 +1,7 @@
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
-import Networking
-import ReferenceServer
+import ServerTrust
 
 /// Two release servers on one throwaway PostgreSQL database behind Debian's nginx with the shipped site file, as
 /// `Deploy/` installs them: what a deployment's clients reach.

@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import Foundation
-import Networking
 
 /// What trust costs, measured in the server bench's own interleaved rounds: signed reads against unsigned ones
 /// (the nonce remembered in memory on one instance, in PostgreSQL for the pair) and a bootstrap flood answered by the

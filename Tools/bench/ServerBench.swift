@@ -1,7 +1,7 @@
 import ArgumentParser
 import BenchmarkSupport
+import CurlHTTP
 import Foundation
-import Networking
 
 struct ServerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

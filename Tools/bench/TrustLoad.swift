@@ -1,6 +1,6 @@
+import CurlHTTP
 import Foundation
 import Models
-import Networking
 import RequestProof
 
 /// wrk scripts for what trust costs: signed reads (every request a fresh RFC 9421 proof, so the server remembers

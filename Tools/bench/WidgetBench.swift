@@ -2,10 +2,9 @@ import AppCore
 import ArgumentParser
 import BenchmarkSupport
 import Cache
+import CurlHTTP
 import Foundation
 import Models
-import Networking
-import ReferenceServer
 import RequestProof
 import Storage
 

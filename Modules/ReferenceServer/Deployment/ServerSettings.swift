@@ -1,6 +1,9 @@
 import Foundation
 import Logging
 import Models
+import ServerFaults
+import ServerHTTP
+import ServerTrust
 import Storage
 
 /// How `hangangjari-server serve` is configured: the environment first (HOST, PORT, SOURCE, SEOUL_OPEN_DATA_KEY, ...,

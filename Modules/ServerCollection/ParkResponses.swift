@@ -1,0 +1,156 @@
+import Foundation
+import Models
+import ServerSources
+
+/// Every park-data response the server gives, built from the collector's snapshots through one hot cache per kind.
+/// The /v2 routes and the web front read the same value here, so a page and `GET /v2/parks/{park}/home-summary`
+/// at the same moment show the same value.
+public final class ParkResponses: Sendable {
+    /// The kinds of park-scoped response, each with its cache.
+    public enum Kind: String, Sendable, CaseIterable {
+        case home, parking, forecast, outing
+    }
+
+    public let catalog: Catalog
+    public let collector: Collector
+    public let builder: SummaryBuilder
+    /// An embedded backend reads a park only when asked, at most once per this interval; nil: a server that collects
+    /// on its own.
+    public let onDemandInterval: TimeInterval?
+    /// Days of simulated history an on-demand read backfills first.
+    let backfillDays: Int
+    let now: @Sendable () -> Date
+    let home: ResponseCache<HomeSummary>
+    let parking: ResponseCache<ParkingResponse>
+    let forecast: ResponseCache<ForecastResponse>
+    let outing: ResponseCache<OutingResponse>
+    let parks: ResponseCache<ParksResponse>
+
+    public init(
+        collector: Collector, builder: SummaryBuilder, hotCacheTTL: TimeInterval, onDemandInterval: TimeInterval?,
+        backfillDays: Int, now: @escaping @Sendable () -> Date
+    ) {
+        catalog = collector.catalog
+        self.collector = collector
+        self.builder = builder
+        self.onDemandInterval = onDemandInterval
+        self.backfillDays = backfillDays
+        self.now = now
+        home = ResponseCache(ttl: hotCacheTTL)
+        parking = ResponseCache(ttl: hotCacheTTL)
+        forecast = ResponseCache(ttl: hotCacheTTL)
+        outing = ResponseCache(ttl: hotCacheTTL)
+        parks = ResponseCache(ttl: hotCacheTTL)
+    }
+
+    /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so
+    /// the last good one is served. Nil while nothing could be built yet.
+    public func encoded(_ kind: Kind, park: Park, now: Date, failRebuild: Bool = false) -> EncodedResponse? {
+        let snapshot = collector.snapshot(park.id)
+        let key = Self.cacheKey(kind, park.id)
+        let version = snapshot.version
+        func build<Value>(_ make: @escaping () -> Value) throws -> Value {
+            if failRebuild { throw RebuildFailure() }
+            return make()
+        }
+        switch kind {
+        case .home:
+            return home.response(key: key, version: version, now: now) {
+                try build { self.builder.homeSummary(park: park, snapshot: snapshot, now: now) }
+            }
+        case .parking:
+            return parking.response(key: key, version: version, now: now) {
+                try build { self.parkingResponse(park: park, snapshot: snapshot, now: now) }
+            }
+        case .forecast:
+            return forecast.response(key: key, version: version, now: now) {
+                try build {
+                    ForecastResponse(
+                        forecast: self.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
+                        freshness: Freshness(
+                            sources: self.builder.statuses(snapshot, now: now, of: [.parking, .crowd])))
+                }
+            }
+        case .outing:
+            return outing.response(key: key, version: version, now: now) {
+                try build {
+                    OutingResponse(
+                        outing: self.builder.outing(park: park, snapshot: snapshot, now: now),
+                        generatedAt: snapshot.updatedAt)
+                }
+            }
+        }
+    }
+
+    private func parkingResponse(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkingResponse {
+        let forecast = builder.forecastOverview(park: park, snapshot: snapshot, now: now)
+        return ParkingResponse(
+            parking: builder.parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
+            generatedAt: snapshot.updatedAt,
+            freshness: Freshness(sources: builder.statuses(snapshot, now: now, of: [.parking])))
+    }
+
+    /// A park's home summary, as `/v2/parks/{park}/home-summary` serves it, with that body's ETag; nil for an
+    /// unknown park or while nothing could be built yet.
+    public func homeSummary(for id: ParkID) async -> (value: HomeSummary, etag: String)? {
+        guard let park = catalog.park(id) else { return nil }
+        await collectIfAsked(park: id)
+        let now = now()
+        let snapshot = collector.snapshot(park.id)
+        guard
+            let entry = home.entry(
+                key: Self.cacheKey(.home, park.id), version: snapshot.version, now: now,
+                build: { builder.homeSummary(park: park, snapshot: snapshot, now: now) })
+        else { return nil }
+        return (entry.value, entry.response.etag)
+    }
+
+    /// The parks list, as `/v2/parks` serves it.
+    public func parksList() async -> ParksResponse? {
+        await collectIfAsked(park: nil)
+        return parksEntry(now: now())?.value
+    }
+
+    /// The parks list through its cache: built only when the hot cache misses.
+    public func parksEntry(now: Date) -> (value: ParksResponse, response: EncodedResponse)? {
+        let snapshots = catalog.parks.map { collector.snapshot($0.id) }
+        return parks.entry(key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now) {
+            ParksResponse(
+                parks: zip(catalog.parks, snapshots).map { builder.listItem(park: $0, snapshot: $1, now: now) },
+                generatedAt: snapshots.map(\.updatedAt).max() ?? now)
+        }
+    }
+
+    /// Every park's source states and the upstream budget, for `/v2/sources`.
+    public func sources(now: Date) -> SourcesResponse {
+        let entries = catalog.parks.map { park in
+            SourcesResponse.Entry(parkId: park.id, sources: builder.statuses(collector.snapshot(park.id), now: now))
+        }
+        return SourcesResponse(parks: entries, generatedAt: now, upstream: collector.source.upstreamUsage(at: now))
+    }
+
+    /// An embedded backend reads a park only when asked (at most once per its interval); a server collects anyway.
+    public func collectIfAsked(park: ParkID?) async {
+        guard let onDemandInterval else { return }
+        if let park {
+            await collector.collectIfDue(park, interval: onDemandInterval, backfillDays: backfillDays)
+        } else {
+            await collector.collectListIfDue(interval: onDemandInterval)
+        }
+    }
+
+    /// The first moment after `now` at which one of the sources is read again (by its cadence from its last
+    /// observation); a minute from now when none says.
+    public static func nextRead(_ freshness: Freshness, now: Date) -> Date {
+        freshness.sources.compactMap { status -> Date? in
+            guard let kind = SourceKind(status.source), let observed = status.observedAt else { return nil }
+            return observed.addingTimeInterval(TimeInterval(kind.cadence.components.seconds))
+        }.filter { $0 > now }.min() ?? now.addingTimeInterval(60)
+    }
+
+    /// The response caches' key of one park's response of one kind (`home/banpo`).
+    static func cacheKey(_ kind: Kind, _ park: ParkID) -> String { kind.rawValue + "/" + park.rawValue }
+}
+
+/// An injected fault: building a response fails, so the last good one is served.
+struct RebuildFailure: Error {}

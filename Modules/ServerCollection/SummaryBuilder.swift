@@ -1,0 +1,118 @@
+import Foundation
+import Models
+import ServerSources
+
+/// Builds the /v2 responses of a park from its collected snapshot. Pure: no I/O, no clock of its own.
+public struct SummaryBuilder: Sendable {
+    public let catalog: Catalog
+    /// The data source, for its name, whether it is simulated and its known lag.
+    public let source: any ParkDataSource
+
+    public init(catalog: Catalog, source: any ParkDataSource) {
+        self.catalog = catalog
+        self.source = source
+    }
+
+    /// The home summary of a park at `now`.
+    public func homeSummary(park: Park, snapshot: ParkSnapshot, now: Date) -> HomeSummary {
+        let forecast = forecastOverview(park: park, snapshot: snapshot, now: now)
+        return HomeSummary(
+            park: park, parking: parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
+            forecast: forecast,
+            outing: outing(park: park, snapshot: snapshot, now: now), generatedAt: snapshot.updatedAt,
+            freshness: Freshness(sources: statuses(snapshot, now: now)))
+    }
+
+    /// Every source's status, plus the forecaster and the (simulated) facility directory.
+    func statuses(_ snapshot: ParkSnapshot, now: Date) -> [SourceStatus] {
+        snapshot.statuses(source: source, now: now)
+    }
+
+    /// The statuses of some kinds of source only.
+    func statuses(_ snapshot: ParkSnapshot, now: Date, of kinds: Set<SourceKind>) -> [SourceStatus] {
+        statuses(snapshot, now: now).filter { SourceKind($0.source).map(kinds.contains) ?? false }
+    }
+
+    public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
+        let minute = SeoulTime(now).minuteOfDay
+        let readings = snapshot.parking.value?.readings ?? []
+        let closedByNotice = Set(
+            (snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
+        let lots = catalog.lots(in: park.id).map { lot -> LotWithStatus in
+            let reading = readings.first { $0.lotId == lot.id }
+            let open = lot.hours.isOpen(atMinuteOfDay: minute) && !closedByNotice.contains(lot.id)
+            let available = open ? reading?.available : nil
+            // Free spaces and capacity from the same count: the feed's own capacity when it has one.
+            let capacity = reading?.available != nil ? (reading?.capacity ?? lot.capacity) : lot.capacity
+            let shared = reading.flatMap { $0.sharedWith.isEmpty ? nil : $0.sharedWith }
+            return LotWithStatus(
+                lot: lot,
+                status: LotStatus(
+                    lotId: lot.id, available: available, capacity: capacity, observedAt: reading?.observedAt,
+                    label: .known(LotStatus.label(available: available, capacity: capacity, isOpen: open)),
+                    sharedWith: shared))
+        }
+        return ParkingAggregate(parkId: park.id, lots: lots, recommended: recommend(lots, forecast: forecast))
+    }
+
+    /// Picks the lot to suggest: best forecast 30 minutes ahead, else most free spaces now, else the largest.
+    func recommend(_ lots: [LotWithStatus], forecast: ForecastOverview) -> Recommendation? {
+        let open = lots.filter { $0.status.label != .known(.closed) }
+        let live = open.filter { $0.status.available != nil }
+        if live.count == 1, let only = live.first {
+            return Recommendation(lotId: only.lot.id, reason: .known(.onlyLiveCount), available: only.status.available)
+        }
+        let withForecast = live.compactMap { lot -> (LotWithStatus, Int)? in
+            forecast.lots.first { $0.lotId == lot.lot.id }?.point(minutesAhead: 30).map { (lot, $0.p50) }
+        }
+        if withForecast.count == live.count, let best = withForecast.max(by: { $0.1 < $1.1 }), best.1 > 0 {
+            let mostNow = live.max { ($0.status.available ?? 0) < ($1.status.available ?? 0) }
+            let reason: RecommendationReason = mostNow?.lot.id == best.0.lot.id ? .mostAvailable : .bestForecast
+            return Recommendation(lotId: best.0.lot.id, reason: .known(reason), available: best.0.status.available)
+        }
+        if let best = live.max(by: { ($0.status.available ?? 0) < ($1.status.available ?? 0) }) {
+            return Recommendation(lotId: best.lot.id, reason: .known(.mostAvailable), available: best.status.available)
+        }
+        if let largest = open.max(by: { $0.lot.capacity < $1.lot.capacity }) {
+            return Recommendation(lotId: largest.lot.id, reason: .known(.largestCapacity), available: nil)
+        }
+        return nil
+    }
+
+    public func forecastOverview(park: Park, snapshot: ParkSnapshot, now: Date) -> ForecastOverview {
+        snapshot.forecast
+            ?? ForecastOverview(
+                parkId: park.id, generatedAt: now, horizonMinutes: 180,
+                park: ParkingForecast(lotId: nil, points: [], gap: .known(.noHistory)),
+                lots: catalog.lots(in: park.id).map {
+                    ParkingForecast(lotId: $0.id, points: [], gap: .known(.noHistory))
+                },
+                crowd: CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline)))
+    }
+
+    public func outing(park: Park, snapshot: ParkSnapshot, now: Date) -> OutingSummary {
+        let facilities = SourceStatus(
+            source: .known(.facilities), sourceName: "simulated facility directory", state: .known(.fresh),
+            observedAt: nil,
+            lastSuccessAt: nil, simulated: true, reason: SourceDetail(.placeholderPositions))
+        return OutingSummary(
+            parkId: park.id,
+            signals: OutingSignals(
+                crowd: snapshot.crowd.value?.now, weather: snapshot.weather.value,
+                events: snapshot.bulletins.value?.events ?? [], notices: snapshot.bulletins.value?.notices ?? [],
+                roadTraffic: snapshot.roadTraffic),
+            facilities: FacilityDirectory.groups(for: park),
+            directions: Directions(transitHints: park.transitHints, carEntrances: catalog.lots(in: park.id).map(\.id)),
+            sources: statuses(snapshot, now: now, of: [.crowd, .weather, .events]) + [facilities])
+    }
+
+    /// One row of the parks list.
+    public func listItem(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkListItem {
+        let forecast = forecastOverview(park: park, snapshot: snapshot, now: now)
+        let parking = parking(park: park, snapshot: snapshot, forecast: forecast, now: now)
+        return ParkListItem(
+            park: park, lots: catalog.lots(in: park.id), totalAvailable: parking.totalAvailable,
+            totalCapacity: parking.totalCapacity, crowd: snapshot.crowd.value?.now.level,
+            freshness: .known(Freshness(sources: statuses(snapshot, now: now)).overall))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Storage
+
+/// The SQLite file of one server on its own: history and client records in one schema, migrated by whichever store
+/// opens the file first.
+public enum ServerDatabaseFile {
+    /// Opens or creates the file at `path` (readable by its owner only, WAL) with the current schema.
+    public static func open(_ path: String) throws -> DatabaseQueue {
+        try AtomicFile.restrictToOwner(path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        // Every signed request spends a nonce: in WAL mode, NORMAL syncs at checkpoints instead of every commit.
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        try migrator.migrate(queue)
+        return queue
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-readings") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE reading (
+                        lot TEXT NOT NULL,
+                        bucket INTEGER NOT NULL,
+                        available INTEGER NOT NULL,
+                        PRIMARY KEY (lot, bucket)
+                    ) WITHOUT ROWID
+                    """)
+        }
+        migrator.registerMigration("v2-client-records") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE proof_nonce (key TEXT PRIMARY KEY, expires_at REAL NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE write_answer (key TEXT PRIMARY KEY, answer BLOB NOT NULL, created_at REAL NOT NULL);
+                    CREATE TABLE push_subscription (
+                        install_hash TEXT NOT NULL,
+                        lot TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        threshold INTEGER NOT NULL,
+                        quiet_from TEXT,
+                        quiet_until TEXT,
+                        updated_at REAL NOT NULL,
+                        PRIMARY KEY (install_hash, lot)
+                    );
+                    CREATE TABLE telemetry_count (
+                        day TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        count INTEGER NOT NULL,
+                        PRIMARY KEY (day, kind)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

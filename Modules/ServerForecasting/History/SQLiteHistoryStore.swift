@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import Models
+import ServerDatabase
+import ServerSources
+
+/// History in a SQLite file (WAL), so a restarted server keeps its evidence.
+public final class SQLiteHistoryStore: HistoryArchive {
+    private let queue: DatabaseQueue
+
+    /// Opens or creates the history database at `path` (created readable by its owner only).
+    public convenience init(path: String) throws {
+        self.init(queue: try ServerDatabaseFile.open(path))
+    }
+
+    /// History in a file already opened by ``ServerDatabaseFile``.
+    public init(queue: DatabaseQueue) {
+        self.queue = queue
+    }
+
+    public func record(_ readings: [LotReading]) async throws {
+        let rows = readings.compactMap { r in
+            r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) }
+        }
+        guard !rows.isEmpty else { return }
+        try await queue.write { db in
+            let statement = try db.makeStatement(
+                sql: "INSERT OR REPLACE INTO reading (lot, bucket, available) VALUES (?, ?, ?)")
+            for (lot, bucket, available) in rows {
+                try statement.execute(arguments: [lot, bucket, available])
+            }
+            // Keep five weeks.
+            if let newest = rows.map(\.1).max() {
+                try db.execute(sql: "DELETE FROM reading WHERE bucket < ?", arguments: [newest - 35 * 288])
+            }
+        }
+    }
+
+    public func values(lot: LotID, buckets: [Int]) async throws -> [Int: Int] {
+        guard let low = buckets.min(), let high = buckets.max() else { return [:] }
+        let wanted = Set(buckets)
+        return try await queue.read { db in
+            var out: [Int: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT bucket, available FROM reading WHERE lot = ? AND bucket BETWEEN ? AND ?",
+                arguments: [lot.rawValue, low, high])
+            while let row = try rows.next() {
+                let bucket: Int = row[0]
+                if wanted.contains(bucket) { out[bucket] = row[1] }
+            }
+            return out
+        }
+    }
+
+    /// Every recorded reading, oldest first: lot, the start of its 5-minute bucket, free spaces.
+    public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
+        try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot").map { row in
+                (LotID(row[0] as String), SimulationModel.date(ofBucket: row[1]), row[2] as Int)
+            }
+        }
+    }
+
+    public func latestBucket(lot: LotID) async throws -> Int? {
+        try await queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(bucket) FROM reading WHERE lot = ?", arguments: [lot.rawValue])
+        }
+    }
+}

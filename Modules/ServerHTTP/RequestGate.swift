@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+import Models
+import ServerFaults
+import ServerTrust
+
+/// The check every signed route makes before it answers: the access token and the request proof.
+public struct RequestGate: Sendable {
+    let verifier: RequestVerifier
+    let faults: FaultSwitch
+    /// The authority of a request that names none (the target URI a proof covers needs one).
+    let host: String
+    let now: @Sendable () -> Date
+
+    public init(verifier: RequestVerifier, faults: FaultSwitch, host: String, now: @escaping @Sendable () -> Date) {
+        self.verifier = verifier
+        self.faults = faults
+        self.host = host
+        self.now = now
+    }
+
+    /// The problem that refuses the request; nil when it may proceed.
+    func refusal(_ request: Request, body: Data?) async -> Problem? {
+        if faults.current.rejectProofs, request.headers[.signature] != nil {
+            return Problems.make(.proofInvalid, "injected fault: every request proof is refused")
+        }
+        let incoming = RequestVerifier.Incoming(
+            method: request.method.rawValue,
+            targetURI: "http://\(request.head.authority ?? host)\(request.uri.description)",
+            authorization: request.headers[.authorization], signatureInput: request.headers[.signatureInput],
+            signature: request.headers[.signature], contentDigest: request.headers[.contentDigest], body: body,
+            isWrite: Models.HTTPMethod(rawValue: request.method.rawValue).isWrite)
+        switch await verifier.verify(incoming, now: now()) {
+        case .success: return nil
+        case .failure(let problem): return problem
+        }
+    }
+}

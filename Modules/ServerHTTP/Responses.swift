@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Models
+import ServerTrust
+
+extension HTTPField.Name {
+    static let hangangjariPolicy = HTTPField.Name(PolicyHeader.name)!
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    static let signatureInput = HTTPField.Name("Signature-Input")!
+    static let signature = HTTPField.Name("Signature")!
+    static let contentDigest = HTTPField.Name("Content-Digest")!
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+}
+
+enum Responses {
+    static func json(_ body: Data, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:])
+        -> Response
+    {
+        json(ByteBuffer(bytes: body), status: status, policy: policy, extra: extra)
+    }
+
+    static func json(
+        _ body: ByteBuffer, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]
+    ) -> Response {
+        var headers = extra
+        headers[.contentType] = "application/json"
+        headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    static func encoded<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, policy: PolicyState) -> Response {
+        let body = (try? ContractCoding.encode(value)) ?? Data("{}".utf8)
+        return json(body, status: status, policy: policy)
+    }
+
+    static func problem(_ problem: Problem, policy: PolicyState) -> Response {
+        var headers: HTTPFields = [:]
+        headers[.contentType] = "application/problem+json"
+        headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+        if problem.status == 401 { headers[.wwwAuthenticate] = "Bearer" }
+        let body = (try? ContractCoding.encode(problem)) ?? Data()
+        return Response(
+            status: HTTPResponse.Status(code: problem.status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

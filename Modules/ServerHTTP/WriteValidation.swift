@@ -1,0 +1,100 @@
+import Foundation
+import Models
+import ServerTrust
+
+/// Strict validation of write bodies: known fields only, no coordinates anywhere, value ranges checked.
+enum WriteValidation {
+    /// Field names that would carry a position; telemetry and subscriptions never accept them.
+    static let forbidden: Set<String> = [
+        "lat", "lon", "lng", "latitude", "longitude", "coordinate", "coordinates", "location", "position", "gps",
+        "home",
+    ]
+
+    static func telemetry(_ body: Data) -> Result<TelemetryBatch, Problem> {
+        decodeStrict(
+            body, allowed: ["installHash", "appVersion", "events"],
+            nested: ["events": ["kind", "at", "durationMs", "code"]]
+        )
+        .flatMap { (batch: TelemetryBatch) in
+            guard isInstallHash(batch.installHash) else {
+                return .failure(invalid("installHash must be 16 to 64 hex digits"))
+            }
+            guard batch.appVersion.count <= 32 else { return .failure(invalid("appVersion is too long")) }
+            guard batch.events.count <= 100 else { return .failure(invalid("at most 100 events per batch")) }
+            for (i, event) in batch.events.enumerated() {
+                guard event.kind.known != nil else {
+                    return .failure(invalid("events[\(i)].kind '\(event.kind.rawValue)' is not a known event"))
+                }
+                guard (event.durationMs ?? 0) >= 0, (event.code?.count ?? 0) <= 64 else {
+                    return .failure(invalid("events[\(i)] is out of range"))
+                }
+            }
+            return .success(batch)
+        }
+    }
+
+    static func subscription(_ body: Data, catalog: Catalog) -> Result<PushSubscription, Problem> {
+        decodeStrict(body, allowed: ["installHash", "lotId", "threshold", "quietFrom", "quietUntil"], nested: [:])
+            .flatMap { (sub: PushSubscription) in
+                guard isInstallHash(sub.installHash) else {
+                    return .failure(invalid("installHash must be 16 to 64 hex digits"))
+                }
+                guard catalog.lot(sub.lotId) != nil else {
+                    return .failure(invalid("unknown lotId '\(sub.lotId.rawValue)'"))
+                }
+                guard (1...1000).contains(sub.threshold) else {
+                    return .failure(invalid("threshold must be 1 to 1000"))
+                }
+                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 })
+                where OpeningHours.minuteOfDay(time) == nil {
+                    return .failure(invalid("quiet hours must be HH:MM"))
+                }
+                return .success(sub)
+            }
+    }
+
+    private static func decodeStrict<T: Decodable>(_ body: Data, allowed: Set<String>, nested: [String: Set<String>])
+        -> Result<T, Problem>
+    {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return .failure(invalid("body is not a JSON object"))
+        }
+        if let field = forbiddenField(in: object) {
+            return .failure(
+                Problems.make(.forbiddenField, "field '\(field)' is not accepted: writes never carry positions"))
+        }
+        for key in object.keys where !allowed.contains(key) {
+            return .failure(invalid("unknown field '\(key)'"))
+        }
+        for (key, keys) in nested {
+            for element in object[key] as? [[String: Any]] ?? [] {
+                for inner in element.keys where !keys.contains(inner) {
+                    return .failure(invalid("unknown field '\(key).\(inner)'"))
+                }
+            }
+        }
+        do {
+            return .success(try ContractCoding.decode(T.self, from: body, sizeLimit: 64 * 1024))
+        } catch {
+            return .failure(invalid("\(error)"))
+        }
+    }
+
+    private static func forbiddenField(in value: Any) -> String? {
+        if let object = value as? [String: Any] {
+            for (key, inner) in object {
+                if forbidden.contains(key.lowercased()) { return key }
+                if let found = forbiddenField(in: inner) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for inner in array { if let found = forbiddenField(in: inner) { return found } }
+        }
+        return nil
+    }
+
+    private static func isInstallHash(_ s: String) -> Bool {
+        (16...64).contains(s.count) && s.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    private static func invalid(_ detail: String) -> Problem { Problems.make(.invalidBody, detail) }
+}
