@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "AppConfigFile", targets: ["AppConfigFile"]),
         .library(name: "Cache", targets: ["Cache"]),
         .library(name: "Repositories", targets: ["Repositories"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
@@ -46,6 +47,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Modules (every library lives here)
@@ -145,6 +147,10 @@ let package = Package(
         ),
         .target(name: "Localization", path: "Modules/Localization"),
         .target(name: "Storage", dependencies: ["Localization", "Models"], path: "Modules/Storage"),
+        // The config file is read by the app and the fetching half only: TOMLKit stays out of the widget's small front.
+        .target(
+            name: "AppConfigFile", dependencies: ["Storage", .product(name: "TOMLKit", package: "TOMLKit")],
+            path: "Modules/AppConfigFile"),
         .target(
             name: "Cache",
             dependencies: ["Localization", "Models", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
@@ -233,8 +239,8 @@ let package = Package(
         .executableTarget(
             name: "hangangjari",
             dependencies: [
-                "AppBackend", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport", "Localization",
-                "Models", "Storage", "TerminalUI", "WidgetRendering",
+                "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
+                "Localization", "Models", "Storage", "TerminalUI", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -248,8 +254,8 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-widget-fetch",
             dependencies: [
-                "AppBackend", "CommandLineSupport", "Localization", "Models", "Repositories", "Storage",
-                "WidgetCommandLine", "WidgetFront", "WidgetSnapshot",
+                "AppBackend", "AppConfigFile", "CommandLineSupport", "Localization", "Models", "Repositories",
+                "Storage", "WidgetCommandLine", "WidgetFront", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari-widget-fetch"
@@ -297,6 +303,8 @@ let package = Package(
             ],
             path: "Tests/CommandLineSupportTests", exclude: ["parser-golden.txt"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestFixtures"], path: "Tests/QRCodeTests"),
+        .testTarget(
+            name: "AppConfigFileTests", dependencies: ["AppConfigFile", "Storage"], path: "Tests/AppConfigFileTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(

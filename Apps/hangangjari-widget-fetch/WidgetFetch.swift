@@ -1,3 +1,4 @@
+import AppConfigFile
 import ArgumentParser
 import CommandLineSupport
 import Foundation

@@ -1,4 +1,5 @@
 import AppBackend
+import AppConfigFile
 import AppCore
 import AppLive
 import AppScreens

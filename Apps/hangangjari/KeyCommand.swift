@@ -1,3 +1,4 @@
+import AppConfigFile
 import ArgumentParser
 import Foundation
 import Localization
@@ -18,7 +19,7 @@ struct KeyCommand: ParsableCommand {
             let key = (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw ValidationError(l(.cliKeyEmpty)) }
             let url: URL
-            do { url = try ConfigFile.set("seoul_key", to: key, environment: options.environment) } catch {
+            do { url = try ConfigFile.set(.seoulKey, to: .text(key), environment: options.environment) } catch {
                 throw ValidationError(Reason(error).text(l))
             }
             print(l(.cliKeySaved, url.path))
@@ -32,7 +33,7 @@ struct KeyCommand: ParsableCommand {
         func run() throws {
             let l = options.context().l
             let url: URL
-            do { url = try ConfigFile.set("seoul_key", to: nil, environment: options.environment) } catch {
+            do { url = try ConfigFile.set(.seoulKey, to: nil, environment: options.environment) } catch {
                 throw ValidationError(Reason(error).text(l))
             }
             print(l(.cliKeyRemoved, url.path))

@@ -1,3 +1,4 @@
+import AppConfigFile
 import AppCore
 import AppScreens
 import ArgumentParser
@@ -74,7 +75,9 @@ struct SettingsCommand: ParsableCommand {
             let embedded = url == "embedded"
             let l = options.context().l
             let file: URL
-            do { file = try ConfigFile.set("api", to: embedded ? nil : url, environment: options.environment) } catch {
+            do {
+                file = try ConfigFile.set(.api, to: embedded ? nil : .text(url), environment: options.environment)
+            } catch {
                 throw ValidationError(Reason(error).text(l))
             }
             print(l(.cliApiSet, embedded ? l(.settingsEmbedded) : url, file.path))
@@ -96,7 +99,7 @@ struct SettingsCommand: ParsableCommand {
             let file: URL
             do {
                 file = try ConfigFile.set(
-                    "strict_signing", to: value == "on" ? "true" : nil, environment: options.environment)
+                    .strictSigning, to: value == "on" ? .flag(true) : nil, environment: options.environment)
             } catch {
                 throw ValidationError(Reason(error).text(l))
             }

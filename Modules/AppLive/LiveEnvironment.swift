@@ -89,6 +89,7 @@ extension AppEnvironment {
                 }
             },
             now: now)
-        return (app, cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)])
+        let fileProblem = configuration.fileProblem.map { [Reason(verbatim: $0)] } ?? []
+        return (app, fileProblem + (cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)]))
     }
 }

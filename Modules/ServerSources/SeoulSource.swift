@@ -12,6 +12,8 @@ public final class SeoulSource: ParkDataSource {
     public var simulated: Bool { false }
 
     private let key: String
+    /// The key as one percent-encoded path segment.
+    private let pathKey: String
     private let baseURL: String
     private let transport: HTTPTransport
     private let catalog: Catalog
@@ -27,6 +29,10 @@ public final class SeoulSource: ParkDataSource {
         budget: CitydataBudget = CitydataBudget(interval: 300)
     ) {
         self.key = key
+        // A key is one path segment: whatever a user pasted (a `#`, a `/`, a space) must not end or split the path.
+        var segment = CharacterSet.urlPathAllowed
+        segment.remove("/")
+        pathKey = key.addingPercentEncoding(withAllowedCharacters: segment) ?? key
         self.baseURL = baseURL
         self.transport = transport
         self.catalog = catalog
@@ -63,7 +69,7 @@ public final class SeoulSource: ParkDataSource {
     private func call(_ area: CitydataArea, at date: Date) async -> CitydataResult {
         if budget.isRecent(area.code, at: date), let result = recent.withLock({ $0[area.code] }) { return result }
         if let refusal = budget.refusal(area.code, at: date) { return .failing(refusal) }
-        let url = "\(baseURL)/\(key)/json/citydata/1/5/\(area.code)"
+        let url = "\(baseURL)/\(pathKey)/json/citydata/1/5/\(area.code)"
         let result: CitydataResult
         do {
             let response = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(15)))

@@ -13,6 +13,7 @@ public final class SeoulStandIn: Sendable {
     private final class Areas: Sendable {
         let bodies: Mutex<[String: Data]>
         let calls = Mutex<[String: Int]>([:])
+        let keys = Mutex<Set<String>>([])
 
         init(_ bodies: [String: Data]) { self.bodies = Mutex(bodies) }
     }
@@ -25,6 +26,9 @@ public final class SeoulStandIn: Sendable {
             // /{KEY}/json/citydata/{START}/{END}/{AREA}
             let area = path.split(separator: "/").last.map(String.init) ?? ""
             areas.calls.withLock { $0[area, default: 0] += 1 }
+            if let key = path.split(separator: "/").first?.removingPercentEncoding {
+                areas.keys.withLock { _ = $0.insert(key) }
+            }
             let body =
                 areas.bodies.withLock { $0[area] }
                 ?? Data(
@@ -54,6 +58,9 @@ public final class SeoulStandIn: Sendable {
 
     /// Calls made for every area so far.
     public var totalCalls: Int { areas.calls.withLock { $0.values.reduce(0, +) } }
+
+    /// The Open Data keys the calls carried, decoded from their path segment.
+    public var keysSeen: Set<String> { areas.keys.withLock { $0 } }
 
     public func stop() { server.stop() }
 }

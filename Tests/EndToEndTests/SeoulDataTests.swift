@@ -129,4 +129,25 @@ import Testing
             try String(contentsOf: config, encoding: .utf8) == "\n"
                 || (try String(contentsOf: config, encoding: .utf8)).isEmpty)
     }
+
+    /// A key with a `#`, a quote and a backslash, saved by `key set`, reaches Seoul unchanged (the hand-written reader
+    /// cut it at the `#` and kept the escapes).
+    @Test func aKeyWithTOMLSpecialCharactersReachesSeoulUnchanged() async throws {
+        let seoul = try SeoulStandIn(fixtures: [
+            "POI105": "citydata-yeouido-poi105.json", "POI072": "citydata-yeouido-poi072.json",
+        ])
+        defer { seoul.stop() }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let key = #"abc#def"g\h"#
+        let set = try await WidgetBinaryTests.runAsync(
+            ["key", "set", "--lang", "en"], environment: ["XDG_CONFIG_HOME": dir.path], binary: Self.app,
+            input: key + "\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        let home = try await run(
+            ["home", "yeouido", "--json", "--state-dir", dir.path],
+            ["SEOUL_OPEN_DATA_URL": seoul.baseURL, "XDG_CONFIG_HOME": dir.path])
+        #expect(home.status == 0, "\(home.stderr)")
+        #expect(seoul.keysSeen == [key])
+    }
 }

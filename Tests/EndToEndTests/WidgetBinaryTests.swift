@@ -18,7 +18,10 @@ import WidgetSnapshot
         var seconds: Double
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) throws -> Run {
+    /// Runs the binary to its end; `input`, when given, is its standard input.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], binary: URL = binary, input: String? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -31,8 +34,14 @@ import WidgetSnapshot
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         let started = Date()
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -43,12 +52,13 @@ import WidgetSnapshot
 
     /// Runs the binary on its own thread: blocking waits must not starve the cooperative pool the in-process
     /// server runs on.
-    static func runAsync(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) async throws
-        -> Run
-    {
+    static func runAsync(
+        _ arguments: [String], environment: [String: String] = [:], binary: URL = binary, input: String? = nil
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try run(arguments, environment: environment, binary: binary) })
+                continuation.resume(
+                    with: Result { try run(arguments, environment: environment, binary: binary, input: input) })
             }.start()
         }
     }

@@ -100,24 +100,3 @@ func temporaryContainer() -> SharedContainer {
         #expect(Set(store.load().settings.favorites) == Set(parks))
     }
 }
-
-@Suite struct AppConfigurationTests {
-    @Test func flagBeatsEnvironmentBeatsFile() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("hj-home-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let dir = home.appendingPathComponent(".config/hangangjari")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data("# mine\napi = \"http://file:1\"\nlanguage = \"ko\"\nstrict_signing = true\n".utf8).write(
-            to: dir.appendingPathComponent("config.toml"))
-        let fromFile = AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": home.path])
-        #expect(fromFile == AppConfiguration(apiURL: "http://file:1", language: "ko", strictSigning: true))
-        #expect(
-            AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"])
-                .apiURL == "http://env:2")
-        #expect(
-            AppConfiguration.resolve(
-                apiFlag: "http://flag:3", environment: ["HOME": home.path, "HANGANGJARI_API": "http://env:2"]
-            ).apiURL == "http://flag:3")
-        #expect(AppConfiguration.resolve(apiFlag: nil, environment: ["HOME": "/nonexistent"]).apiURL == nil)
-    }
-}
