@@ -320,8 +320,17 @@ let package = Package(
             dependencies: ["WidgetAlerts", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
             path: "Tests/WidgetAlertsTests"),
         .testTarget(
+            name: "WidgetCommandLineTests",
+            dependencies: [
+                "Localization", "Models", "WidgetCommandLine", "WidgetFront",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/WidgetCommandLineTests"),
+        .testTarget(
             name: "WidgetFrontTests",
-            dependencies: ["WidgetFront", "WidgetAlerts", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            dependencies: [
+                "Localization", "Models", "Storage", "TestFixtures", "WidgetAlerts", "WidgetFront", "WidgetSnapshot",
+            ],
             path: "Tests/WidgetFrontTests"),
         .testTarget(
             name: "EndToEndTests",

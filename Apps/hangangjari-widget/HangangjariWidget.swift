@@ -39,7 +39,8 @@ enum HangangjariWidget {
         execv(helper, cArgs)
         // Only reached when exec failed: still print something.
         let problem = String(cString: strerror(errno))
-        let l = Localizer(Language.resolve(explicit: quick?.options.language, settings: nil, environment: environment))
+        let l = Localizer(
+            Language.resolve(explicit: quick?.options.language?.rawValue, settings: nil, environment: environment))
         FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(ExitStatus.unavailable)

@@ -18,8 +18,8 @@ struct AppOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp(helpText(.helpOptStateDir)), completion: .directory)
     var stateDir: String?
 
-    @Option(help: ArgumentHelp(helpText(.helpOptLang)), completion: CompletionLists.languages)
-    var lang: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
+    var lang: Language?
 
     @Option(help: ArgumentHelp(helpText(.helpOptTimeout)))
     var timeout: Double = 8
@@ -42,7 +42,7 @@ struct AppOptions: ParsableArguments {
     func language(settings: Settings? = nil) -> Language {
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
         return Language.resolve(
-            explicit: lang, settings: settings?.language ?? configuration.language, environment: environment)
+            explicit: lang?.rawValue, settings: settings?.language ?? configuration.language, environment: environment)
     }
 
     /// The store over the live environment, showing `park` on `tab`.

@@ -44,7 +44,9 @@ struct SettingsCommand: ParsableCommand {
         @Argument(help: ArgumentHelp(helpText(.helpArgLanguage))) var language: String
 
         func validate() throws {
-            guard ["ko", "en", "auto"].contains(language) else { throw ValidationError(helpText(.errorLang)) }
+            guard Language(rawValue: language) != nil || language == "auto" else {
+                throw ValidationError(helpText(.errorLang))
+            }
         }
 
         func run() throws {

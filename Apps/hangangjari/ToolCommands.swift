@@ -129,8 +129,8 @@ struct InstallDesktopCommand: ParsableCommand {
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: helpText(.helpCmdCatalog))
 
-    @Option(help: ArgumentHelp(helpText(.helpOptLang)), completion: CompletionLists.languages)
-    var lang: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptLang)))
+    var lang: Language?
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -138,6 +138,6 @@ struct CatalogCommand: ParsableCommand {
         print(
             CatalogListing.render(
                 Catalog.bundled,
-                Localizer(Language.resolve(explicit: lang, settings: configured, environment: environment))))
+                Localizer(Language.resolve(explicit: lang?.rawValue, settings: configured, environment: environment))))
     }
 }

@@ -9,6 +9,4 @@ public enum CompletionLists {
     public static var parksAndLots: CompletionKind {
         .list(Catalog.bundled.parks.map(\.id.rawValue) + Catalog.bundled.lots.map(\.id.rawValue))
     }
-    /// The interface languages.
-    public static var languages: CompletionKind { .list(["ko", "en"]) }
 }

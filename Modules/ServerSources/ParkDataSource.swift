@@ -111,20 +111,16 @@ extension ParkDataSource {
 public enum SourceKind: String, Sendable, CaseIterable {
     case parking, crowd, weather, events
 
-    /// The id its statuses carry.
+    /// The id its statuses carry: every collected kind is a source of the vocabulary under the same name.
     public var id: SourceID {
-        switch self {
-        case .parking: .parking
-        case .crowd: .crowd
-        case .weather: .weather
-        case .events: .events
-        }
+        guard let id = SourceID(rawValue: rawValue) else { preconditionFailure("\(rawValue) is not a SourceID") }
+        return id
     }
 
     /// The collected kind a status is about; nil for derived sources (forecast, facilities) and unknown ids.
     public init?(_ id: OpenEnum<SourceID>) {
-        guard let kind = Self.allCases.first(where: { .known($0.id) == id }) else { return nil }
-        self = kind
+        guard case .known(let known) = id else { return nil }
+        self.init(rawValue: known.rawValue)
     }
 
     /// Older than this, a value is stale.

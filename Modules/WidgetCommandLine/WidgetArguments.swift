@@ -10,15 +10,14 @@ import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
 public struct WidgetArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(helpText(.helpOptKind)), completion: .list(WidgetKind.allCases.map(\.rawValue))) public
-        var kind: String = "parking"
+    @Option(help: ArgumentHelp(helpText(.helpOptKind)), transform: { try read($0, as: .kind).options.kind })
+    public var kind: WidgetKind = .parking
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark)), completion: CompletionLists.parks) public var park:
         String?
-    @Option(help: ArgumentHelp(helpText(.helpOptFormat)), completion: .list(WidgetFormat.allCases.map(\.rawValue)))
-    public var format: String = "text"
+    @Option(help: ArgumentHelp(helpText(.helpOptFormat)), transform: { try read($0, as: .format).options.format })
+    public var format: WidgetFormat = .text
     @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = 300
-    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang)), completion: CompletionLists.languages) public var lang:
-        String?
+    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang)), transform: language) public var lang: Language?
     @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = 5
     @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?
@@ -29,33 +28,41 @@ public struct WidgetArguments: ParsableArguments {
     /// The discussion shown in `--help` of both commands.
     public static let discussion = helpText(.helpDiscussionWidget)
 
-    public func validate() throws {
-        guard WidgetKind(rawValue: kind) != nil else { throw ValidationError(helpText(.errorKind)) }
-        guard WidgetFormat(rawValue: format) != nil else {
-            throw ValidationError(
-                CommandLineHelp.localizer(.errorFormat, WidgetFormat.allCases.map(\.rawValue).joined(separator: ", ")))
-        }
-        if let park, Catalog.bundled.findPark(park) == nil {
-            let names = Catalog.bundled.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
-            throw ValidationError(
-                CommandLineHelp.localizer(.cliUnknownPark, park) + " "
-                    + CommandLineHelp.localizer(.cliDidYouMean, names))
-        }
-        if let lang, !["ko", "en"].contains(lang) { throw ValidationError(helpText(.errorLang)) }
-        guard deadline > 0, maxAge >= 0 else { throw ValidationError(helpText(.errorDeadline)) }
-    }
+    public func validate() throws { _ = try read() }
 
     /// The runner options.
-    public var options: WidgetRunner.Options {
-        var options = WidgetRunner.Options()
-        options.kind = WidgetKind(rawValue: kind) ?? .parking
-        options.park = park.flatMap { Catalog.bundled.findPark($0)?.id }
-        options.format = WidgetFormat(rawValue: format) ?? .text
-        options.maxAge = maxAge
-        options.language = lang
-        options.deadline = deadline
-        options.urgentBelow = urgentBelow
-        return options
+    public var options: WidgetRunner.Options { ((try? read()) ?? QuickArguments()).options }
+
+    /// One value read through ``WidgetOption``, refused in the user's language.
+    static func read(_ value: String, as option: WidgetOption) throws -> QuickArguments {
+        var arguments = QuickArguments()
+        do { try option.read(value, into: &arguments) } catch {
+            throw ValidationError(error.text(CommandLineHelp.localizer))
+        }
+        return arguments
+    }
+
+    /// `--lang`'s value; a language the table refuses is a usage error.
+    static func language(_ value: String) throws -> Language {
+        let read = try read(value, as: .lang)
+        guard let language = read.options.language else { throw ValidationError(helpText(.errorLang)) }
+        return language
+    }
+
+    /// Each given option read through ``WidgetOption``, the table the fresh path's quick parser reads too.
+    func read() throws -> QuickArguments {
+        let given: [(WidgetOption, String?)] = [
+            (.kind, kind.rawValue), (.park, park), (.format, format.rawValue), (.maxAge, "\(maxAge)"),
+            (.lang, lang?.rawValue), (.deadline, "\(deadline)"), (.urgentBelow, urgentBelow.map(String.init)),
+            (.api, api), (.stateDir, stateDir),
+        ]
+        var arguments = QuickArguments()
+        for case (let option, let value?) in given {
+            do { try option.read(value, into: &arguments) } catch {
+                throw ValidationError(error.text(CommandLineHelp.localizer))
+            }
+        }
+        return arguments
     }
 
     /// The shared container, or a usage error on stderr.

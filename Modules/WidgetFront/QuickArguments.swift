@@ -27,38 +27,9 @@ public struct QuickArguments: Sendable, Equatable {
             } else {
                 value = iterator.next()
             }
-            guard let value, result.apply(String(name), value) else { return nil }
+            guard let value, let option = WidgetOption(rawValue: String(name)) else { return nil }
+            do { try option.read(value, into: &result) } catch { return nil }
         }
         return result
-    }
-
-    private mutating func apply(_ name: String, _ value: String) -> Bool {
-        switch name {
-        case "kind":
-            guard let kind = WidgetKind(rawValue: value) else { return false }
-            options.kind = kind
-        case "park":
-            guard let park = Catalog.bundled.findPark(value) else { return false }
-            options.park = park.id
-        case "format":
-            guard let format = WidgetFormat(rawValue: value) else { return false }
-            options.format = format
-        case "max-age":
-            guard let seconds = Double(value), seconds >= 0 else { return false }
-            options.maxAge = seconds
-        case "lang":
-            guard value == "ko" || value == "en" else { return false }
-            options.language = value
-        case "deadline":
-            guard let seconds = Double(value), seconds > 0 else { return false }
-            options.deadline = seconds
-        case "urgent-below":
-            guard let count = Int(value) else { return false }
-            options.urgentBelow = count
-        case "api": api = value
-        case "state-dir": stateDir = value
-        default: return false
-        }
-        return true
     }
 }

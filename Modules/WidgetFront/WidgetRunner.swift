@@ -15,7 +15,7 @@ public struct WidgetRunner: Sendable {
         public var park: ParkID?
         public var format: WidgetFormat = .text
         public var maxAge: TimeInterval = 300
-        public var language: String?
+        public var language: Language?
         public var deadline: TimeInterval = 5
         public var urgentBelow: Int?
 
@@ -52,7 +52,7 @@ public struct WidgetRunner: Sendable {
     {
         let (settings, warning) = SettingsStore(container: container).load()
         let language = Language.resolve(
-            explicit: options.language, settings: settings.language, environment: environment)
+            explicit: options.language?.rawValue, settings: settings.language, environment: environment)
         let l = Localizer(language)
         let park = LocationResolver.resolve(
             explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
@@ -72,7 +72,7 @@ public struct WidgetRunner: Sendable {
         var messages: [String] = []
         let (settings, warning) = SettingsStore(container: container).load()
         let language = Language.resolve(
-            explicit: options.language, settings: settings.language, environment: environment)
+            explicit: options.language?.rawValue, settings: settings.language, environment: environment)
         let l = Localizer(language)
         if let warning { messages.append(warning.text(l)) }
         let park = LocationResolver.resolve(

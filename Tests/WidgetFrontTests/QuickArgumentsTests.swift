@@ -1,3 +1,4 @@
+import Localization
 import Models
 import Testing
 import WidgetFront
@@ -13,7 +14,7 @@ import WidgetFront
             ]))
         #expect(parsed.options.kind == .general && parsed.options.park == "banpo" && parsed.options.format == .waybar)
         #expect(
-            parsed.options.maxAge == 240 && parsed.options.language == "ko" && parsed.options.deadline == 2
+            parsed.options.maxAge == 240 && parsed.options.language == .ko && parsed.options.deadline == 2
                 && parsed.options.urgentBelow == 20)
         #expect(parsed.api == "http://x" && parsed.stateDir == "/s")
         #expect(QuickArguments.parse([]) == QuickArguments())

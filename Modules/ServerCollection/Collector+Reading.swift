@@ -1,0 +1,70 @@
+import Foundation
+import Models
+import ServerFaults
+import ServerForecasting
+import ServerSources
+
+/// Reading the sources into the snapshots and the history; the injected source faults act here.
+extension Collector {
+    /// Reads one kind of source for every park in parallel.
+    public func collect(_ kind: SourceKind) async {
+        let at = now()
+        let settings = faults.current
+        await withTaskGroup(of: Void.self) { group in
+            for park in catalog.parks {
+                group.addTask { await self.collect(kind, park: park, at: at, faults: settings) }
+            }
+        }
+    }
+
+    func collect(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async {
+        let age: TimeInterval = faults.staleSources ? 3 * 3600 : 0
+        let failing: String? = faults.failingSources ? "injected source failure" : nil
+        switch kind {
+        case .parking:
+            var outcome = await source.parking(park, lots: catalog.lots(in: park.id), at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var answer) = outcome {
+                for i in answer.readings.indices { answer.readings[i].observedAt -= age }
+                outcome = .ok(answer)
+                // Only current counts of single lots are history: a stale row or a count shared by two lots is not.
+                if age == 0 {
+                    try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty })
+                }
+            }
+            observe(kind, outcome.failed)
+            update(park.id) { $0.parking.apply(outcome, now: at) { $0.newestObservation } }
+        case .crowd:
+            var outcome = await source.crowd(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var reading) = outcome, age > 0 {
+                reading.now.observedAt = reading.now.observedAt?.addingTimeInterval(-age)
+                outcome = .ok(reading)
+            }
+            observe(kind, outcome.failed)
+            update(park.id) { $0.crowd.apply(outcome, now: at) { $0.now.observedAt } }
+        case .weather:
+            var outcome = await source.weather(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var reading) = outcome, age > 0 {
+                reading.observedAt = reading.observedAt?.addingTimeInterval(-age)
+                outcome = .ok(reading)
+            }
+            observe(kind, outcome.failed)
+            let traffic = await source.roadTraffic(park, at: at)
+            update(park.id) {
+                $0.weather.apply(outcome, now: at) { $0.observedAt }
+                if case .ok(let value) = traffic {
+                    $0.roadTraffic = value
+                } else if case .noItem = traffic {
+                    $0.roadTraffic = nil
+                }
+            }
+        case .events:
+            var outcome = await source.bulletins(park, at: at)
+            if let failing { outcome = .failing(failing) }
+            observe(kind, outcome.failed)
+            update(park.id) { $0.bulletins.apply(outcome, now: at) { _ in at - age } }
+        }
+    }
+}
