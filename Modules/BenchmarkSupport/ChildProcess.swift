@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs a command to completion with posix_spawn and reports its wall time and peak RSS (from wait4's rusage).
+/// Runs a command to completion through ``Spawn`` and reports its wall time and peak RSS (from wait4's rusage).
 public enum ChildProcess {
     public struct Measurement: Sendable {
         public var seconds: Double
@@ -18,45 +18,15 @@ public enum ChildProcess {
     public static func measure(_ argv: [String], environment: [String: String]? = nil, output: String = "/dev/null")
         -> Measurement
     {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of this process reaches the child, nor a daemon it starts: a descriptor Foundation's Process
-        // watches for another child's exit, held open by a long-lived daemon, would hide that exit for good.
-        closeFrom(3, &actions)
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        defer {
-            for pointer in cArgs + cEnv { free(pointer) }
-        }
-        var pid: pid_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else {
-            return Measurement(seconds: .nan, peakRSSKiB: 0, status: -1)
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        guard
+            let pid = Spawn.start(
+                argv, environment: environment ?? ProcessInfo.processInfo.environment,
+                streams: Spawn.Streams(output: output))
+        else { return Measurement(seconds: .nan, peakRSSKiB: 0, status: -1) }
+        let exit = Spawn.wait(pid)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-        return Measurement(seconds: seconds, peakRSSKiB: Int(usage.ru_maxrss), status: exit)
-    }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
-    /// export; looked up once.
-    private static let addCloseFrom:
-        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }()
-
-    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
-        _ = addCloseFrom?(&actions, first)
+        return Measurement(seconds: seconds, peakRSSKiB: exit.peakRSSKiB, status: exit.status)
     }
 
     /// Median wall time over `runs` direct runs, and the peak RSS of the command measured through GNU time.

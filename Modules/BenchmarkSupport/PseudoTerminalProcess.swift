@@ -26,27 +26,15 @@ public final class PseudoTerminalProcess: Sendable {
         }
         let slavePath = "/dev/pts/\(number)"
         var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, posixSpawnSetsid)
-        let env = environment.map { "\($0.key)=\($0.value)" }
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        defer { for pointer in cArgs + cEnv { free(pointer) } }
         // The size is set on the slave before the command starts, through a descriptor opened here.
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
-        var pid: pid_t = 0
         started = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
+        let spawned = Spawn.start(
+            argv, environment: environment,
+            streams: Spawn.Streams(input: slavePath, output: slavePath, error: slavePath), newSession: true)
         close(slave)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        guard let pid = spawned else { throw CocoaError(.executableLoad) }
         self.pid = pid
         self.master = master
         Thread { [self] in
@@ -73,11 +61,10 @@ public final class PseudoTerminalProcess: Sendable {
 
     /// Waits for the command to end; returns seconds since it started and its exit status.
     public func wait() -> (seconds: Double, status: Int32) {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exit = Spawn.wait(pid)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         close(master)
-        return (seconds, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
+        return (seconds, exit.status)
     }
 }
 
@@ -86,5 +73,3 @@ public final class PseudoTerminalProcess: Sendable {
 private let tiocsptlck: UInt = 0x4004_5431
 /// `TIOCGPTN`: the number of a pseudo-terminal's slave.
 private let tiocgptn: UInt = 0x8004_5430
-/// `POSIX_SPAWN_SETSID`: start the child in a new session.
-private let posixSpawnSetsid = Int16(0x80)

@@ -9,6 +9,7 @@ import ServerFaults
 import ServerHTTP
 import ServerSources
 import ServerTrust
+import ServiceLifecycle
 
 /// The reference /v2 backend: collection, forecasts, response caches, trust and routes. A library, so that the
 /// apps can embed it as their default backend and tests can run it on loopback. It assembles the parts; each route's
@@ -128,62 +129,42 @@ public final class ReferenceBackend: Sendable {
     public var bootstrapsIssued: Int { issuer.grantsIssued }
 
     /// The Hummingbird application serving the /v2 routes, and beside them whatever `alsoServe` registers (the web
-    /// front); `onRunning` receives the bound port.
+    /// front), with the background work as services of its group; `onRunning` receives the bound port.
     public func application(
         alsoServe: RouteRegistration? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        var application = Application(
             router: routes.router(alsoServe: alsoServe),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
+            services: backgroundServices(),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
+        // Inside the group, so the shared store (a database pool) already runs when the first collection asks it.
+        application.beforeServerStarts { await self.prepare() }
+        return application
     }
 
-    /// Starts what is shared (a database pool), collects once, then keeps collecting in the background until the
-    /// task is cancelled.
-    func startCollection() async -> Task<Void, Never> {
-        let shared = Task {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.shared.run() }
-                if self.keysAreShared { group.addTask { await self.refreshKeys() } }
-            }
-        }
-        // On demand (an embedded backend), nothing is read before a request asks for it.
+    /// The work that runs beside the server: the shared store (stopped last), the key refresh, the collection
+    /// (stopped once the server has drained).
+    func backgroundServices() -> [any Service] {
+        var services: [any Service] = [SharedStoreService(shared: shared)]
+        if keysAreShared { services.append(KeyRefreshService(ring: issuer.ring, logger: logger)) }
+        services.append(CollectionService(collector: collector, configuration: configuration, logger: logger))
+        return services
+    }
+
+    /// A simulated source is read once before the port opens, so the first request finds data (on demand, an
+    /// embedded backend reads nothing before a request asks for it).
+    func prepare() async {
         if case .simulated = configuration.source, configuration.onDemandInterval == nil {
             await collector.start()
         }
-        let collector = self.collector
-        let configuration = self.configuration
-        return Task {
-            await withTaskCancellationHandler {
-                if case .seoul = configuration.source, configuration.onDemandInterval == nil {
-                    await collector.start()
-                }
-                guard configuration.collectInBackground else { return await shared.value }
-                await collector.run(
-                    backfillDays: configuration.source == .simulated ? configuration.backfillDays : 0)
-            } onCancel: {
-                shared.cancel()
-            }
-        }
     }
 
-    /// Reloads the shared root keys every ``KeyRing/refreshInterval`` until cancelled (the first load comes before
-    /// the first bootstrap or proof, so a store that is down at start is tried again by the next request).
-    private func refreshKeys() async {
-        while !Task.isCancelled {
-            do { try await issuer.ring.reload() } catch {
-                logger.warning("access keys not reloaded", metadata: ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: .seconds(KeyRing.refreshInterval))
-        }
-    }
-
-    /// Runs in this process on `host:port` until cancelled; returns once the port is bound.
+    /// Runs in this process on `host:port` until stopped; returns once the port is bound.
     public func start(alsoServe: RouteRegistration? = nil) async throws -> RunningServer {
-        let collection = await startCollection()
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let app = application(alsoServe: alsoServe) { port in continuation.yield(port) }
         let task = Task {
@@ -192,21 +173,19 @@ public final class ReferenceBackend: Sendable {
         var iterator = stream.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
-            collection.cancel()
             throw CocoaError(
                 .featureUnsupported,
                 userInfo: [NSLocalizedDescriptionKey: "could not bind \(configuration.host):\(configuration.port)"])
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return RunningServer(baseURL: "http://\(host):\(port)", port: port, server: task, collection: collection)
+        return RunningServer(baseURL: "http://\(host):\(port)", port: port, server: task)
     }
 
-    /// Runs until SIGINT or SIGTERM, then shuts down gracefully. `onRunning` gets the bound port.
+    /// Runs until SIGINT or SIGTERM, then shuts down gracefully: the server drains its requests, then the
+    /// collection, the key refresh and the shared store stop in turn. `onRunning` gets the bound port.
     public func run(alsoServe: RouteRegistration? = nil, onRunning: @escaping @Sendable (Int) async -> Void)
         async throws
     {
-        let collection = await startCollection()
-        defer { collection.cancel() }
         try await application(alsoServe: alsoServe, onRunning: onRunning).runService()
     }
 }
@@ -217,11 +196,9 @@ public struct RunningServer: Sendable {
     public let baseURL: String
     public let port: Int
     let server: Task<Void, Never>
-    let collection: Task<Void, Never>
 
     /// Stops serving and collecting.
     public func stop() async {
-        collection.cancel()
         server.cancel()
         _ = await server.value
     }

@@ -10,14 +10,21 @@ import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
 public struct WidgetArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(helpText(.helpOptKind)), transform: { try read($0, as: .kind).options.kind })
+    @Option(
+        help: ArgumentHelp(helpText(.helpOptKind)), completion: WidgetKind.defaultCompletionKind,
+        transform: { try read($0, as: .kind).options.kind })
     public var kind: WidgetKind = .parking
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark)), completion: CompletionLists.parks) public var park:
         String?
-    @Option(help: ArgumentHelp(helpText(.helpOptFormat)), transform: { try read($0, as: .format).options.format })
+    @Option(
+        help: ArgumentHelp(helpText(.helpOptFormat)), completion: WidgetFormat.defaultCompletionKind,
+        transform: { try read($0, as: .format).options.format })
     public var format: WidgetFormat = .text
     @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = 300
-    @Option(help: ArgumentHelp(helpText(.helpOptWidgetLang)), transform: language) public var lang: Language?
+    @Option(
+        help: ArgumentHelp(helpText(.helpOptWidgetLang)), completion: Language.defaultCompletionKind,
+        transform: language)
+    public var lang: Language?
     @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = 5
     @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?

@@ -118,7 +118,8 @@ import WidgetSnapshot
         #expect(session.baseURL.hasPrefix("http://127.0.0.1:"))
         let loaded = try await session.parking.homeSummary("jamsil")
         #expect(loaded.value.freshness.isSimulated)
-        #expect(await session.client.diagnostics.lastRequestSigned == true)
+        let diagnostics = await session.client.diagnostics
+        #expect(diagnostics.lastRequestSigned == true, "\(diagnostics)")
         #expect(FileManager.default.fileExists(atPath: container.file("cache-embedded.sqlite").path))
     }
 

@@ -28,6 +28,8 @@ import Testing
         let response = try await inFlight.value
         #expect(response.status == 200, "a request in flight at SIGTERM is finished")
         #expect(await server.exitStatus(within: 10) == 0, "log: \(server.log)")
+        // The background work is a service of the same group: it stops after the server has drained.
+        #expect(server.log.contains("collection stopped"), "log: \(server.log)")
         await #expect(throws: TransportError.self) { try await get(server.baseURL + "/v2/health/live") }
     }
 

@@ -30,6 +30,10 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_795_323_900)
         #expect(ISO8601.format(date) == "2026-11-22T14:05:00+09:00")
         #expect(ISO8601.format(date, offsetSeconds: 0) == "2026-11-22T05:05:00Z")
+        #expect(ISO8601.format(date.addingTimeInterval(0.999)) == "2026-11-22T14:05:00+09:00")
+        #expect(ISO8601.format(date, offsetSeconds: -(3 * 3600 + 30 * 60)) == "2026-11-22T01:35:00-03:30")
+        #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5), offsetSeconds: 0) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.seoulDay(date) == "2026-11-22")
         #expect(ISO8601.parse(ISO8601.format(date)) == date)
     }
 
