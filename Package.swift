@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AppConfigFile", targets: ["AppConfigFile"]),
         .library(name: "Cache", targets: ["Cache"]),
         .library(name: "Repositories", targets: ["Repositories"]),
+        .library(name: "ValueWording", targets: ["ValueWording"]),
         .library(name: "WidgetSnapshot", targets: ["WidgetSnapshot"]),
         .library(name: "WidgetRendering", targets: ["WidgetRendering"]),
         .library(name: "WidgetAlerts", targets: ["WidgetAlerts"]),
@@ -160,10 +161,18 @@ let package = Package(
         .target(
             name: "Repositories", dependencies: ["Cache", "Localization", "Models", "Networking", "Storage"],
             path: "Modules/Repositories"),
+        // The words each value is named by and the outing verdict, shared by the widget, the screens and the pages.
+        .target(name: "ValueWording", dependencies: ["Localization", "Models"], path: "Modules/ValueWording"),
         .target(
-            name: "WidgetSnapshot", dependencies: ["Models", "Storage", "Localization"], path: "Modules/WidgetSnapshot"),
+            name: "WidgetSnapshot",
+            dependencies: [
+                "Localization", "Models", "Storage", "ValueWording",
+            ], path: "Modules/WidgetSnapshot"),
         .target(
-            name: "WidgetRendering", dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
+            name: "WidgetRendering",
+            dependencies: [
+                "Localization", "Models", "Storage", "ValueWording", "WidgetSnapshot",
+            ],
             path: "Modules/WidgetRendering"),
         .target(
             name: "WidgetAlerts", dependencies: ["Localization", "Models", "Storage", "WidgetSnapshot"],
@@ -191,14 +200,14 @@ let package = Package(
         .target(
             name: "AppScreens",
             dependencies: [
-                "AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "WidgetRendering",
-                "WidgetSnapshot",
+                "AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "ValueWording",
+                "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Modules/AppScreens"),
         .target(
             name: "WebFront",
             dependencies: [
-                "AppCore", "AppScreens", "Localization", "Models", "WidgetRendering",
+                "AppCore", "AppScreens", "Localization", "Models", "ValueWording", "WidgetRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -242,7 +251,7 @@ let package = Package(
             name: "hangangjari",
             dependencies: [
                 "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
-                "Localization", "Models", "Storage", "TerminalUI", "WidgetRendering",
+                "Localization", "Models", "Storage", "TerminalUI", "ValueWording", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari"
@@ -311,11 +320,15 @@ let package = Package(
             name: "StorageTests", dependencies: ["Localization", "Storage", "Models"], path: "Tests/StorageTests"),
         .testTarget(
             name: "WidgetSnapshotTests",
-            dependencies: ["WidgetSnapshot", "WidgetRendering", "Storage", "Models", "TestFixtures"],
+            dependencies: [
+                "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering", "WidgetSnapshot",
+            ],
             path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "WidgetRenderingTests",
-            dependencies: ["WidgetRendering", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            dependencies: [
+                "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering", "WidgetSnapshot",
+            ],
             path: "Tests/WidgetRenderingTests"),
         .testTarget(
             name: "WidgetAlertsTests",
@@ -363,8 +376,8 @@ let package = Package(
         .testTarget(
             name: "AppScreensTests",
             dependencies: [
-                "AppScreens", "AppCore", "Localization", "Repositories", "Models", "TestFixtures", "WidgetRendering",
-                "WidgetSnapshot",
+                "AppCore", "AppScreens", "Localization", "Models", "Repositories", "TestFixtures", "ValueWording",
+                "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),

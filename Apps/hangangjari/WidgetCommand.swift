@@ -6,6 +6,7 @@ import Foundation
 import Localization
 import Models
 import Storage
+import ValueWording
 import WidgetRendering
 
 enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {

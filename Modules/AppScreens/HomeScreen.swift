@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import ValueWording
 import WidgetRendering
 import WidgetSnapshot
 
@@ -67,7 +68,7 @@ enum HomeScreen {
             Screens.row(
                 ctx, ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
                 signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain))
-        let verdict = SnapshotBuilder.verdict(summary, now: ctx.now)
+        let verdict = Verdict.judge(summary, now: ctx.now)
         let style: Style =
             switch verdict.call {
             case .go: .colored(.green, bold: true)

@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import Models
+import ValueWording
 import WidgetRendering
 
 /// Parking: every lot with a bar of remaining/capacity, status label, observed time, fees, hours, and the distance

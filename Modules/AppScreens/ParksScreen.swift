@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import Models
+import ValueWording
 import WidgetRendering
 
 /// Parks: the 11 parks drawn west to east along the river, then each with remaining spaces and crowd; favourites

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import ValueWording
 import WidgetRendering
 
 /// What every screen needs to put values into words: the language, the catalog, the time, the width.

@@ -4,6 +4,7 @@ import Localization
 import Models
 import Repositories
 import Storage
+import ValueWording
 import WidgetRendering
 
 /// The terminal screens' rows, badges and printed form for another front (the web pages): the same lines, words and

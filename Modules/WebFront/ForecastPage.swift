@@ -2,6 +2,7 @@ import AppScreens
 import Foundation
 import Localization
 import Models
+import ValueWording
 import WidgetRendering
 
 /// The forecast screen as a page: free spaces ahead for the park or one lot (`?lot=`) as a table, the forecast at

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Models
+import ValueWording
 import WidgetSnapshot
 
 /// What the widget prints and its exit code.

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ValueWording
 
 /// A display-ready value for one widget kind and park, written to the shared container by whoever fetched last
 /// (app or widget) and read by the widget without network or SQLite.
@@ -85,30 +86,5 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
         public var events: [PublicText]
         public var closures: Int
         public var verdict: Verdict
-    }
-}
-
-/// "Good to go today?" with its reason.
-public struct Verdict: Codable, Sendable, Equatable {
-    public enum Call: String, Codable, Sendable {
-        case go, caution, skip
-    }
-
-    public enum Reason: String, Codable, Sendable {
-        case calm, crowded, wet
-        case badAir = "bad_air"
-        case event, closure
-        case parkingFull = "parking_full"
-        case noData = "no_data"
-        case parkingClosed = "parking_closed"
-        case lateNight = "late_night"
-    }
-
-    public var call: Call
-    public var reason: Reason
-
-    public init(call: Call, reason: Reason) {
-        self.call = call
-        self.reason = reason
     }
 }

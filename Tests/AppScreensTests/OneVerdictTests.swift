@@ -6,6 +6,7 @@ import Repositories
 import Storage
 import TestFixtures
 import Testing
+import ValueWording
 import WidgetRendering
 import WidgetSnapshot
 

@@ -1,6 +1,7 @@
 import Localization
 import Models
 import Testing
+import ValueWording
 import WidgetRendering
 
 /// The catalog's transit hints, kept in parts and said in the reader's language.

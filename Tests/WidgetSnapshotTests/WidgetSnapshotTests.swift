@@ -4,6 +4,7 @@ import Models
 import Storage
 import TestFixtures
 import Testing
+import ValueWording
 import WidgetRendering
 import WidgetSnapshot
 

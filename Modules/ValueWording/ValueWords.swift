@@ -1,7 +1,6 @@
 import Foundation
 import Localization
 import Models
-import WidgetSnapshot
 
 /// The one place that says which catalog key names each value, for the widget and the app's screens alike. The
 /// words themselves live in `Localization/Localizable.xcstrings`.
