@@ -117,12 +117,13 @@ let package = Package(
         .target(
             name: "ServerHTTP",
             dependencies: [
-                "Models", "RequestProof", "ServerCollection", "ServerFaults", "ServerTrust",
+                "Models", "RequestProof", "ServerCollection", "ServerFaults", "ServerSources", "ServerTrust",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Modules/ServerHTTP"),
         .target(
@@ -321,18 +322,22 @@ let package = Package(
         .testTarget(
             name: "WidgetSnapshotTests",
             dependencies: [
-                "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering", "WidgetSnapshot",
+                "Localization", "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering",
+                "WidgetSnapshot",
             ],
             path: "Tests/WidgetSnapshotTests"),
         .testTarget(
             name: "WidgetRenderingTests",
             dependencies: [
-                "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering", "WidgetSnapshot",
+                "Localization", "Models", "Storage", "TestFixtures", "ValueWording", "WidgetRendering",
+                "WidgetSnapshot",
             ],
             path: "Tests/WidgetRenderingTests"),
         .testTarget(
             name: "WidgetAlertsTests",
-            dependencies: ["WidgetAlerts", "WidgetSnapshot", "Storage", "Models", "TestFixtures"],
+            dependencies: [
+                "Localization", "Models", "Storage", "TestFixtures", "WidgetAlerts", "WidgetSnapshot",
+            ],
             path: "Tests/WidgetAlertsTests"),
         .testTarget(
             name: "WidgetCommandLineTests",
@@ -350,16 +355,17 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "QRCode", "ReferenceServer",
-                "RequestProof", "ServerTrust", "Storage", "TestFixtures", "TestSupport", "WidgetRendering",
-                "WidgetSnapshot",
+                "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "QRCode",
+                "ReferenceServer", "RequestProof", "ServerTrust", "Storage", "TestFixtures", "TestSupport",
+                "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/EndToEndTests"),
         .testTarget(
             name: "RepositoriesTests",
             dependencies: [
-                "Cache", "Localization", "Repositories", "Storage", "Networking", "Models", "TestFixtures",
+                "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "TestFixtures",
                 "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/RepositoriesTests"),
         .testTarget(
@@ -376,8 +382,8 @@ let package = Package(
         .testTarget(
             name: "AppScreensTests",
             dependencies: [
-                "AppCore", "AppScreens", "Localization", "Models", "Repositories", "TestFixtures", "ValueWording",
-                "WidgetRendering", "WidgetSnapshot",
+                "AppCore", "AppScreens", "Localization", "Models", "Repositories", "Storage", "TestFixtures",
+                "ValueWording", "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
@@ -389,14 +395,15 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "CurlHTTP", "Networking", "ReferenceServer", "TestFixtures", "TestSupport",
+                "CurlHTTP", "Models", "Networking", "ReferenceServer", "TestFixtures", "TestSupport",
             ],
             path: "Tests/NetworkingTests"),
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
-                "CurlHTTP", "Networking", "ReferenceServer", "RequestProof", "ServerCollection", "ServerFaults",
-                "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+                "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof", "ServerCollection",
+                "ServerFaults", "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "TestFixtures",
+                "TestSupport",
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
@@ -404,6 +411,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "PostgresStore", "ReferenceServer",
                 "ServerForecasting", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PostgresStoreTests"),
     ],
