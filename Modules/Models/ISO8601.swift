@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Accepts `2026-11-22T14:05:00+09:00`, `2026-11-22T05:05:00Z` and fractional seconds; rejects
 /// timestamps without an offset, because a time without a zone has no single meaning.
-/// Parsing is hand-written: one parser takes fractional seconds or none, strict about the offset, without
-/// allocating; formatting is Foundation's `Date.ISO8601FormatStyle`. The fuzz target checks that each reads the
-/// other's output.
+/// Hand-written rather than `ISO8601DateFormatter` so that it is `Sendable`, allocation-free and
+/// strict about the offset. Not `Date.ISO8601FormatStyle` either: it writes dates before 1582 in the Julian
+/// calendar, which this parser (proleptic Gregorian, as RFC 3339 is) reads back a week off; the storage fuzz
+/// target found it with a snapshot built in 1013.
 public enum ISO8601 {
     /// Seoul's offset from UTC in seconds (+09:00; Korea has no daylight saving time).
     public static let seoulOffsetSeconds = 9 * 3600
@@ -22,22 +23,25 @@ public enum ISO8601 {
         String(format(date).prefix(10))
     }
 
-    /// Formats a date with the given UTC offset (Seoul's by default), whole seconds: Foundation's
-    /// `Date.ISO8601FormatStyle` with a colon in the offset and `Z` for UTC.
+    /// Formats a date with the given UTC offset (Seoul's by default), whole seconds.
     public static func format(_ date: Date, offsetSeconds: Int = seoulOffsetSeconds) -> String {
-        let style =
-            offsetSeconds == seoulOffsetSeconds
-            ? seoulStyle : offsetSeconds == 0 ? utcStyle : style(offsetSeconds: offsetSeconds)
-        // Whole seconds, rounded down (before 1970 too), as the contract writes them.
-        return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(style)
-    }
-
-    private static let seoulStyle = style(offsetSeconds: seoulOffsetSeconds)
-    private static let utcStyle = style(offsetSeconds: 0)
-
-    private static func style(offsetSeconds: Int) -> Date.ISO8601FormatStyle {
-        Date.ISO8601FormatStyle(
-            timeZoneSeparator: .colon, timeZone: TimeZone(secondsFromGMT: offsetSeconds) ?? .gmt)
+        let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offsetSeconds)
+        let days = floorDiv(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let (y, m, d) = SeoulTime.civil(Int(days))
+        let (year, month, day) = (Int64(y), Int64(m), Int64(d))
+        let hour = secondOfDay / 3600
+        let minute = (secondOfDay % 3600) / 60
+        let second = secondOfDay % 60
+        var out = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        if offsetSeconds == 0 {
+            out += "Z"
+        } else {
+            let sign = offsetSeconds < 0 ? "-" : "+"
+            let magnitude = abs(offsetSeconds)
+            out += "\(sign)\(pad(Int64(magnitude / 3600), 2)):\(pad(Int64((magnitude % 3600) / 60), 2))"
+        }
+        return out
     }
 
     private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
@@ -93,6 +97,15 @@ public enum ISO8601 {
             value = value * 10 + Int64(c - 48)
         }
         return value
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let s = String(value)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
     private static func isLeap(_ y: Int64) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }

@@ -34,6 +34,9 @@ import Testing
         #expect(ISO8601.format(date, offsetSeconds: -(3 * 3600 + 30 * 60)) == "2026-11-22T01:35:00-03:30")
         #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5), offsetSeconds: 0) == "1969-12-31T23:59:59Z")
         #expect(ISO8601.seoulDay(date) == "2026-11-22")
+        // Proleptic Gregorian before 1582 too (Foundation's format style would write the Julian date).
+        let old = try #require(ISO8601.parse("1013-11-22T14:05:00+09:00"))
+        #expect(ISO8601.format(old) == "1013-11-22T14:05:00+09:00")
         #expect(ISO8601.parse(ISO8601.format(date)) == date)
     }
 
