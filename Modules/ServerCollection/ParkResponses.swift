@@ -55,9 +55,7 @@ public final class ParkResponses: Sendable {
         }
         switch kind {
         case .home:
-            return home.response(key: key, version: version, now: now) {
-                try build { self.builder.homeSummary(park: park, snapshot: snapshot, now: now) }
-            }
+            return homeEntry(park, snapshot: snapshot, now: now, failRebuild: failRebuild)?.response
         case .parking:
             return parking.response(key: key, version: version, now: now) {
                 try build { self.parkingResponse(park: park, snapshot: snapshot, now: now) }
@@ -82,6 +80,16 @@ public final class ParkResponses: Sendable {
         }
     }
 
+    /// The home summary through its cache, value and bytes: what the route serves and the page renders.
+    private func homeEntry(_ park: Park, snapshot: ParkSnapshot, now: Date, failRebuild: Bool = false)
+        -> (value: HomeSummary, response: EncodedResponse)?
+    {
+        home.entry(key: Self.cacheKey(.home, park.id), version: snapshot.version, now: now) {
+            if failRebuild { throw RebuildFailure() }
+            return builder.homeSummary(park: park, snapshot: snapshot, now: now)
+        }
+    }
+
     private func parkingResponse(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkingResponse {
         let forecast = builder.forecastOverview(park: park, snapshot: snapshot, now: now)
         return ParkingResponse(
@@ -96,12 +104,7 @@ public final class ParkResponses: Sendable {
         guard let park = catalog.park(id) else { return nil }
         await collectIfAsked(park: id)
         let now = now()
-        let snapshot = collector.snapshot(park.id)
-        guard
-            let entry = home.entry(
-                key: Self.cacheKey(.home, park.id), version: snapshot.version, now: now,
-                build: { builder.homeSummary(park: park, snapshot: snapshot, now: now) })
-        else { return nil }
+        guard let entry = homeEntry(park, snapshot: collector.snapshot(park.id), now: now) else { return nil }
         return (entry.value, entry.response.etag)
     }
 
