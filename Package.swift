@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// How the installed executables are linked in release builds: with lld and packed relative relocations (DT_RELR,
+/// glibc 2.36), which keeps them position-independent and takes 0.9 MB off the widget and 2.9 MB off the app.
+let installedLinking: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Hangangjari",
     platforms: [.macOS(.v14)],
@@ -29,7 +35,6 @@ let package = Package(
         .library(name: "WebFront", targets: ["WebFront"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
         .executable(name: "hangangjari-widget", targets: ["hangangjari-widget"]),
-        .executable(name: "hangangjari-widget-fetch", targets: ["hangangjari-widget-fetch"]),
         .executable(name: "hangangjari-server", targets: ["hangangjari-server"]),
         .executable(name: "hangangjari-bench", targets: ["hangangjari-bench"]),
         .executable(name: "hangangjari-faults", targets: ["hangangjari-faults"]),
@@ -46,7 +51,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
-        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -55,7 +59,7 @@ let package = Package(
         // MARK: Modules (every library lives here)
         .target(
             name: "Models",
-            dependencies: ["Localization", .product(name: "Tagged", package: "swift-tagged")],
+            dependencies: ["Localization"],
             path: "Modules/Models",
             exclude: ["Catalog/hangang-parks.json"]
         ),
@@ -88,7 +92,7 @@ let package = Package(
         ),
         // The server, in layers: faults and the database file; sources; history and forecasting, and trust; collection
         // and the responses; HTTP; the assembled backend.
-        .target(name: "ServerFaults", path: "Modules/ServerFaults"),
+        .target(name: "ServerFaults", dependencies: ["Models"], path: "Modules/ServerFaults"),
         .target(
             name: "ServerDatabase", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Modules/ServerDatabase"),
@@ -222,8 +226,8 @@ let package = Package(
         .target(
             name: "WidgetCommandLine",
             dependencies: [
-                "CommandLineSupport", "Localization", "Models", "Storage", "WidgetFront", "WidgetRendering",
-                "WidgetSnapshot",
+                "AppBackend", "AppConfigFile", "CommandLineSupport", "Localization", "Models", "Repositories",
+                "Storage", "WidgetFront", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/WidgetCommandLine"
@@ -252,25 +256,19 @@ let package = Package(
             name: "hangangjari",
             dependencies: [
                 "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
-                "Localization", "Models", "Storage", "TerminalUI", "ValueWording", "WidgetRendering",
+                "Localization", "Models", "Storage", "TerminalUI", "ValueWording", "WidgetCommandLine", "WidgetFront",
+                "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Apps/hangangjari"
+            path: "Apps/hangangjari",
+            linkerSettings: installedLinking
         ),
 
         .executableTarget(
             name: "hangangjari-widget",
             dependencies: ["Localization", "Models", "Storage", "WidgetFront", "WidgetRendering", "WidgetSnapshot"],
-            path: "Apps/hangangjari-widget"
-        ),
-        .executableTarget(
-            name: "hangangjari-widget-fetch",
-            dependencies: [
-                "AppBackend", "AppConfigFile", "CommandLineSupport", "Localization", "Models", "Repositories",
-                "Storage", "WidgetCommandLine", "WidgetFront", "WidgetSnapshot",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Apps/hangangjari-widget-fetch"
+            path: "Apps/hangangjari-widget",
+            linkerSettings: installedLinking
         ),
 
         .executableTarget(
@@ -281,7 +279,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Apps/hangangjari-server"
+            path: "Apps/hangangjari-server",
+            linkerSettings: installedLinking
         ),
 
         // MARK: Tools
@@ -356,7 +355,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "QRCode",
-                "ReferenceServer", "RequestProof", "ServerTrust", "Storage", "TestFixtures", "TestSupport",
+                "ReferenceServer", "RequestProof", "ServerFaults", "ServerTrust", "Storage", "TestFixtures", "TestSupport",
                 "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/EndToEndTests"),

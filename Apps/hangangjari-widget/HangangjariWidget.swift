@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import Models
 import Storage
@@ -10,8 +10,8 @@ import WidgetRendering
 #endif
 
 /// The widget command. It serves a fresh snapshot itself (small binary, no argument parser, no SQLite, fast
-/// start); otherwise, and for help or anything unusual on the command line, it becomes `hangangjari-widget-fetch`,
-/// installed beside it, with the same arguments.
+/// start); otherwise, and for help or anything unusual on the command line, it becomes `hangangjari-widget-fetch`
+/// (`hangangjari`, installed beside it, under that name) with the same arguments.
 @main
 enum HangangjariWidget {
     static func main() {
@@ -28,20 +28,21 @@ enum HangangjariWidget {
             var warnings: [String] = []
             if let (output, messages) = runner.freshOutput(quick.options, messages: &warnings) {
                 WidgetMessages.emit(messages, format: quick.options.format, container: container, now: clock.now())
-                FileHandle.standardOutput.write(Data((output.text + "\n").utf8))
+                StandardStream.output.write(output.text + "\n")
                 exit(output.exitCode)
             }
             WidgetMessages.emit(warnings, format: quick.options.format, container: container, now: clock.now())
         }
-        let helper = RunningExecutable.sibling("hangangjari-widget-fetch")
-        let argv = [helper] + arguments
+        // The fetching half is `hangangjari` itself, called by the name that makes it that command.
+        let helper = RunningExecutable.sibling(FetchingHalf.binary)
+        let argv = [FetchingHalf.invocationName] + arguments
         let cArgs = argv.map { strdup($0) } + [nil]
         execv(helper, cArgs)
         // Only reached when exec failed: still print something.
         let problem = String(cString: strerror(errno))
         let l = Localizer(
             Language.resolve(explicit: quick?.options.language?.rawValue, settings: nil, environment: environment))
-        FileHandle.standardError.write(Data("hangangjari-widget: \(l(.widgetHelperMissing))\n".utf8))
+        StandardStream.error.write("hangangjari-widget: \(l(.widgetHelperMissing))\n")
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(ExitStatus.unavailable)
     }

@@ -3,6 +3,8 @@ import CommandLineSupport
 import Foundation
 import Localization
 import Models
+import WidgetCommandLine
+import WidgetFront
 
 @main
 struct Hangangjari: AsyncParsableCommand {
@@ -20,5 +22,13 @@ struct Hangangjari: AsyncParsableCommand {
         ],
         defaultSubcommand: UICommand.self)
 
-    static func main() async { await localizedMain() }
+    /// One binary, two commands: called as `hangangjari-widget-fetch` (by the widget, or through an installed link)
+    /// it is the widget's fetching half, so the backend stack is linked and installed once.
+    static func main() async {
+        if FetchingHalf.isInvoked(as: CommandLine.arguments.first) {
+            await WidgetFetchCommand.localizedMain()
+        } else {
+            await localizedMain()
+        }
+    }
 }

@@ -31,8 +31,9 @@ public enum Frame {
         var lines =
             header(state, ctx) + [Line(String(repeating: "─", count: min(ctx.width, 80)), .dim)]
             + Screens.body(state, ctx)
-        if state.tab != .parks, case .stale(let reason)? = state.current.summary?.verdict(shownOn: state.tab.screen) {
-            lines += [Line.blank, Line(ctx.l(.messageShowingStale, reason), .colored(.yellow))]
+        if state.tab != .parks, let loaded = state.current.summary {
+            let notes = SourceNotes.lines(loaded, screen: state.tab.screen, ctx)
+            if !notes.isEmpty { lines += [Line.blank] + notes.map { Line($0, .colored(.yellow)) } }
         }
         return lines
     }

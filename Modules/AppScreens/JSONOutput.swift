@@ -20,6 +20,10 @@ public enum JSONOutput {
         var deepLink: String?
         /// The page of the same park and screen for a phone, when the deployment has public pages.
         var page: String?
+        /// Each source's state as the screen shows it (`parking`: `fresh`, `weather`: `unavailable`, ...).
+        var sources: [String: String]?
+        /// The sources the verdict (`trust`, and the exit status) stands on: the screen's main values.
+        var decidedBy: [String]?
         var data: Data?
     }
 
@@ -41,8 +45,9 @@ public enum JSONOutput {
                 Envelope(
                     park: nil, screen: tab.rawValue, trust: verdict.word, staleReason: verdict.reason?.technical,
                     origin: list?.origin.rawValue, fetchedAt: list?.fetchedAt, simulated: state.simulatedBackend,
-                    deepLink: nil, page: nil, data: list?.value))
+                    deepLink: nil, page: nil, sources: nil, decidedBy: nil, data: list?.value))
         }
+        let decidedBy = Freshness.mainSources(of: tab.screen).map(\.rawValue).sorted()
         let deepLink = DeepLink(parkId: state.parkId, screen: tab.screen)
         let link = deepLink.description
         let page = state.pageAddress?.page(deepLink)
@@ -52,9 +57,11 @@ public enum JSONOutput {
                     park: state.parkId, screen: tab.rawValue, trust: verdict.word,
                     staleReason: verdict.reason?.technical,
                     origin: nil, fetchedAt: nil, simulated: state.simulatedBackend, deepLink: link, page: page,
-                    data: nil))
+                    sources: nil, decidedBy: decidedBy, data: nil))
         }
         let summary = loaded.shown
+        let sources = Dictionary(
+            summary.freshness.sources.map { ($0.source.rawValue, $0.state.rawValue) }, uniquingKeysWith: { a, _ in a })
         func envelope<T: Encodable>(_ data: T) throws -> Foundation.Data {
             try ContractCoding.encode(
                 Envelope(
@@ -62,7 +69,7 @@ public enum JSONOutput {
                     staleReason: verdict.reason?.technical,
                     origin: loaded.origin.rawValue, fetchedAt: loaded.fetchedAt,
                     simulated: summary.freshness.isSimulated,
-                    deepLink: link, page: page, data: data))
+                    deepLink: link, page: page, sources: sources, decidedBy: decidedBy, data: data))
         }
         switch tab {
         case .home, .parks: return try envelope(summary)

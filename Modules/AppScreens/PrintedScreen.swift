@@ -25,13 +25,8 @@ public enum PrintedScreen {
         }
         if json, tab != .parks { await store.learnPageAddress(mayAsk: false) }
         let state = store.snapshot
-        var stderr: [String] = []
+        let stderr = messages(tab, state, context)
         let verdict = JSONOutput.verdict(tab, state)
-        switch verdict {
-        case .current: break
-        case .stale(let reason): stderr.append(context.l(.messageShowingStale, reason))
-        case .unavailable(let reason): stderr.append(context.l(.messageUnavailable, reason))
-        }
         if json {
             let data = (try? JSONOutput.render(tab, state)) ?? Data()
             return Output(
@@ -45,6 +40,19 @@ public enum PrintedScreen {
         return Output(
             stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr,
             status: verdict.exitStatus)
+    }
+
+    /// What stderr says when the verdict is not current: the refresh that failed, or the main sources down at the
+    /// source, or why there is nothing to show.
+    static func messages(_ tab: AppTab, _ state: AppState, _ context: ScreenContext) -> [String] {
+        switch JSONOutput.verdict(tab, state) {
+        case .current: return []
+        case .stale(let reason):
+            let loaded = tab == .parks ? nil : state.current.summary
+            let notes = loaded.map { SourceNotes.verdictLines($0, screen: tab.screen, context) } ?? []
+            return notes.isEmpty ? [context.l(.messageShowingStale, reason)] : notes
+        case .unavailable(let reason): return [context.l(.messageUnavailable, reason)]
+        }
     }
 
     static func trimTrailing(_ line: String) -> String {

@@ -66,6 +66,11 @@ public enum ScreenParts {
         Badges.freshness(ParkState(summary: served(summary)), screen: screen, ctx)
     }
 
+    /// What the printed screen says under its values when a shown source is down at the source.
+    public static func sourceNotes(_ summary: HomeSummary, screen: Screen, _ ctx: ScreenContext) -> [String] {
+        SourceNotes.lines(served(summary), screen: screen, ctx)
+    }
+
     /// A lot status word's style, as the parking screen draws it.
     public static func statusStyle(_ label: OpenEnum<LotStatusLabel>) -> Style { Badges.labelStyle(label) }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Help text of the command-line tools, in the language the command line asks for (`--lang`) or the environment's.
 /// The argument parser reads help from static declarations, so the language is settled once per process here.

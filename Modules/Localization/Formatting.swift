@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Locale-aware formatting without ICU: relative times, distances, won, Seoul clock times, and the like (terminal widths are in DisplayWidth.swift).
 extension Localizer {

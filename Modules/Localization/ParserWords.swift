@@ -27,8 +27,7 @@ public enum ParserWords {
         if line.hasPrefix("Error: ") { return l(.parserError) + " " + localizeMessage(String(line.dropFirst(7)), l) }
         for (english, key) in prefixes where line.hasPrefix(english + " ") {
             return l(key)
-                + line.dropFirst(english.count).replacingOccurrences(
-                    of: "<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
+                + line.dropFirst(english.count).replacing("<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
         }
         let indent = String(line.prefix { $0 == " " })
         let body = String(line.dropFirst(indent.count))
@@ -38,10 +37,10 @@ public enum ParserWords {
         if let command = enclosed(body, "See '", " <subcommand>' for detailed help.") {
             return indent + l(.parserSeeSubcommandHelp, command)
         }
-        if let sentence = body.range(of: "Please provide one of the following:"), sentence.upperBound == body.endIndex {
+        if let sentence = body.firstRange(of: "Please provide one of the following:"), sentence.upperBound == body.endIndex {
             return indent + body[..<sentence.lowerBound] + l(.parserProvideOneOfFollowing)
         }
-        if indent.count == 2, let marker = body.range(of: " (default) ") {
+        if indent.count == 2, let marker = body.firstRange(of: " (default) ") {
             // The default subcommand's label; keep the help column where it was.
             let label = " " + l(.parserDefaultSubcommand)
             let padding = String(repeating: " ", count: max(1, DisplayWidth.of(" (default) ") - DisplayWidth.of(label)))
@@ -58,16 +57,16 @@ public enum ParserWords {
         ] {
             if line.hasSuffix(english) { line = line.dropLast(english.count) + l(key) }
         }
-        guard let open = line.range(of: "(values: ") ?? line.range(of: "(default: "), line.hasSuffix(")") else {
+        guard let open = line.firstRange(of: "(values: ") ?? line.firstRange(of: "(default: "), line.hasSuffix(")") else {
             return line
         }
         let notes = line[open.upperBound..<line.index(before: line.endIndex)]
         let label = line[open.lowerBound...].hasPrefix("(values: ") ? "values" : "default"
         var parts: [String] = []
         if label == "values" {
-            let pieces = notes.components(separatedBy: "; default: ")
-            parts.append(l(.parserValues, pieces[0]))
-            if pieces.count > 1 { parts.append(l(.parserDefault, pieces[1])) }
+            let pieces = notes.split(separator: "; default: ", omittingEmptySubsequences: false)
+            parts.append(l(.parserValues, String(pieces[0])))
+            if pieces.count > 1 { parts.append(l(.parserDefault, String(pieces[1]))) }
         } else {
             parts.append(l(.parserDefault, String(notes)))
         }
@@ -76,7 +75,7 @@ public enum ParserWords {
 
     /// The parser's usage-error sentences.
     static func localizeMessage(_ message: String, _ l: Localizer) -> String {
-        if let both = enclosed(message, "Unknown option '", "'?"), let split = both.range(of: "'. Did you mean '") {
+        if let both = enclosed(message, "Unknown option '", "'?"), let split = both.firstRange(of: "'. Did you mean '") {
             return l(.parserUnknownOption, both[..<split.lowerBound]) + ". "
                 + l(.parserDidYouMeanOption, both[split.upperBound...])
         }
@@ -86,7 +85,7 @@ public enum ParserWords {
         if let name = enclosed(message, "Missing expected argument '", "'") { return l(.parserMissingArgument, name) }
         if let names = enclosed(message, "Missing one of: ", "") { return l(.parserMissingOneOf, names) }
         if let option = enclosed(message, "Invalid option: ", "") { return l(.parserInvalidOption, option) }
-        if let rest = enclosed(message, "The value '", ""), let split = rest.range(of: "' is invalid for '"),
+        if let rest = enclosed(message, "The value '", ""), let split = rest.firstRange(of: "' is invalid for '"),
             let close = rest[split.upperBound...].firstIndex(of: "'")
         {
             let value = rest[..<split.lowerBound]

@@ -311,6 +311,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case noDataYet = "no_data_yet"
     case noForecast = "no_forecast"
     case noLiveCount = "no_live_count"
+    case noteSourceDown = "note.source_down"
+    case noteSourceDownSince = "note.source_down_since"
     case noticeClosure = "notice.closure"
     case noticeInfo = "notice.info"
     case noticeWarning = "notice.warning"
@@ -1705,13 +1707,13 @@ extension StringCatalog {
             }
         case .helpDiscussionRoot:
             switch language {
-            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status: 0 current values, 3 last values shown marked stale, 4 nothing to show, 64 bad usage.")
-            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드: 0 최신 값, 3 오래된 값 표시, 4 표시할 정보 없음, 64 잘못된 사용.")
+            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml)\nthe reference backend runs in-process on a loopback port and everything is labelled simulated.\nExit status, from each screen's main values (home and parking: the parking counts; forecast: the forecast;\nouting: crowd, weather and events): 0 current, 3 stale (a refresh failed: the last values are shown; or a main\nsource is stale or down at the source), 4 nothing to show, 64 bad usage. Another source that is down is named\nunder the screen (\"weather: unavailable at the source since 21:10\") and leaves the status alone. --json carries\nevery source's state (\"sources\") and the ones the status follows (\"decidedBy\"). The widget's parking kind\nfollows parking, its general kind crowd, weather and events.")
+            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\")\n참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n종료 코드는 화면마다 주된 값을 따라요 (홈과 주차: 주차 대수, 예측: 예측, 나들이: 혼잡도·날씨·행사):\n0 최신, 3 오래됨 (새로 고침 실패로 마지막 값을 보여 주거나, 주된 원본이 오래됐거나 받을 수 없음), 4 표시할 정보 없음,\n64 잘못된 사용. 다른 원본이 안 되면 화면 아래에 적고 (\"날씨: 원본에서 정보 없음 (21:10부터)\") 종료 코드는 그대로예요.\n--json에는 원본마다의 상태(\"sources\")와 종료 코드가 따르는 원본(\"decidedBy\")이 있어요.\n위젯의 주차 종류는 주차를, 일반 종류는 혼잡도·날씨·행사를 따라요.")
             }
         case .helpDiscussionWidget:
             switch language {
-            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale; 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage.")
-            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨, 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
+            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data,\nelse the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\nExit codes: 0 fresh; 3 stale (--kind parking follows parking, general crowd, weather and events,\nas the app's parking and outing screens); 4 placeholder (text and json; status-bar formats exit 0);\n33 i3blocks urgent (with --urgent-below); 64 usage.")
+            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를,\n그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n종료 코드: 0 최신, 3 오래됨 (--kind parking은 주차를, general은 혼잡도·날씨·행사를 따라요.\n앱의 주차, 나들이 화면과 같아요), 4 자리 표시 (text와 json; 상태 표시줄 형식은 0),\n33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
             }
         case .helpFavorite:
             switch language {
@@ -2112,6 +2114,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("no live count")
             case .ko: .text("실시간 정보 없음")
+            }
+        case .noteSourceDown:
+            switch language {
+            case .en: .text("%1$@: %2$@ at the source")
+            case .ko: .text("%1$@: 원본에서 %2$@")
+            }
+        case .noteSourceDownSince:
+            switch language {
+            case .en: .text("%1$@: %2$@ at the source since %3$@")
+            case .ko: .text("%1$@: 원본에서 %2$@ (%3$@부터)")
             }
         case .noticeClosure:
             switch language {
@@ -3325,8 +3337,8 @@ extension StringCatalog {
             }
         case .widgetHelperMissing:
             switch language {
-            case .en: .text("install hangangjari-widget-fetch beside hangangjari-widget")
-            case .ko: .text("hangangjari-widget-fetch를 hangangjari-widget과 같은 폴더에 설치하세요")
+            case .en: .text("install hangangjari beside hangangjari-widget: it fetches for the widget")
+            case .ko: .text("hangangjari를 hangangjari-widget과 같은 폴더에 설치하세요: 위젯의 데이터를 가져와요")
             }
         case .widgetHelperMissingShort:
             switch language {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one JSON decoder and encoder of the /v2 contract, used by the apps, the widget, the cache and the server.
 ///

@@ -44,7 +44,7 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a link; `hangangjari://park/yeouido` means the home screen.
     public init(parsing text: String) throws(ParseError) {
-        guard let schemeEnd = text.range(of: "://") else { throw .wrongScheme(String(text.prefix(20))) }
+        guard let schemeEnd = text.firstRange(of: "://") else { throw .wrongScheme(String(text.prefix(20))) }
         let scheme = String(text[..<schemeEnd.lowerBound])
         guard scheme.lowercased() == Self.scheme else { throw .wrongScheme(scheme) }
         var rest = Substring(text[schemeEnd.upperBound...])

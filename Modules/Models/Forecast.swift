@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much to trust a forecast.
 public enum ForecastConfidence: String, ContractEnum {

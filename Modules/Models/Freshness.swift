@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How current a source's value is. A stale value never looks fresh.
 public enum FreshnessState: String, ContractEnum {

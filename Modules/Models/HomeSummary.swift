@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The first screen of a park in one response: the value the app, the widget and the cache all start from.
 public struct HomeSummary: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Strict ISO 8601 / RFC 3339 timestamps with an explicit offset: the one date format of the /v2 contract.
 ///

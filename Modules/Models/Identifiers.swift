@@ -1,15 +1,13 @@
-@_exported import Tagged
-
 /// What a ``ParkID`` tags: ids of parks and of lots are both strings, never interchangeable.
 public enum ParkTag {}
 /// What a ``LotID`` tags.
 public enum LotTag {}
 
 /// A park's stable id, e.g. `yeouido`. Ids never change, even when Seoul renames a park or a lot.
-public typealias ParkID = Tagged<ParkTag, String>
+public typealias ParkID = StringID<ParkTag>
 
 /// A parking lot's stable id, e.g. `yeouido-1` or `banpo-2-3`.
-public typealias LotID = Tagged<LotTag, String>
+public typealias LotID = StringID<LotTag>
 
 /// A WGS 84 position.
 public struct Coordinate: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seoul's four crowd levels, lowest first (citydata `AREA_CONGEST_LVL`).
 public enum CrowdLevel: String, ContractEnum, Comparable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A payload that belongs to exactly one park.
 public protocol ParkScoped {

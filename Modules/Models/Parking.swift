@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How full a lot is, as shown to the user.
 public enum LotStatusLabel: String, ContractEnum {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension OpeningHours {
     /// The next instant at or after `date` when the lot opens (Seoul time), or nil when the hours are malformed or

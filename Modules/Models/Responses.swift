@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One park in the parks list, with the live numbers the parks screen needs.
 public struct ParkListItem: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Road traffic level (citydata `ROAD_TRAFFIC_IDX`).
 public enum RoadTrafficLevel: String, ContractEnum {

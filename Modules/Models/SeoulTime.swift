@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar facts of an instant in Seoul (UTC+9, no daylight saving time), computed without a time-zone database.
 public struct SeoulTime: Sendable, Hashable {

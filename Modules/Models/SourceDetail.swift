@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a source is not simply fresh, as a code: clients word it in their language from the code and its numbers;
 /// `SourceStatus.detail` keeps the English sentence for older clients.

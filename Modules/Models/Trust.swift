@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a read may go out unsigned when a request proof cannot be made or is refused.
 public enum UnsignedReadPolicy: String, ContractEnum {

@@ -50,8 +50,19 @@ public enum TrustVerdict: Sendable, Equatable {
 }
 
 extension Freshness {
-    /// The sources a screen shows, the only ones its verdict looks at (nil: every source). The widget's parking
-    /// kind shows what the parking screen shows, its general kind what the outing screen shows.
+    /// The sources whose state decides a screen's verdict, and so its exit status: the screen's main values. The
+    /// home and the parking screen stand on parking, the forecast screen on the forecast, the outing screen on
+    /// crowd, weather and events. A source outside them that is down is said in words, and leaves the verdict alone.
+    /// The widget's parking kind is judged as the parking screen, its general kind as the outing screen.
+    public static func mainSources(of screen: Screen) -> Set<SourceID> {
+        switch screen {
+        case .home, .parking: [.parking]
+        case .forecast: [.forecast]
+        case .outing: [.crowd, .weather, .events]
+        }
+    }
+
+    /// The sources a screen shows (nil: every source), whose states it names.
     public static func sources(shownOn screen: Screen) -> Set<SourceID>? {
         switch screen {
         case .home: nil
@@ -60,10 +71,22 @@ extension Freshness {
         }
     }
 
-    /// The worst state of the sources shown on `screen`.
-    public func overall(shownOn screen: Screen) -> FreshnessState {
-        guard let shown = Self.sources(shownOn: screen) else { return overall }
-        return Freshness(sources: sources.filter { $0.source.known.map(shown.contains) ?? false }).overall
+    /// The worst state of the sources that decide `screen`'s verdict.
+    public func overall(decidingOn screen: Screen) -> FreshnessState {
+        let main = Self.mainSources(of: screen)
+        return Freshness(sources: sources.filter { $0.source.known.map(main.contains) ?? false }).overall
+    }
+
+    /// The sources shown on `screen` that the source itself reports as stale or unavailable, in response order.
+    public func notCurrent(shownOn screen: Screen) -> [SourceStatus] {
+        let shown = Self.sources(shownOn: screen)
+        return sources.filter { status in
+            guard shown.map({ set in status.source.known.map(set.contains) ?? false }) ?? true else { return false }
+            switch status.state {
+            case .known(.fresh), .known(.noItem): return false
+            case .known(.stale), .known(.unavailable), .unknown: return true
+            }
+        }
     }
 
     /// The sources as they stand once a refresh has failed: a value that was fresh when fetched is now the last one,

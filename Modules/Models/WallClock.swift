@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The wall clock every binary reads "now" from: the system clock, or, for tests, a pinned one.
 ///
@@ -33,7 +33,7 @@ public struct WallClock: Sendable {
 
     /// Parses `INSTANT[;since=EPOCH][;rate=R]`.
     public static func parse(_ value: String) throws(WallClockError) -> WallClock {
-        var parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        var parts = value.split(separator: ";").map { $0.trimmingSpaces }
         guard !parts.isEmpty, let instant = ISO8601.parse(parts.removeFirst()) else {
             throw WallClockError(value: value)
         }

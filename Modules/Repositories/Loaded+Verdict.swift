@@ -13,7 +13,7 @@ extension Loaded where Value == HomeSummary {
     /// The verdict on this value as `screen` shows it (`TrustVerdict.judge` over the sources that screen shows).
     public func verdict(shownOn screen: Screen) -> TrustVerdict {
         TrustVerdict.judge(
-            hasValue: true, refreshFailure: trust.refreshFailure, sources: value.freshness.overall(shownOn: screen))
+            hasValue: true, refreshFailure: trust.refreshFailure, sources: value.freshness.overall(decidingOn: screen))
     }
 
     /// The summary as it is shown: after a failed refresh no source still says fresh.

@@ -18,8 +18,8 @@ extension Collector {
     }
 
     func collect(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async {
-        let age: TimeInterval = faults.staleSources ? 3 * 3600 : 0
-        let failing: String? = faults.failingSources ? "injected source failure" : nil
+        let age: TimeInterval = faults.staleSources.contains(kind.id) ? 3 * 3600 : 0
+        let failing: String? = faults.failingSources.contains(kind.id) ? "injected source failure" : nil
         switch kind {
         case .parking:
             var outcome = await source.parking(park, lots: catalog.lots(in: park.id), at: at)

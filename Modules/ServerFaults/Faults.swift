@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Synchronization
 
 /// Faults injected for tests (all off by default).
@@ -13,10 +14,10 @@ public struct FaultSettings: Sendable, Equatable {
     public var wrongPark = false
     /// Park-data bodies are not JSON.
     public var garbage = false
-    /// Every source fails (last values turn stale).
-    public var failingSources = false
-    /// Every source's values are three hours old.
-    public var staleSources = false
+    /// These sources fail (last values turn stale); `failing-sources` names every collected one.
+    public var failingSources: Set<SourceID> = []
+    /// These sources' values are three hours old; `stale-sources` names every collected one.
+    public var staleSources: Set<SourceID> = []
     /// Rebuilding a response fails (the last good one is served, its freshness intact).
     public var rebuildFails = false
     /// Every request proof is refused, as if the server had lost its signing keys.
@@ -26,8 +27,11 @@ public struct FaultSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,
-    /// clock-skew=SECONDS` (or `none`).
+    /// The sources the collector reads, which `failing-sources` and `stale-sources` name when they name none.
+    public static let collectedSources: Set<SourceID> = [.parking, .crowd, .weather, .events]
+
+    /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources[=SOURCE+...],stale-sources[=SOURCE+...],
+    /// rebuild-fails,reject-proofs,clock-skew=SECONDS` (or `none`); e.g. `stale-sources=weather`.
     public init(parsing spec: String) throws(FaultSpecError) {
         self.init()
         for part in spec.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
@@ -45,8 +49,8 @@ public struct FaultSettings: Sendable, Equatable {
             case "truncate": truncateBody = true
             case "wrong-park": wrongPark = true
             case "garbage": garbage = true
-            case "failing-sources": failingSources = true
-            case "stale-sources": staleSources = true
+            case "failing-sources": failingSources = try Self.sources(kv, part: part)
+            case "stale-sources": staleSources = try Self.sources(kv, part: part)
             case "rebuild-fails": rebuildFails = true
             case "reject-proofs": rejectProofs = true
             case "clock-skew":
@@ -56,13 +60,26 @@ public struct FaultSettings: Sendable, Equatable {
             }
         }
     }
+
+    /// `failing-sources` (every collected source) or `failing-sources=weather+crowd`.
+    static func sources(_ kv: [String], part: String) throws(FaultSpecError) -> Set<SourceID> {
+        guard kv.count == 2 else { return collectedSources }
+        var named: Set<SourceID> = []
+        for name in kv[1].split(separator: "+") {
+            guard let id = SourceID(rawValue: String(name)), collectedSources.contains(id) else {
+                throw FaultSpecError(part: part)
+            }
+            named.insert(id)
+        }
+        return named
+    }
 }
 
 /// An unknown fault in a `--faults` spec.
 public struct FaultSpecError: Error, CustomStringConvertible {
     public var part: String
     public var description: String {
-        "unknown fault '\(part)' (use latency=MS, 5xx=N, truncate, wrong-park, garbage, failing-sources, stale-sources, rebuild-fails, reject-proofs, clock-skew=SECONDS)"
+        "unknown fault '\(part)' (use latency=MS, 5xx=N, truncate, wrong-park, garbage, failing-sources[=SOURCE+...], stale-sources[=SOURCE+...] with SOURCE parking, crowd, weather or events, rebuild-fails, reject-proofs, clock-skew=SECONDS)"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the API is and how to trust it: `--api` flag, then `HANGANGJARI_API`, then
 /// `$XDG_CONFIG_HOME/hangangjari/config.toml` (read by `AppConfigFile`). No API configured means the embedded

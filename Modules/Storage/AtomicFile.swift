@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -46,9 +46,20 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when it does not exist.
     public static func read(_ url: URL, limit: Int = 1 << 20) -> Data? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        return try? handle.read(upToCount: limit) ?? Data()
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: min(limit, 64 << 10))
+        while data.count < limit {
+            let wanted = min(chunk.count, limit - data.count)
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            data.append(contentsOf: chunk[..<got])
+        }
+        return data
     }
 
     /// Makes `path` a file only its owner can read and write: created empty with mode 0600 when missing, narrowed to

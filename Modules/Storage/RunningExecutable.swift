@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The absolute path of the running binary, whatever directory it was started from or the name it was called by.
 public enum RunningExecutable {

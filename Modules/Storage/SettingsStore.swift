@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import Models
 
@@ -59,7 +59,7 @@ public struct SettingsStore: Sendable {
     /// Park ids that appear in a damaged file's favourites list, so they are not silently lost.
     static func salvageFavorites(from data: Data) -> [ParkID] {
         let text = String(decoding: data, as: UTF8.self)
-        guard let start = text.range(of: "\"favorites\"") else { return [] }
+        guard let start = text.firstRange(of: "\"favorites\"") else { return [] }
         let rest = text[start.upperBound...]
         guard let open = rest.firstIndex(of: "[") else { return [] }
         let list = rest[open...].prefix { $0 != "]" }

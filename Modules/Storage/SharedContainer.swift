@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The directory the app and the widget share: the Linux form of an App Group.
 ///
@@ -25,11 +29,19 @@ public struct SharedContainer: Sendable, Hashable {
 
     /// Creates the directory (0700) when missing.
     public func prepare() throws(StorageError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unwritable(path: url.path, reason: "\(error.localizedDescription)")
+        try Self.makeDirectory(url.path)
+    }
+
+    /// `mkdir -p` with mode 0700 for the directories it creates; the error names the part that failed and why.
+    static func makeDirectory(_ path: String) throws(StorageError) {
+        var made = ""
+        for part in path.split(separator: "/") {
+            made += "/" + part
+            guard mkdir(made, 0o700) != 0 else { continue }
+            let problem = errno
+            var info = stat()
+            if problem == EEXIST, stat(made, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+            throw .unwritable(path: made, reason: String(cString: strerror(problem == EEXIST ? ENOTDIR : problem)))
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Models
 
 /// "Good to go today?" with its reason.

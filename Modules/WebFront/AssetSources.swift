@@ -22,6 +22,7 @@ enum AssetSources {
         text-decoration:none;font:inherit;background:var(--paper);color:var(--accent);min-height:2.75rem}
         .tabs a[aria-current],.chips a[aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
         .badges{margin:.25rem 0}
+        .source-note{margin:.25rem 0;color:var(--yellow)}
         .offline{background:#fff4d6;border:1px solid var(--yellow);padding:.5rem;color:#5c3a00}
         dl.rows{margin:.5rem 0}dl.rows div{display:flex;flex-wrap:wrap;gap:0 .75rem;padding:.35rem 0;\
         border-bottom:1px solid var(--line)}

@@ -53,6 +53,7 @@ struct PageScope {
         var page = chrome(
             title: name + " · " + l(ScreenParts.tab(tab)) + " · " + l(.appTitle), heading: name, path: path)
         page["badges"] = LineView.spans(ScreenParts.freshness(summary, screen: screen, ctx))
+        page["sourceNotes"] = ScreenParts.sourceNotes(summary, screen: screen, ctx)
         page["tabs"] =
             Screen.allCases.map { candidate in
                 [

@@ -45,6 +45,7 @@ struct PageTemplates: Sendable {
         <p class="app"><a href="{{homeHref}}">{{appTitle}}</a></p>
         <h1>{{heading}}</h1>
         {{^empty(badges)}}<p class="badges" id="freshness">{{#badges}}{{>spans}}{{/badges}}</p>{{/empty(badges)}}
+        {{#sourceNotes}}<p class="source-note">{{.}}</p>{{/sourceNotes}}
         <p class="offline" id="offline" role="status" hidden></p>
         {{^empty(tabs)}}<nav class="tabs" aria-label="{{screensLabel}}"><ul>{{#tabs}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>{{/tabs}}</ul></nav>{{/empty(tabs)}}
         </header>

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import WidgetSnapshot
 
@@ -9,21 +9,16 @@ public enum DesktopNotifier {
         let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/notify-send" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else { return .failed(Reason(.alertNoNotifier)) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--app-name=Hangangjari", "--icon=dialog-information", alert.title, alert.body]
-        process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch { return .failed(Reason(verbatim: "notify-send: \(error)")) }
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let arguments = [path, "--app-name=Hangangjari", "--icon=dialog-information", alert.title, alert.body]
+        let run: (status: Int32, stderr: [UInt8])
+        do { run = try SpawnedCommand.run(arguments, environment: environment) } catch {
+            return .failed(Reason(verbatim: "notify-send: \(error.description)"))
+        }
+        guard run.status == 0 else {
             let line =
-                String(decoding: said.prefix(300), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
+                String(decoding: run.stderr.prefix(300), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(
                     String.init) ?? ""
-            return .failed(Reason(.alertNotifierFailed, process.terminationStatus, line.isEmpty ? "-" : line))
+            return .failed(Reason(.alertNotifierFailed, run.status, line.isEmpty ? "-" : line))
         }
         return .delivered
     }

@@ -24,16 +24,16 @@ public enum StatusBarText {
     /// tmux `#()` output: `#` starts a style or a format, so a literal one is `##`. tmux does not time-expand
     /// `#()` output, so `%` stays as it is.
     public static func tmux(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "##")
+        text.replacing("#", with: "##")
     }
 
     /// Polybar text: `%{` opens a formatting tag, so it is broken up.
     public static func polybar(_ text: String) -> String {
-        text.replacingOccurrences(of: "%{", with: "%\u{200B}{")
+        text.replacing("%{", with: "%\u{200B}{")
     }
 
     /// A command inside polybar's `%{A1:command:}`: `:` ends the command unless escaped.
     public static func polybarAction(_ command: String) -> String {
-        command.replacingOccurrences(of: ":", with: "\\:")
+        command.replacing(":", with: "\\:")
     }
 }

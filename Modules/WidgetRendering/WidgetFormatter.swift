@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import Models
 import ValueWording
@@ -68,7 +68,7 @@ public struct WidgetFormatter: Sendable {
         case .argos:
             let lines =
                 ["\(headline) | href=\(link)", "---"]
-                + details.map { "\($0.replacingOccurrences(of: "|", with: "/")) | href=\(link)" }
+                + details.map { "\($0.replacing("|", with: "/")) | href=\(link)" }
             return WidgetOutput(text: lines.joined(separator: "\n"), exitCode: 0)
         }
     }

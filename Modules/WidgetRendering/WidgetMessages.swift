@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Models
 import Storage
 import WidgetSnapshot
@@ -18,7 +18,7 @@ public enum WidgetMessages {
     public static func emit(_ messages: [String], format: WidgetFormat, container: SharedContainer?, now: Date) {
         guard !messages.isEmpty else { return }
         guard format.isStatusBar, let container else {
-            for message in messages { FileHandle.standardError.write(Data("hangangjari-widget: \(message)\n".utf8)) }
+            for message in messages { StandardStream.error.write("hangangjari-widget: \(message)\n") }
             return
         }
         let stamp = ISO8601.format(now)

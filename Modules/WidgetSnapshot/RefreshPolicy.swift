@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Models
 
 /// When the widget should look again: sooner in busy hours, later at night and outside lot hours, backing off
@@ -21,7 +21,7 @@ public enum RefreshPolicy {
         case 17..<21: base = 300
         default: base = 900
         }
-        if failures > 0 { base = min(3600, max(base, 120 * pow(2, Double(min(failures, 5) - 1)))) }
+        if failures > 0 { base = min(3600, max(base, 120 * Double(1 << (min(failures, 5) - 1)))) }
         return base
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Models
 import ValueWording
 
@@ -10,7 +10,7 @@ public enum SnapshotBuilder {
         return WidgetSnapshot(
             format: WidgetSnapshot.currentFormat, kind: kind, parkId: summary.park.id,
             parkNameKo: summary.park.shortNameKo, parkNameEn: summary.park.shortNameEn, builtAt: now,
-            generatedAt: summary.generatedAt, freshness: .known(summary.freshness.overall(shownOn: screen)),
+            generatedAt: summary.generatedAt, freshness: .known(summary.freshness.overall(decidingOn: screen)),
             simulated: summary.freshness.isSimulated,
             deepLink: DeepLink(parkId: summary.park.id, screen: screen).description,
             parking: kind == .parking ? parking(summary, now: now) : nil,

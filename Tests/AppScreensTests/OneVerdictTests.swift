@@ -60,11 +60,14 @@ import WidgetSnapshot
     static let states: [FreshnessState] = FreshnessState.allCases
     static let failures: [Reason?] = [nil, Reason(.reasonConnectionRefused)]
 
+    /// Every state of the screen's main sources, and of the others it shows, with and without a failed refresh.
     @Test(arguments: states, failures)
     func theAppAndTheWidgetGiveTheSameVerdict(_ state: FreshnessState, _ failure: Reason?) async throws {
-        for (tab, kind) in [(AppTab.parking, WidgetKind.parking), (.outing, .general)] {
-            let shown = Set((Freshness.sources(shownOn: tab.screen) ?? []).map(OpenEnum.known))
-            let summary = summary(state, sources: shown)
+        let cases = [(AppTab.parking, WidgetKind.parking), (.outing, .general)].flatMap { tab, kind in
+            [Freshness.mainSources(of: tab.screen), Set(SourceID.allCases)].map { (tab, kind, $0) }
+        }
+        for (tab, kind, changed) in cases {
+            let summary = summary(state, sources: Set(changed.map(OpenEnum.known)))
             let app = JSONOutput.verdict(tab, appState(tab, summary, refreshFailure: failure))
             let widget = try await widgetEntry(kind, summary, refreshFailure: failure)
             #expect(app == widget.state, "\(tab) \(state) \(String(describing: failure))")
@@ -85,10 +88,40 @@ import WidgetSnapshot
         let verdict = JSONOutput.verdict(.home, appState(.home, summary, refreshFailure: nil))
         #expect(verdict == .stale(reason: Reason(.reasonSourceStale)))
         #expect(verdict.exitStatus == ExitStatus.stale)
+        #expect(!Frame.printed(appState(.home, summary, refreshFailure: nil), context(summary)).map(\.text).contains {
+            $0.contains("Showing the last values")
+        })
         let header = Frame.printed(
             appState(.home, summary, refreshFailure: nil),
             ScreenContext(language: .en, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80))
         #expect(header[0].text.contains("stale"))
+    }
+
+    func context(_ summary: HomeSummary, _ language: Language = .en) -> ScreenContext {
+        ScreenContext(language: language, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80)
+    }
+
+    /// A source outside a screen's main values that is down leaves the verdict current, and is named once with
+    /// since when, in both languages; a main source down makes the verdict stale, named the same way.
+    @Test(arguments: [Language.en, .ko])
+    func aSourceDownAtTheSourceIsNamedNotCalledARefreshFailure(_ language: Language) throws {
+        var summary = summary(.unavailable, sources: [.known(.weather)])
+        let since = summary.generatedAt.addingTimeInterval(-50 * 60)
+        for i in summary.freshness.sources.indices where summary.freshness.sources[i].source == .known(.weather) {
+            summary.freshness.sources[i].lastSuccessAt = since
+        }
+        let l = Localizer(language)
+        let ctx = context(summary, language)
+        let home = appState(.home, summary, refreshFailure: nil)
+        #expect(JSONOutput.verdict(.home, home) == .current)
+        #expect(JSONOutput.verdict(.outing, home).exitStatus == ExitStatus.stale)
+        let lines = Frame.printed(home, ctx).map(\.text)
+        let note = l(.noteSourceDownSince, ctx.sourceName(.known(.weather)), l(.stateUnavailable), ctx.clock(since))
+        #expect(lines.filter { $0 == note }.count == 1, "\(lines)")
+        #expect(!lines.contains { $0.contains(l(.messageShowingStale, "").prefix(8)) })
+        let printed = PrintedScreen.messages(.home, home, ctx)
+        #expect(printed.isEmpty, "\(printed)")
+        #expect(PrintedScreen.messages(.outing, home, ctx) == [note])
     }
 
     @Test func nothingToShowIsStillAJSONAnswerThatSaysWhy() throws {

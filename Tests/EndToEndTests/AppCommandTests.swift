@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ServerFaults
 import TestFixtures
 import TestSupport
 import Testing
@@ -70,7 +71,7 @@ import Testing
 
     /// Stale sources on a server that answers: the printed command, its `--json` and the widget give one verdict.
     @Test func staleSourcesGiveOneVerdictToTheAppAndTheWidget() async throws {
-        let server = try await TestBackend.start { $0.faults.staleSources = true }
+        let server = try await TestBackend.start { $0.faults.staleSources = FaultSettings.collectedSources }
         defer { Task { await server.stop() } }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -98,7 +99,52 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(widget.stdout.utf8)) as? [String: Any])
         #expect(object["trust"] as? String == "stale" && widgetObject["trust"] as? String == "stale")
         #expect(printed.stdout.split(separator: "\n").first?.contains("stale") == true)
-        #expect(printed.stderr.contains("the source data is stale"))
+        #expect(printed.stderr.contains("parking: stale at the source since"), "\(printed.stderr)")
+        #expect(!printed.stderr.contains("Showing the last values") && !printed.stdout.contains("refresh failed"))
+    }
+
+    /// One source down at the source, on a server that answers, from an empty cache: the values delivered are shown
+    /// as current, the source is named with since when, and each screen's exit status follows its own main values
+    /// (home and parking: parking; outing: crowd, weather, events), from the app and both widget kinds alike.
+    @Test(arguments: [SourceID.weather, .parking])
+    func oneSourceDownIsNamedAndEachScreenFollowsItsMainValues(_ down: SourceID) async throws {
+        let server = try await TestBackend.start { $0.faults.staleSources = [down] }
+        defer { Task { await server.stop() } }
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["banpo", "--state-dir", dir.path, "--api", server.baseURL, "--lang", "en"]
+        let clock = TestClock.environment()
+        func app(_ arguments: [String]) async throws -> WidgetBinaryTests.Run {
+            try await WidgetBinaryTests.runAsync(arguments + common, environment: clock, binary: Self.app)
+        }
+        func widget(_ kind: String) async throws -> WidgetBinaryTests.Run {
+            try await WidgetBinaryTests.runAsync(
+                [
+                    "--kind", kind, "--park", "banpo", "--state-dir", dir.path, "--api", server.baseURL,
+                    "--max-age", "0", "--format", "json",
+                ], environment: clock)
+        }
+        let home = try await app(["home"])
+        let parking = try await app(["parking"])
+        let outing = try await app(["outing"])
+        let json = try await app(["home", "--json"])
+        let parkingWidget = try await widget("parking")
+        let generalWidget = try await widget("general")
+        let parkingDown = down == .parking
+        // home, parking, outing, the parking widget, the general widget
+        let expected: [Int32] = parkingDown ? [3, 3, 0, 3, 0] : [0, 0, 3, 0, 3]
+        #expect(
+            [home.status, parking.status, outing.status, parkingWidget.status, generalWidget.status] == expected,
+            "\(home.stderr) \(outing.stderr) \(parkingWidget.stdout) \(generalWidget.stdout)")
+        let note = "\(down.rawValue): stale at the source since"
+        #expect(home.stdout.contains(note), "\(home.stdout)")
+        #expect(!home.stdout.contains("Showing the last values") && !home.stderr.contains("refresh failed"))
+        #expect(home.stderr.contains(note) == parkingDown, "\(home.stderr)")
+        #expect(outing.stderr.contains(note) == !parkingDown, "\(outing.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["trust"] as? String == (parkingDown ? "stale" : "current"))
+        #expect((object["sources"] as? [String: String])?[down.rawValue] == "stale")
+        #expect(object["decidedBy"] as? [String] == ["parking"])
     }
 
     /// The same command by day and at night in Seoul, server and app pinned to one clock: by day lots have counts;

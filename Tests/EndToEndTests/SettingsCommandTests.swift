@@ -102,7 +102,7 @@ import Testing
 
     @Test func everyBinarySaysTheSameVersion() async throws {
         let home = Home()
-        for name in ["hangangjari", "hangangjari-widget", "hangangjari-widget-fetch", "hangangjari-server"] {
+        for name in ["hangangjari", "hangangjari-widget", "hangangjari-server"] {
             let run = try await run(home, ["--version"], binary: Binaries.url(name))
             #expect(
                 run.status == 0 && run.stdout == ProductVersion.current + "\n", "\(name): \(run.stdout) \(run.stderr)")

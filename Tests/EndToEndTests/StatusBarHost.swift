@@ -26,7 +26,7 @@ struct BarWorkspace {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         // Links, not copies: two debug binaries are about 100 MB each, and copying them for every test loaded the
         // machine enough to time out other suites running beside these.
-        for name in ["hangangjari-widget", "hangangjari-widget-fetch"] {
+        for name in ["hangangjari-widget", "hangangjari"] {
             try FileManager.default.createSymbolicLink(
                 at: bin.appendingPathComponent(name), withDestinationURL: Binaries.url(name))
         }

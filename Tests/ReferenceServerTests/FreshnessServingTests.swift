@@ -2,6 +2,7 @@ import CurlHTTP
 import Foundation
 import Models
 import ServerCollection
+import ServerFaults
 import ServerForecasting
 import ServerSources
 import TestSupport
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func staleSourcesAreNeverFresh() async throws {
-        let server = try await TestBackend.start { $0.faults.staleSources = true }
+        let server = try await TestBackend.start { $0.faults.staleSources = FaultSettings.collectedSources }
         defer { Task { await server.stop() } }
         let s = try await summary(server)
         for status in s.freshness.sources where status.source != "events" {

@@ -11,7 +11,7 @@ public enum PolicyHeader {
     public static func unsignedReadsAllowed(in value: String?) -> Bool? {
         guard let value else { return nil }
         for part in value.split(separator: ",") {
-            let kv = part.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            let kv = part.split(separator: "=").map { $0.trimmingSpaces }
             if kv.count == 2, kv[0] == "unsigned-reads" {
                 return kv[1] == "allow" ? true : kv[1] == "deny" ? false : nil
             }

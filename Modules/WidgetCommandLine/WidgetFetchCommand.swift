@@ -5,23 +5,22 @@ import Foundation
 import Localization
 import Models
 import Storage
-import WidgetCommandLine
 import WidgetFront
 
-/// The full widget run (fresh snapshot, else fetch, else stale or placeholder). `hangangjari-widget` execs this
-/// when it has no fresh snapshot, so that its own fresh path never loads networking or a backend.
-@main
-struct WidgetFetch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The full widget run (fresh snapshot, else fetch, else stale or placeholder): the widget's fetching half.
+/// `hangangjari-widget` execs it (see ``FetchingHalf``) when it has no fresh snapshot, so that its own fresh path
+/// never loads networking or a backend.
+public struct WidgetFetchCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "hangangjari-widget", abstract: helpText(.helpCmdWidgetFetch),
         discussion: WidgetArguments.discussion,
         version: ProductVersion.current)
 
     @OptionGroup var arguments: WidgetArguments
 
-    static func main() async { await localizedMain() }
+    public init() {}
 
-    func run() async throws {
+    public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let container = try arguments.container(environment)
         let configuration = AppConfiguration.resolve(apiFlag: arguments.api, environment: environment)
