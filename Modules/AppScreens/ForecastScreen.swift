@@ -29,6 +29,11 @@ enum ForecastScreen {
         } else {
             lines += chart(forecast.points, now: nowValue, ctx)
             lines += confidence(forecast, ctx)
+            if let opening = forecast.opening {
+                // The horizon reaches closing time: after it, the next opening.
+                lines.append(
+                    HomeScreen.arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
+            }
         }
         lines.append(.blank)
         lines += crowd(overview.crowd, ctx)
@@ -86,18 +91,25 @@ enum ForecastScreen {
         ])
         for point in points { axis.append(ctx.fit(ctx.clock(point.at), columnWidth), .dim) }
         lines.append(axis)
-        var medians = Line([Span(ctx.fit("  p50", 8)), Span(ctx.fit("   " + ctx.count(now), columnWidth))])
-        for point in points { medians.append(ctx.fit("   \(point.p50)", columnWidth)) }
-        lines.append(medians)
-        var ranges = Line([Span(ctx.fit("  p10–90", 8), .dim), Span(String(repeating: " ", count: columnWidth))])
-        for point in points { ranges.append(ctx.fit(" \(point.p10)–\(point.p90)", columnWidth), .dim) }
-        lines.append(ranges)
+        // Top to bottom as the chart: p90, the median, p10, each a grouped count in its own column (four digits
+        // and a separator fit eight columns; a range in one cell did not, and was cut).
+        func values(_ label: String, _ value: (ForecastPoint) -> Int, now shown: Int?, _ style: Style) -> Line {
+            var line = Line([
+                Span(ctx.fit("  " + label, 8), style),
+                Span(ctx.fit(shown.map { ctx.right(ctx.count($0), 6) } ?? "", columnWidth), style),
+            ])
+            for point in points { line.append(ctx.fit(ctx.right(ctx.count(value(point)), 6), columnWidth), style) }
+            return line
+        }
+        lines.append(values("p90", \.p90, now: nil, .dim))
+        lines.append(values("p50", \.p50, now: now, .plain))
+        lines.append(values("p10", \.p10, now: nil, .dim))
         var risks = Line([
             Span(ctx.fit("  " + ctx.l(.forecastRisk), 8), .dim), Span(String(repeating: " ", count: columnWidth)),
         ])
         for point in points {
             risks.append(
-                ctx.fit("   \(Int((point.riskOfNoSpace * 100).rounded()))%", columnWidth),
+                ctx.fit(ctx.right("\(Int((point.riskOfNoSpace * 100).rounded()))%", 6), columnWidth),
                 point.riskOfNoSpace >= 0.3 ? .colored(.red) : .dim)
         }
         lines.append(risks)
@@ -122,7 +134,8 @@ enum ForecastScreen {
                 Span("  " + ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(crowd.confidence))), .dim),
             ])
         ]
-        guard !crowd.points.isEmpty else { return lines + [Line(ctx.l(.valueUnknown), .dim)] }
+        // Nothing to say (no baseline for these hours): no heading over an empty line.
+        guard !crowd.points.isEmpty else { return [] }
         return lines
             + Screens.wrap(
                 crowd.points.prefix(8).map { ctx.clock($0.at) + " " + ctx.l(ValueWords.crowd($0.level)) + " " }, ctx)

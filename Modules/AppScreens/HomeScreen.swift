@@ -36,23 +36,23 @@ enum HomeScreen {
             lines.append(
                 Screens.row(
                     ctx, ctx.l(.labelRecommended),
-                    [
-                        Span(ctx.name(lot.lot), .bold),
-                        Span(" — " + ctx.l(.spacesFree, ctx.count(lot.status.available))),
-                        Span(" (" + ctx.l(ValueWords.recommendation(recommended.reason)) + ")", .dim),
-                    ]))
+                    [Span(ctx.name(lot.lot), .bold)] + recommendedCount(lot, recommended, ctx)
+                        + [Span(" (" + ctx.l(ValueWords.recommendation(recommended.reason)) + ")", .dim)]))
             if let hint = summary.forecast.lots.first(where: { $0.lotId == lot.lot.id })?.point(minutesAhead: 30) {
                 lines.append(arrival(hint, label: ctx.l(.arrivalIn, hint.minutesAhead), ctx))
             }
         }
-        if let total = summary.forecast.park.point(minutesAhead: 60) {
+        let park = summary.forecast.park
+        if let total = park.point(minutesAhead: 60) {
             lines.append(arrival(total, label: ctx.l(.arrivalAllLots, total.minutesAhead), ctx))
-        } else if let opening = summary.forecast.park.opening {
+        }
+        if let opening = park.opening, !park.points.contains(where: { $0.minutesAhead >= 60 }) {
+            // Closed, or closing within the hour: the forecast for the next opening.
             lines.append(arrival(opening, label: ctx.l(.forecastAtOpening, ctx.clock(opening.at)), ctx))
-        } else if summary.forecast.park.points.isEmpty {
+        } else if park.points.isEmpty {
             lines.append(
                 Screens.row(
-                    ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(ValueWords.gap(summary.forecast.park.gap))), .dim
+                    ctx, ctx.l(.tabForecast), ctx.l(.noForecast, ctx.l(ValueWords.gap(park.gap))), .dim
                 ))
         }
         lines.append(.blank)
@@ -87,13 +87,21 @@ enum HomeScreen {
         return lines
     }
 
+    /// " — 340 spaces free"; without a live count, the lot's state, or nothing when the reason already says there
+    /// is no live count (never a dash where a number would be).
+    static func recommendedCount(_ lot: LotWithStatus, _ recommended: Recommendation, _ ctx: ScreenContext) -> [Span] {
+        if let available = lot.status.available { return [Span(" — " + ctx.l(.spacesFree, ctx.count(available)))] }
+        if recommended.reason == .known(.largestCapacity) { return [] }
+        return [Span(" — " + ctx.l(ValueWords.label(lot.status.label)))]
+    }
+
     static func arrival(_ point: ForecastPoint, label: String, _ ctx: ScreenContext) -> Line {
         let risk = Int((point.riskOfNoSpace * 100).rounded())
         return Screens.row(
             ctx, label,
             [
                 Span(ctx.l(.arrivalAbout, point.p50)),
-                Span(" (p10–p90 \(point.p10)–\(point.p90))", .dim),
+                Span(" (p10–p90 \(ctx.count(point.p10))–\(ctx.count(point.p90)))", .dim),
                 Span(
                     " · " + ctx.l(.riskOfNoSpace, risk),
                     risk >= 30 ? .colored(.red, bold: true) : risk >= 10 ? .colored(.yellow) : .plain),

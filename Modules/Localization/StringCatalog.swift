@@ -60,7 +60,8 @@ public struct Localizer: Sendable {
         }
     }
 
-    /// Fills `%@`, `%d`, `%lld` in order and `%N$@`/`%N$lld` by position; `%%` is a percent sign.
+    /// Fills `%@`, `%d`, `%lld` in order and `%N$@`/`%N$lld` by position; `%%` is a percent sign. Integers are
+    /// grouped by thousands (1,213), so a count reads the same in every sentence and table.
     public static func format(_ format: String, _ arguments: [any CustomStringConvertible]) -> String {
         var out = ""
         var next = 0
@@ -105,7 +106,11 @@ public struct Localizer: Sendable {
             }
             let index = position ?? next
             if position == nil { next += 1 }
-            out += index < arguments.count ? arguments[index].description : ""
+            if index < arguments.count {
+                // One number format everywhere: integers are grouped by thousands (the same in Korean and English).
+                let argument = arguments[index]
+                out += (argument as? Int).map(Localizer.grouped) ?? argument.description
+            }
             i = format.index(after: j)
         }
         return out

@@ -45,9 +45,11 @@ extension Collector {
     }
 
     /// Without the source's own crowd forecast, the baseline: the usual fill of the park's lots at that hour,
-    /// read as a crowd level (lots fill when the park does).
+    /// read as a crowd level (lots fill when the park does); while closed for the horizon, at the opening.
     public static func crowdBaseline(from parking: ParkingForecast, capacity: Int) -> CrowdForecast {
-        let points = parking.points.filter { $0.minutesAhead % 60 == 0 }.map { point -> CrowdForecastPoint in
+        // Closed for the whole horizon: the usual crowd at the opening, not nothing.
+        let hourly = parking.points.filter { $0.minutesAhead % 60 == 0 }
+        let points = (hourly.isEmpty ? parking.opening.map { [$0] } ?? [] : hourly).map { point -> CrowdForecastPoint in
             let occupied = capacity > 0 ? 1 - Double(point.p50) / Double(capacity) : 0
             let level: CrowdLevel =
                 occupied < 0.35 ? .relaxed : occupied < 0.6 ? .normal : occupied < 0.85 ? .slightlyCrowded : .crowded

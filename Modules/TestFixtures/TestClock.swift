@@ -8,6 +8,8 @@ public enum TestClock {
     public static let daytime = ISO8601.parse("2026-11-23T14:00:00+09:00")!
     /// Monday 2026-11-23 02:00 in Seoul: lots closed.
     public static let night = ISO8601.parse("2026-11-23T02:00:00+09:00")!
+    /// Monday 2026-11-23 22:40 in Seoul: lots open, closing at 23:00, inside every forecast horizon.
+    public static let lastHour = ISO8601.parse("2026-11-23T22:40:00+09:00")!
 
     /// The real moment this test process pinned its clocks.
     public static let anchor = Date()

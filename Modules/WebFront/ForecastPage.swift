@@ -40,7 +40,7 @@ enum ForecastPage {
                 ]
             },
         ]
-        if forecast.points.isEmpty, let opening = forecast.opening {
+        if let opening = forecast.opening {
             values["opening"] = [
                 "rows": LineView.rows([
                     ScreenParts.arrival(opening, label: scope.l(.forecastAtOpening, ctx.clock(opening.at)), ctx)

@@ -95,8 +95,8 @@ struct PageTemplates: Sendable {
 
     static let forecast = """
         <h2>{{forecastTitle}}</h2>
-        {{#opening}}{{>rows}}{{/opening}}
         {{^empty(points)}}<table class="forecast"><caption>{{caption}}</caption><thead><tr><th scope="col">{{columnTime}}</th><th scope="col">{{columnExpected}}</th><th scope="col">{{columnRange}}</th><th scope="col">{{columnRisk}}</th></tr></thead><tbody>{{#points}}<tr><th scope="row">{{at}} <span class="dim">{{ahead}}</span></th><td>{{p50}}</td><td>{{p10}}–{{p90}}</td><td class="{{riskClass}}">{{risk}}</td></tr>{{/points}}</tbody></table>{{/empty(points)}}
+        {{#opening}}{{>rows}}{{/opening}}
         {{#gap}}<p class="dim">{{gap}}</p>{{/gap}}
         {{#confidence}}<p>{{#spans}}{{>spans}}{{/spans}}</p>{{/confidence}}
         {{^empty(lotLinks)}}<nav aria-label="{{lotsLabel}}"><ul class="chips">{{#lotLinks}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>{{/lotLinks}}</ul></nav>{{/empty(lotLinks)}}

@@ -93,9 +93,10 @@ public struct WidgetFormatter: Sendable {
                     "P \(name) — "
                     + (p.opensAt.map { l(.parkingClosedUntil, Localizer.seoulClock($0)) } ?? l(.lotLabelClosed))
             } else if let available = p.available, let capacity = p.capacity {
-                text = "P \(name) \(available)/\(capacity) \(l(ValueWords.label(p.label)))"
+                text =
+                    "P \(name) \(Localizer.grouped(available))/\(Localizer.grouped(capacity)) \(l(ValueWords.label(p.label)))"
             } else if let total = p.totalAvailable {
-                text = "P \(name) \(total)/\(p.totalCapacity)"
+                text = "P \(name) \(Localizer.grouped(total))/\(Localizer.grouped(p.totalCapacity))"
             } else {
                 text = "P \(name) — \(l(ValueWords.label(p.label)))"
             }

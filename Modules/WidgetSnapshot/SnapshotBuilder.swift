@@ -25,7 +25,8 @@ public enum SnapshotBuilder {
             summary.forecast.lots.first { $0.lotId == r.lotId }?.point(minutesAhead: 30)
         }
         let closure = aggregate.closure(at: now)
-        let opening = closure == nil ? nil : summary.forecast.park.opening
+        // Closed, or closing before the 30-minute hint: the forecast for the next opening.
+        let opening = closure == nil && hint != nil ? nil : summary.forecast.park.opening
         return WidgetSnapshot.ParkingPart(
             lotId: lot?.lot.id, lotNameKo: lot?.lot.nameKo, lotNameEn: lot?.lot.nameEn, reason: recommended?.reason,
             available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label,

@@ -1,4 +1,6 @@
+import CurlHTTP
 import Foundation
+import Localization
 import Models
 import ServerFaults
 import TestFixtures
@@ -206,6 +208,44 @@ import Testing
                 ["--kind", "general", "--park", "banpo", "--max-age", "0"] + common, environment: environment)
             #expect(outing.stdout.contains(general), "\(outing.stdout)")
         }
+    }
+
+    /// In the last hour before the lots close, the horizon reaches closing time: the home, the forecast tab, the
+    /// widget and /v2 give the forecast at the next opening (not "closed for the whole horizon"), and the crowd
+    /// forecast is the usual crowd at opening, never a heading over "unknown".
+    @Test func inTheLastHourTheForecastIsForTheNextOpening() async throws {
+        let server = try await TestBackend.start { $0.now = TestClock.clock(TestClock.lastHour).now }
+        defer { Task { await server.stop() } }
+        await server.backend.collector.prepareHistory(days: 7)
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = TestClock.environment(TestClock.lastHour)
+        for (language, opening, widget, closedWords) in [
+            ("en", "At 06:00", "at 06:00 about", "closed for the whole horizon"),
+            ("ko", "06:00 개장 시", "06:00 개장 시 약", "예측 기간 내내"),
+        ] {
+            let common = ["--state-dir", dir.path, "--api", server.baseURL, "--lang", language]
+            for screen in ["home", "forecast"] {
+                let printed = try await WidgetBinaryTests.runAsync(
+                    [screen, "yeouido", "--refresh"] + common, environment: environment, binary: Self.app)
+                #expect(printed.status == 0, "\(printed.stderr)")
+                #expect(printed.stdout.contains(opening), "\(language) \(screen): \(printed.stdout)")
+                #expect(!printed.stdout.contains(closedWords), "\(language) \(screen): \(printed.stdout)")
+                #expect(
+                    !printed.stdout.split(separator: "\n").contains { $0 == "unknown" || $0 == "정보 없음" },
+                    "\(printed.stdout)")
+            }
+            let text = try await WidgetBinaryTests.runAsync(
+                ["--park", "yeouido", "--max-age", "0", "--format", "text"] + common, environment: environment)
+            #expect(text.status == 0 && text.stdout.contains(widget), "\(text.stdout)")
+        }
+        let response = try await TestBackend.curl.send(
+            HTTPRequest(
+                url: server.baseURL + "/v2/parks/yeouido/home-summary", deadline: Date().addingTimeInterval(10)))
+        let summary = try ContractCoding.decode(HomeSummary.self, from: response.body)
+        let openingPoint = try #require(summary.forecast.park.opening)
+        #expect(Localizer.seoulClock(openingPoint.at) == "06:00")
+        #expect(summary.forecast.crowd.points.map { Localizer.seoulClock($0.at) } == ["06:00"])
     }
 
     /// Commands in Korean, with the server up and then down: no English on stdout or stderr outside the catalog.

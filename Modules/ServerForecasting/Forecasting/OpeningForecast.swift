@@ -3,13 +3,14 @@ import Models
 import ServerSources
 
 extension Forecaster {
-    /// While the lot is closed at `now`: the usual free spaces in the first ten minutes after it opens next, from
-    /// past days of the same kind (working day or rest day) as the opening day. Nil while it is open, when its
-    /// hours are unknown, or with fewer than two such days in the history.
+    /// While the lot is closed at `now`, or closes before the forecast's horizon ends (the last hours of the
+    /// evening): the usual free spaces in the first ten minutes after it opens next, from past days of the same kind
+    /// (working day or rest day) as the opening day. Nil while it stays open for the whole horizon, when its hours
+    /// are unknown, or with fewer than two such days in the history.
     public func openingPoint(lot: ParkingLot, history: any HistoryStore, now: Date) async throws -> ForecastPoint? {
-        guard !lot.hours.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay),
-            let opensAt = lot.hours.nextOpening(after: now)
-        else { return nil }
+        guard closesWithinHorizon(lot.hours, now: now), let opensAt = lot.hours.nextOpening(after: now) else {
+            return nil
+        }
         let target = SimulationModel.bucket(opensAt)
         let kind = calendar.kind(ofBucket: target)
         let days = (1...lookbackDays).filter { calendar.kind(ofBucket: target - $0 * 288) == kind }
@@ -36,6 +37,14 @@ extension Forecaster {
             riskOfNoSpace: (risk * 100).rounded() / 100,
             confidence: .known(values.count >= 4 ? .medium : .low),
             reasons: [.known(kind == .working ? .weekdayBaseline : .holidayPattern)])
+    }
+
+    /// Whether the lot is closed at `now` or at any five minutes until the longest horizon.
+    func closesWithinHorizon(_ hours: OpeningHours, now: Date) -> Bool {
+        let minute = SeoulTime(now).minuteOfDay
+        return stride(from: 0, through: horizons.max() ?? 180, by: 5).contains {
+            !hours.isOpen(atMinuteOfDay: (minute + $0) % 1440)
+        }
     }
 
     /// The park's opening forecast: the lots that open first, added up as the park total adds them.
