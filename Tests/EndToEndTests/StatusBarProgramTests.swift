@@ -95,6 +95,58 @@ import Testing
         #expect(!status.contains("%%") && !status.contains("##"))
     }
 
+    /// The README's tmux lines, word for word, in a real tmux server with an attached client, for both kinds: a
+    /// Korean headline with `#`, `%` and Hangul shows whole (no `##`, no `%%`, nothing cut by tmux's default
+    /// `status-right-length`).
+    @Test(.enabled(if: Tmux.available, "tmux is not installed"), arguments: ["parking", "general"])
+    func theREADMEsTmuxLineShowsTheWholeHeadline(_ kind: String) async throws {
+        let readme = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").filter { $0.hasPrefix("tmux (") || $0.contains("status-right") }
+            .flatMap { line in line.split(separator: "`").filter { $0.hasPrefix("set -g ") }.map(String.init) }
+        #expect(lines.contains { $0.hasPrefix("set -g status-right '#(hangangjari-widget ") }, "\(lines)")
+        let config = lines.map { $0.replacing("--kind parking", with: "--kind \(kind)") }.joined(separator: "\n")
+
+        let bar = try BarWorkspace()
+        defer { bar.remove() }
+        try bar.writeSnapshots(builtAt: TestClock.now()) {
+            $0.parkNameKo = "여의도 #1 50%"
+            $0.parkNameEn = "Yeo #1 50%"
+        }
+        var environment = TestClock.environment().merging(SanitizerOptions.environment) { $1 }
+        environment["PATH"] = "\(bar.bin.path):/usr/bin:/bin"
+        environment["LANG"] = "ko_KR.UTF-8"
+        environment["HANGANGJARI_STATE_DIR"] = bar.stateDir.path
+        environment["HANGANGJARI_API"] = "http://127.0.0.1:9"
+        let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }
+        let direct = try bar.executable(
+            "direct", exports.joined(separator: "\n") + "\nexec hangangjari-widget --kind \(kind) --format tmux\n")
+        let line = try #require(try self.direct(direct.path).lines.first)
+        let expected = line.replacingOccurrences(of: #"#\[[^\]]*\]"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "##", with: "#")
+        #expect(expected.contains("여의도 #1 50%"), "\(line)")
+
+        let inner = Tmux()
+        let outer = Tmux()
+        defer {
+            outer.kill()
+            inner.kill()
+        }
+        try inner.start(width: 80, height: 10)
+        for (name, value) in environment { try inner.run(["set-environment", "-g", name, value]) }
+        try inner.run(["set", "-g", "status-interval", "1"])
+        let file = bar.root.appendingPathComponent("tmux.conf")
+        try Data((config + "\n").utf8).write(to: file)
+        try inner.run(["source-file", file.path])
+        try outer.start(width: 80, height: 12)
+        try outer.type("TMUX= tmux -u -L \(inner.socket) attach -t main")
+        let screen = try await outer.waitFor(expected, timeout: 20)
+        #expect(screen != nil, "\((try? outer.screen())?.joined(separator: "\n") ?? "")")
+        let status = screen?.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        #expect(status.trimmingCharacters(in: .whitespaces).hasSuffix(expected), "\(status)")
+        #expect(!status.contains("%%") && !status.contains("##"), "\(status)")
+    }
+
     @Test(
         .enabled(
             if: ["polybar", "Xvfb", "xdotool"].allSatisfy(BackgroundProcess.installed),
