@@ -56,6 +56,32 @@ struct AppTmuxTests {
         }
     }
 
+    /// Yeouido (more than 999 spaces) on the forecast tab at 80×24, in both languages: every count of the table is
+    /// whole and grouped (no "1438–1…", no "1,529" beside "1546"), and the home's counts are grouped too.
+    @Test(arguments: [Language.en, .ko])
+    func yeouidosForecastTabShowsWholeGroupedCountsAtEightyColumns(_ language: Language) async throws {
+        try await withSession { server, dir, tmux in
+            try tmux.type(
+                "\(Self.app.path) yeouido --state-dir \(dir.path) --api \(server.baseURL) --lang \(language.rawValue)")
+            let home = try #require(try await tmux.waitFor("q ", "p10–p90"))
+            let grouped = /^\d{1,3}(,\d{3})*$/
+            let homeNumbers = home.joined(separator: " ").split(whereSeparator: { !$0.isNumber && $0 != "," })
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }.filter { !$0.isEmpty }
+            #expect(!homeNumbers.contains { $0.count >= 4 && !$0.contains(",") }, "\(home.joined(separator: "\n"))")
+            try tmux.press("3")
+            let screen = try #require(try await tmux.waitFor("p90", "p50", "p10"), "no forecast table")
+            let text = screen.joined(separator: "\n")
+            for label in ["p90", "p50", "p10"] {
+                let row = try #require(screen.first { $0.hasPrefix("  " + label) }, "\(text)")
+                #expect(DisplayWidth.of(row) <= 80 && !row.contains("…"), "\(row)")
+                let values = row.dropFirst(2 + label.count).split(separator: " ").map(String.init)
+                #expect(values.count >= 6, "\(row)")
+                #expect(values.allSatisfy { $0.wholeMatch(of: grouped) != nil }, "\(row)")
+                #expect(values.contains { $0.contains(",") }, "Yeouido's counts pass 999: \(row)")
+            }
+        }
+    }
+
     @Test func visitsEveryScreenSwitchesParksAndTheWidgetFollowsAFavourite() async throws {
         try await withSession { server, dir, tmux in
             try tmux.type("\(Self.app.path) --state-dir \(dir.path) --api \(server.baseURL) --lang en")
