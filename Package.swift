@@ -341,7 +341,7 @@ let package = Package(
         .testTarget(
             name: "WidgetCommandLineTests",
             dependencies: [
-                "Localization", "Models", "WidgetCommandLine", "WidgetFront",
+                "Localization", "Models", "TestFixtures", "WidgetCommandLine", "WidgetFront",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/WidgetCommandLineTests"),
@@ -355,7 +355,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "QRCode",
-                "ReferenceServer", "RequestProof", "ServerFaults", "ServerTrust", "Storage", "TestFixtures", "TestSupport",
+                "ReferenceServer", "RequestProof", "ServerFaults", "ServerTrust", "Storage", "TestFixtures",
+                "TestSupport",
                 "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/EndToEndTests"),

@@ -12,7 +12,8 @@ enum Badges {
             switch loaded.verdict(shownOn: screen) {
             case .current: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
             case .stale
-            where loaded.trust.refreshFailure == nil && loaded.value.freshness.overall(decidingOn: screen) == .unavailable:
+            where loaded.trust.refreshFailure == nil
+                && loaded.value.freshness.overall(decidingOn: screen) == .unavailable:
                 spans.append(Span(ctx.l(.statePartlyUnavailable), .colored(.red, bold: true)))
             case .stale, .unavailable: spans.append(Span(ctx.l(.stateStale), .colored(.yellow, bold: true)))
             }

@@ -27,7 +27,8 @@ public enum ParserWords {
         if line.hasPrefix("Error: ") { return l(.parserError) + " " + localizeMessage(String(line.dropFirst(7)), l) }
         for (english, key) in prefixes where line.hasPrefix(english + " ") {
             return l(key)
-                + line.dropFirst(english.count).replacing("<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
+                + line.dropFirst(english.count).replacing(
+                    "<subcommand>", with: "<" + l(.parserSubcommandPlaceholder) + ">")
         }
         let indent = String(line.prefix { $0 == " " })
         let body = String(line.dropFirst(indent.count))
@@ -37,7 +38,9 @@ public enum ParserWords {
         if let command = enclosed(body, "See '", " <subcommand>' for detailed help.") {
             return indent + l(.parserSeeSubcommandHelp, command)
         }
-        if let sentence = body.firstRange(of: "Please provide one of the following:"), sentence.upperBound == body.endIndex {
+        if let sentence = body.firstRange(of: "Please provide one of the following:"),
+            sentence.upperBound == body.endIndex
+        {
             return indent + body[..<sentence.lowerBound] + l(.parserProvideOneOfFollowing)
         }
         if indent.count == 2, let marker = body.firstRange(of: " (default) ") {
@@ -57,7 +60,8 @@ public enum ParserWords {
         ] {
             if line.hasSuffix(english) { line = line.dropLast(english.count) + l(key) }
         }
-        guard let open = line.firstRange(of: "(values: ") ?? line.firstRange(of: "(default: "), line.hasSuffix(")") else {
+        guard let open = line.firstRange(of: "(values: ") ?? line.firstRange(of: "(default: "), line.hasSuffix(")")
+        else {
             return line
         }
         let notes = line[open.upperBound..<line.index(before: line.endIndex)]
@@ -75,7 +79,8 @@ public enum ParserWords {
 
     /// The parser's usage-error sentences.
     static func localizeMessage(_ message: String, _ l: Localizer) -> String {
-        if let both = enclosed(message, "Unknown option '", "'?"), let split = both.firstRange(of: "'. Did you mean '") {
+        if let both = enclosed(message, "Unknown option '", "'?"), let split = both.firstRange(of: "'. Did you mean '")
+        {
             return l(.parserUnknownOption, both[..<split.lowerBound]) + ". "
                 + l(.parserDidYouMeanOption, both[split.upperBound...])
         }

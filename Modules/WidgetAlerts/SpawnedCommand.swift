@@ -27,7 +27,7 @@ enum SpawnedCommand {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let started = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         close(fds[1])

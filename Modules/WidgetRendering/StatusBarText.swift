@@ -1,4 +1,5 @@
 import WidgetSnapshot
+
 /// Escaping for each status bar's markup, so that text from outside (event titles, park names) is shown as written.
 public enum StatusBarText {
     /// tmux's default `status-right-length`: a longer line is cut by tmux itself.

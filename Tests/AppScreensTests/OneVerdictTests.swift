@@ -88,9 +88,10 @@ import WidgetSnapshot
         let verdict = JSONOutput.verdict(.home, appState(.home, summary, refreshFailure: nil))
         #expect(verdict == .stale(reason: Reason(.reasonSourceStale)))
         #expect(verdict.exitStatus == ExitStatus.stale)
-        #expect(!Frame.printed(appState(.home, summary, refreshFailure: nil), context(summary)).map(\.text).contains {
-            $0.contains("Showing the last values")
-        })
+        #expect(
+            !Frame.printed(appState(.home, summary, refreshFailure: nil), context(summary)).map(\.text).contains {
+                $0.contains("Showing the last values")
+            })
         let header = Frame.printed(
             appState(.home, summary, refreshFailure: nil),
             ScreenContext(language: .en, now: summary.generatedAt, machineOffsetSeconds: 0, width: 80))
