@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Models
 import TestFixtures
 import TestSupport
@@ -66,40 +67,12 @@ import Testing
         #expect(block("urgent")?["urgent"] as? Bool == true)
     }
 
-    @Test(.enabled(if: Tmux.available, "tmux is not installed"))
-    func aTmuxClientShowsTheWholeLineWithItsSigns() async throws {
-        let bar = try BarWorkspace()
-        defer { bar.remove() }
-        try bar.writeSnapshots(builtAt: TestClock.now()) { $0.parkNameEn = "Yeo #1 50%" }
-        let script = try bar.widgetScript("tmux", "--park yeouido --format tmux --max-age 3600")
-        let line = try #require(try direct(script).lines.first)
-        let expected = line.replacingOccurrences(of: #"#\[[^\]]*\]"#, with: "", options: .regularExpression)
-            .replacingOccurrences(of: "##", with: "#")
-        #expect(expected.contains("Yeo #1 50%"), "\(line)")
-
-        let inner = Tmux()
-        let outer = Tmux()
-        defer {
-            outer.kill()
-            inner.kill()
-        }
-        try inner.start(width: 80, height: 10)
-        try inner.run(["set", "-g", "status-interval", "1"])
-        try inner.run(["set", "-g", "status-right", "#(\(script))"])
-        try outer.start(width: 80, height: 12)
-        try outer.type("TMUX= tmux -L \(inner.socket) attach -t main")
-        let screen = try await outer.waitFor(expected, timeout: 20)
-        #expect(screen != nil, "\((try? outer.screen())?.joined(separator: "\n") ?? "")")
-        let status = screen?.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-        #expect(status.trimmingCharacters(in: .whitespaces).hasSuffix(expected), "\(status)")
-        #expect(!status.contains("%%") && !status.contains("##"))
-    }
-
-    /// The README's tmux lines, word for word, in a real tmux server with an attached client, for both kinds: a
-    /// Korean headline with `#`, `%` and Hangul shows whole (no `##`, no `%%`, nothing cut by tmux's default
-    /// `status-right-length`).
-    @Test(.enabled(if: Tmux.available, "tmux is not installed"), arguments: ["parking", "general"])
-    func theREADMEsTmuxLineShowsTheWholeHeadline(_ kind: String) async throws {
+    /// The README's tmux lines, word for word, in a real tmux server with an attached client, for both kinds and
+    /// both languages: a headline with `#`, `%` (and Hangul) shows whole (no `##`, no `%%`, nothing cut by tmux's
+    /// default `status-right-length`).
+    @Test(
+        .enabled(if: Tmux.available, "tmux is not installed"), arguments: ["parking", "general"], [Language.en, .ko])
+    func theREADMEsTmuxLineShowsTheWholeHeadline(_ kind: String, _ language: Language) async throws {
         let readme = try String(
             contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n").filter { $0.hasPrefix("tmux (") || $0.contains("status-right") }
@@ -115,7 +88,7 @@ import Testing
         }
         var environment = TestClock.environment().merging(SanitizerOptions.environment) { $1 }
         environment["PATH"] = "\(bar.bin.path):/usr/bin:/bin"
-        environment["LANG"] = "ko_KR.UTF-8"
+        environment["LANG"] = language == .ko ? "ko_KR.UTF-8" : "C.UTF-8"
         environment["HANGANGJARI_STATE_DIR"] = bar.stateDir.path
         environment["HANGANGJARI_API"] = "http://127.0.0.1:9"
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }
@@ -124,7 +97,7 @@ import Testing
         let line = try #require(try self.direct(direct.path).lines.first)
         let expected = line.replacingOccurrences(of: #"#\[[^\]]*\]"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: "##", with: "#")
-        #expect(expected.contains("여의도 #1 50%"), "\(line)")
+        #expect(expected.contains(language == .ko ? "여의도 #1 50%" : "Yeo #1 50%"), "\(line)")
 
         let inner = Tmux()
         let outer = Tmux()
