@@ -83,6 +83,13 @@ import Testing
             environment: sandbox.environment,
             binary: sandbox.file("bin/hangangjari-widget"))
         #expect(widget.status == 0 && widget.stdout.contains("Banpo"), "\(widget.stdout) \(widget.stderr)")
+        // The fetching half is hangangjari under another name: a link, not a second copy of the backend stack.
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.file("bin/hangangjari-widget-fetch").path)
+                == "hangangjari")
+        let fetchHelp = try await WidgetBinaryTests.runAsync(
+            ["--help"], environment: sandbox.environment, binary: sandbox.file("bin/hangangjari-widget-fetch"))
+        #expect(fetchHelp.status == 0 && fetchHelp.stdout.contains("--kind"), "\(fetchHelp.stdout)")
 
         // Completions offer park ids, alert targets, widget kinds and formats.
         #expect(try await bashCompletions(sandbox, command: "hangangjari", line: "hangangjari home").contains("banpo"))
