@@ -346,7 +346,8 @@ import Testing
         let bash = try await run(["--generate-completion-script", "bash"])
         #expect(bash.status == 0 && bash.stdout.contains("favorites"))
         let help = try await run(["--help"])
-        #expect(help.stdout.contains("Exit status: 0 current values"))
+        #expect(
+            help.stdout.contains("Exit status, from each screen's main values") && help.stdout.contains("decidedBy"))
         #expect(help.stdout.contains("USAGE:") && help.stdout.contains("Show help information."))
     }
 
