@@ -11,16 +11,22 @@ import ValueWording
 enum SourceNotes {
     /// The notes for `loaded` as `screen` shows it: the refresh failure, else each shown source that is down.
     static func lines(_ loaded: Loaded<HomeSummary>, screen: Screen, _ ctx: ScreenContext) -> [String] {
-        if let failure = loaded.trust.refreshFailure { return [ctx.l(.messageShowingStale, failure)] }
-        return loaded.value.freshness.notCurrent(shownOn: screen).map { note($0, ctx) }
+        lines(loaded, screen: screen, ctx, mainOnly: false)
     }
 
-    /// The notes that explain a verdict that is not current: what stderr carries.
+    /// The notes that explain a verdict that is not current (the refresh failure, or the main sources that are
+    /// down): what stderr carries.
     static func verdictLines(_ loaded: Loaded<HomeSummary>, screen: Screen, _ ctx: ScreenContext) -> [String] {
+        lines(loaded, screen: screen, ctx, mainOnly: true)
+    }
+
+    private static func lines(_ loaded: Loaded<HomeSummary>, screen: Screen, _ ctx: ScreenContext, mainOnly: Bool)
+        -> [String]
+    {
         if let failure = loaded.trust.refreshFailure { return [ctx.l(.messageShowingStale, failure)] }
         let main = Freshness.mainSources(of: screen)
         return loaded.value.freshness.notCurrent(shownOn: screen)
-            .filter { $0.source.known.map(main.contains) ?? true }
+            .filter { !mainOnly || ($0.source.known.map(main.contains) ?? true) }
             .map { note($0, ctx) }
     }
 

@@ -110,7 +110,11 @@ import Testing
     /// (home and parking: parking; outing: crowd, weather, events), from the app and both widget kinds alike.
     @Test(arguments: [SourceID.weather, .parking])
     func oneSourceDownIsNamedAndEachScreenFollowsItsMainValues(_ down: SourceID) async throws {
-        let server = try await TestBackend.start { $0.faults.staleSources = [down] }
+        // Server and binaries on one pinned clock, so the result does not depend on the hour the suite runs.
+        let server = try await TestBackend.start {
+            $0.faults.staleSources = [down]
+            $0.now = TestClock.clock().now
+        }
         defer { Task { await server.stop() } }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
