@@ -130,11 +130,9 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script =
             working
-            ? "#!/bin/sh\necho \"$@\" >> '\(log.path)'\n"
-            : "#!/bin/sh\necho 'Cannot autolaunch D-Bus without X11 $DISPLAY' >&2\nexit 1\n"
-        let url = directory.appendingPathComponent("notify-send")
-        try Data(script.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+            ? "echo \"$@\" >> '\(log.path)'\n"
+            : "echo 'Cannot autolaunch D-Bus without X11 $DISPLAY' >&2\nexit 1\n"
+        try ExecutableFile.script(script, at: directory.appendingPathComponent("notify-send"))
     }
 
     @Test func anAlertCountsOnlyWhenShownAndDoctorReportsOneThatWasNot() async throws {

@@ -61,8 +61,7 @@ struct BarWorkspace {
     @discardableResult
     func executable(_ name: String, _ body: String) throws -> URL {
         let url = bin.appendingPathComponent(name)
-        try Data("#!/bin/sh\n\(body)".utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try ExecutableFile.script(body, at: url)
         return url
     }
 

@@ -153,30 +153,13 @@ import WidgetSnapshot
         #expect(run.seconds < 1.5 + startup.seconds + 0.5, "took \(run.seconds) s (startup \(startup.seconds) s)")
     }
 
-    /// Copies a binary through a close-on-exec descriptor: a copy whose write descriptor leaked into a process another
-    /// test spawned at that moment could not be executed ("Text file busy").
-    static func copyExecutable(_ source: URL, to target: URL) throws {
-        let bytes = try Data(contentsOf: source)
-        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(fd) }
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
-                offset += written
-            }
-        }
-    }
-
     /// Installed without its fetching half, the widget still prints a line that says what is missing.
     @Test func aMissingHelperIsNamed() async throws {
         let dir = stateDir()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let lonely = dir.appendingPathComponent("hangangjari-widget")
-        try Self.copyExecutable(Self.binary, to: lonely)
+        try ExecutableFile.write(Data(contentsOf: Self.binary), to: lonely)
         let english = try await Self.runAsync(
             ["--state-dir", dir.appendingPathComponent("state").path], binary: lonely)
         #expect(english.status == ExitStatus.unavailable)
