@@ -76,6 +76,7 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"])]
         ),
         .target(name: "QRCode", dependencies: ["CQREncode"], path: "Modules/QRCode"),
+        .systemLibrary(name: "CXGBoost", path: "Modules/CXGBoost", providers: [.apt(["libxgboost-dev"])]),
         .target(
             name: "RequestProof",
             dependencies: [
@@ -104,6 +105,10 @@ let package = Package(
             name: "ServerForecasting",
             dependencies: ["Models", "ServerDatabase", "ServerSources", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Modules/ServerForecasting"),
+        // The learned forecast's trees: only the server links the XGBoost library (the app's embedded server
+        // forecasts by the rule).
+        .target(
+            name: "ServerLearning", dependencies: ["CXGBoost", "ServerForecasting"], path: "Modules/ServerLearning"),
         .target(
             name: "ServerTrust",
             dependencies: [
@@ -275,7 +280,7 @@ let package = Package(
             name: "hangangjari-server",
             dependencies: [
                 "Models", "PostgresStore", "ReferenceServer", "ServerCollection", "ServerForecasting",
-                "ServerHTTP", "ServerTrust", "Storage", "WebFront",
+                "ServerHTTP", "ServerLearning", "ServerTrust", "Storage", "WebFront",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -288,13 +293,13 @@ let package = Package(
             name: "hangangjari-bench",
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
-                "ReferenceServer", "RequestProof", "ServerForecasting", "ServerTrust", "Storage",
+                "ReferenceServer", "RequestProof", "ServerForecasting", "ServerLearning", "ServerTrust", "Storage",
                 "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
-            exclude: ["run", "first-paint.py"]
+            exclude: ["run", "first-paint.py", "lightgbm-reference.py"]
         ),
 
         .executableTarget(
@@ -407,10 +412,16 @@ let package = Package(
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
+            name: "ServerLearningTests",
+            dependencies: ["Models", "ServerForecasting", "ServerLearning", "ServerSources", "TestFixtures"],
+            path: "Tests/ServerLearningTests"),
+        .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "PostgresStore", "ReferenceServer",
-                "ServerForecasting", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+                "ServerCollection", "ServerFaults", "ServerForecasting", "ServerLearning", "ServerSources",
+                "ServerTrust",
+                "TestFixtures", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PostgresStoreTests"),

@@ -7,6 +7,7 @@ import ReferenceServer
 import ServerCollection
 import ServerForecasting
 import ServerHTTP
+import ServerLearning
 import WebFront
 
 @main
@@ -58,13 +59,14 @@ struct ServeCommand: AsyncParsableCommand {
         overrides.tokenLifetime = tokenLifetime
         overrides.seoulCallInterval = seoulInterval
         overrides.faults = faults
-        let configuration: ServerConfiguration
+        var configuration: ServerConfiguration
         do {
             configuration = try ServerSettings.configuration(
                 environment: ProcessInfo.processInfo.environment, overrides: overrides)
         } catch {
             throw ValidationError(error.description)
         }
+        if configuration.learnForecasts { configuration.forecastLearning = forecastLearning(configuration) }
         let backend = try ReferenceBackend(configuration: configuration, shared: try sharedState(configuration))
         let host = configuration.host
         var pages: RouteRegistration?
@@ -78,6 +80,14 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
         }
     }
+}
+
+/// The server's learner: XGBoost, telling the log what it trained and took.
+func forecastLearning(_ configuration: ServerConfiguration) -> ForecastLearning {
+    var logger = Logger(label: "hangangjari-server.forecast")
+    logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+    let log = logger
+    return ForecastLearning(trainer: .xgboost()) { log.notice("\($0)") }
 }
 
 /// The pages beside the API, reading the same responses as /v2 through values.
@@ -113,13 +123,18 @@ struct BacktestCommand: AsyncParsableCommand {
         abstract: "Score forecasts against persistence and last week, on simulated history or a recorded CSV.",
         discussion: """
             --history reads lot_id,capacity,occupied,observed_at (as `history export` writes it), cleans it and prints \
-            what was dropped and why before the table. Exit 65 when no lot has enough usable readings, 66 when the file \
+            what was dropped and why before the table. The forecaster learns as the server does (retrained at the \
+            start of each scored week on everything before it); --rule-only scores the rule it falls back to. Exit 65 when no lot has enough usable readings, 66 when the file \
             cannot be read.
             """)
 
     @Option(help: "A recorded history CSV to score (default: simulated history).") var history: String?
     @Option(help: "Simulated days to score.") var days = 14
     @Option(help: "Minutes between simulated forecast starts.") var step = 30
+    @Flag(help: "Score the rule alone, without the learned model.") var ruleOnly = false
+
+    /// The server's own learner, retrained weekly on everything before each scored week.
+    var trainer: ForecastTrainer? { ruleOnly ? nil : .xgboost() }
 
     func run() async throws {
         if let history {
@@ -132,13 +147,15 @@ struct BacktestCommand: AsyncParsableCommand {
                 throw ExitCode(65)
             }
             print(recorded.report.render())
-            print(Backtest.render(try await Backtest.score(recorded)))
+            print(Backtest.render(try await Backtest.score(recorded, trainer: trainer).rows))
             return
         }
         let now: Date
         do { now = try WallClock.from(environment: ProcessInfo.processInfo.environment).now() } catch {
             throw ValidationError(error.description)
         }
-        print(Backtest.render(try await Backtest.simulated(catalog: .bundled, days: days, end: now, stepMinutes: step)))
+        let outcome = try await Backtest.simulated(
+            catalog: .bundled, days: days, end: now, stepMinutes: step, trainer: trainer)
+        print(Backtest.render(outcome.rows))
     }
 }

@@ -117,13 +117,17 @@ enum ForecastScreen {
         return lines
     }
 
-    /// The confidence of the first point (of the opening while closed) and, for a forecast ahead, its reasons.
+    /// The confidence of the first point (of the opening while closed) and, for a forecast ahead, its reasons and
+    /// how it was made (learned, or the rule while there is too little history).
     static func confidence(_ forecast: ParkingForecast, _ ctx: ScreenContext) -> [Line] {
         guard let point = forecast.points.first ?? forecast.opening else { return [] }
         var lines = [Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(point.confidence))), .bold)])]
         let reasons =
             forecast.points.isEmpty ? [] : point.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
         if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
+        if !forecast.points.isEmpty, let basis = ValueWords.parkingBasis(forecast.basis) {
+            lines += Screens.wrap([ctx.l(basis)], ctx).map { Line($0.spans.map { Span($0.text, .dim) }) }
+        }
         return lines
     }
 

@@ -154,6 +154,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case feeLine = "fee.line"
     case forecastAllLots = "forecast.all_lots"
     case forecastAtOpening = "forecast.at_opening"
+    case forecastBasisLearned = "forecast.basis.learned"
+    case forecastBasisRule = "forecast.basis.rule"
     case forecastConfidence = "forecast.confidence"
     case forecastCrowd = "forecast.crowd"
     case forecastCrowdSeoul = "forecast.crowd_seoul"
@@ -1329,6 +1331,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("At %@")
             case .ko: .text("%@ 개장 시")
+            }
+        case .forecastBasisLearned:
+            switch language {
+            case .en: .text("Learned from the parking history this server recorded")
+            case .ko: .text("이 서버가 기록한 주차 이력으로 학습한 예측")
+            }
+        case .forecastBasisRule:
+            switch language {
+            case .en: .text("From the usual change on recent days of the same kind")
+            case .ko: .text("최근 같은 종류 날의 평소 변화로 계산한 예측")
             }
         case .forecastConfidence:
             switch language {

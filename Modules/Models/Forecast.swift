@@ -35,6 +35,14 @@ public enum ForecastGap: String, ContractEnum {
     case closed
 }
 
+/// How a lot's parking forecast was made.
+public enum ParkingForecastBasis: String, ContractEnum {
+    /// A model learned from the deployment's recorded history, with bands from its recent errors.
+    case learned
+    /// The usual change on recent days of the same kind: the server does not learn, or has too little history yet.
+    case rule
+}
+
 /// Available spaces expected at one future time.
 public struct ForecastPoint: Hashable, Sendable, Codable {
     /// The future time.
@@ -77,14 +85,18 @@ public struct ParkingForecast: Hashable, Sendable, Codable {
     public var gap: OpenEnum<ForecastGap>?
     /// While the lot (or every lot of the park) is closed: the forecast for when it opens next (optional addition).
     public var opening: ForecastPoint?
+    /// How the points were made (optional addition; a park total is learned only when every lot's forecast is).
+    public var basis: OpenEnum<ParkingForecastBasis>?
 
     public init(
-        lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil, opening: ForecastPoint? = nil
+        lotId: LotID?, points: [ForecastPoint], gap: OpenEnum<ForecastGap>? = nil, opening: ForecastPoint? = nil,
+        basis: OpenEnum<ParkingForecastBasis>? = nil
     ) {
         self.lotId = lotId
         self.points = points
         self.gap = gap
         self.opening = opening
+        self.basis = basis
     }
 
     /// The point closest to `minutes` ahead, if any.

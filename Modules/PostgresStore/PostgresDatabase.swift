@@ -149,6 +149,7 @@ public final class PostgresDatabase: Sendable {
             allowed boolean NOT NULL
         )
         """,
+        "CREATE TABLE forecast_model (id integer PRIMARY KEY CHECK (id = 1), body bytea NOT NULL)",
     ]
 
     private func migrate() async throws {

@@ -5,8 +5,9 @@ import ServerForecasting
 import ServerSources
 
 /// History in PostgreSQL, shared by every instance: one row per lot and 5-minute bucket, so a reading written
-/// twice (two instances, a retried round) is still one row. Five weeks are kept.
-public final class PostgresHistoryStore: HistoryArchive {
+/// twice (two instances, a retried round) is still one row. Five weeks are kept, and the forecast model learned from
+/// them.
+public final class PostgresHistoryStore: HistoryArchive, ForecastModelStore {
     let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {
@@ -27,6 +28,28 @@ public final class PostgresHistoryStore: HistoryArchive {
 
     public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
         try await database.withDeadline { try await self.everything() }.map { ($0.lot, $0.at, $0.available) }
+    }
+
+    public func saveForecastModel(_ model: Data) async throws {
+        let body = ByteBuffer(bytes: model)
+        try await database.withDeadline {
+            _ = try await self.database.query(
+                """
+                INSERT INTO forecast_model (id, body) VALUES (1, \(body))
+                ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body
+                """)
+        }
+    }
+
+    public func latestForecastModel() async throws -> Data? {
+        try await database.withDeadline {
+            for try await body in try await self.database.query("SELECT body FROM forecast_model WHERE id = 1")
+                .decode(ByteBuffer.self)
+            {
+                return Data(body.readableBytesView)
+            }
+            return nil
+        }
     }
 
     private func insert(_ readings: [LotReading]) async throws {

@@ -70,7 +70,7 @@ public final class ReferenceBackend: Sendable {
         let collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
-            observe: { metrics.collected($0, failed: $1) })
+            learning: configuration.forecastLearning, observe: { metrics.collected($0, failed: $1) })
         self.collector = collector
         let policy = PolicyState(
             unsignedReadsAllowed: configuration.unsignedReadsAllowed, publicURL: configuration.publicURL)

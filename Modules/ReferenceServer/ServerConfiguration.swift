@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ServerCollection
 import ServerFaults
 import ServerHTTP
 import ServerSources
@@ -68,6 +69,11 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: PublicURL?
     /// Log level (`LOG_LEVEL` for `serve`).
     public var logLevel = "info"
+    /// Whether parking forecasts learn from the history (FORECAST_LEARNING); the executable that links a trainer
+    /// turns this into `forecastLearning`.
+    public var learnForecasts = true
+    /// How the collector learns its forecasts; nil forecasts by the rule (the app's embedded server, tests).
+    public var forecastLearning: ForecastLearning?
 
     public init() {}
 }

@@ -13,6 +13,7 @@ extension Collector {
 
     func computeForecasts(for parks: [Park]) async {
         let at = now()
+        let learned = learned
         for park in parks {
             let snapshot = snapshot(park.id)
             let context = ForecastContext(
@@ -22,7 +23,8 @@ extension Collector {
             var lots: [ParkingForecast] = []
             for lot in catalog.lots(in: park.id) {
                 var forecast =
-                    (try? await forecaster.forecast(lot: lot, history: history, now: at, context: context))
+                    (try? await forecaster.forecast(
+                        lot: lot, history: history, now: at, context: context, learned: learned))
                     ?? ParkingForecast(lotId: lot.id, points: [], gap: .known(.noHistory))
                 forecast.opening = try? await forecaster.openingPoint(lot: lot, history: history, now: at)
                 lots.append(forecast)

@@ -33,14 +33,19 @@ public final class Collector: Sendable {
     let onDemand = Mutex<[ParkID: Task<Void, Never>]>([:])
     let backfilled = Mutex<Set<ParkID>>([])
     let roleBox = Mutex(CollectorRole(collects: false, lastAdopted: nil))
+    /// How forecasts learn (nil: the rule forecasts), and the model in use.
+    let learning: ForecastLearning?
+    let learnedBox = Mutex<LearnedForecast?>(nil)
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
         exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
+        learning: ForecastLearning? = nil,
         observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in }
     ) {
         self.observe = observe
+        self.learning = learning
         self.catalog = catalog
         self.source = source
         self.history = history
@@ -76,6 +81,7 @@ public final class Collector: Sendable {
     /// The first collection of a process that serves at once: every source when this instance holds the lease,
     /// else the snapshots the collecting instance published.
     public func start() async {
+        if let learning { await loadKeptModel(learning) }
         if await holdsLease() {
             await collectAll()
             await publishAll()
@@ -90,6 +96,9 @@ public final class Collector: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await (park, snapshot) in self.exchange.received() { self.adopt(snapshot, for: park) }
+            }
+            if let learning {
+                group.addTask { await self.learn(learning) }
             }
             if backfillDays > 0, let simulated = source as? SimulatedSource, await holdsLease() {
                 group.addTask {

@@ -58,6 +58,10 @@ public enum ServerDatabaseFile {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v3-forecast-model") { db in
+            try db.execute(
+                sql: "CREATE TABLE forecast_model (id INTEGER PRIMARY KEY CHECK (id = 1), body BLOB NOT NULL)")
+        }
         return migrator
     }
 }

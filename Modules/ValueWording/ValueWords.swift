@@ -191,6 +191,15 @@ public enum ValueWords {
         }
     }
 
+    /// How a parking forecast was made; nil when the server did not say.
+    public static func parkingBasis(_ b: OpenEnum<ParkingForecastBasis>?) -> L10nKey? {
+        switch b?.known {
+        case .learned?: .forecastBasisLearned
+        case .rule?: .forecastBasisRule
+        case nil: nil
+        }
+    }
+
     public static func basis(_ b: OpenEnum<CrowdForecastBasis>) -> L10nKey {
         b.known == .source ? .basisSource : .basisBaseline
     }

@@ -43,6 +43,7 @@ struct BacktestTests {
 
     @Test func aRegularLotIsForecastBetterThanPersistenceOnEveryHorizon() async throws {
         let rows = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(lastDaysOffset: 20)])
+            .rows
         #expect(rows.map(\.minutes) == Backtest.horizons)
         for row in rows {
             #expect(row.samples > 0)
@@ -50,7 +51,7 @@ struct BacktestTests {
             #expect(row.lastWeekSamples > 0)
         }
         // Starts in the first week are not scored.
-        let rows7 = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(days: 7)])
+        let rows7 = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(days: 7)]).rows
         #expect(rows7.allSatisfy { $0.samples == 0 } || rows7.isEmpty)
     }
 
@@ -85,7 +86,7 @@ struct BacktestTests {
         #expect(recorded.calendar.offsetSeconds == 3600)
         let two = recorded.series.filter { ["CITY-MARKET-HALL", "CITY-STATION-SOUTH"].contains($0.lot.id.rawValue) }
         #expect(two.count == 2)
-        let rows = try await Backtest(calendar: recorded.calendar).score(two)
+        let rows = try await Backtest(calendar: recorded.calendar).score(two).rows
         for row in rows where row.minutes >= 30 {
             #expect(row.ratioToPersistence < 1, "\(row.minutes) min")
             #expect(row.coverage >= 0.6 && row.coverage <= 0.95, "\(row.minutes) min coverage \(row.coverage)")
@@ -94,6 +95,7 @@ struct BacktestTests {
 
     @Test func simulatedHistoryIsScoredInTheDaytime() async throws {
         let rows = try await Backtest.simulated(catalog: .bundled, days: 2, end: TestClock.daytime, stepMinutes: 60)
+            .rows
         #expect(rows.map(\.minutes) == Backtest.horizons)
         #expect(rows.first { $0.minutes == 30 }!.ratioToPersistence < 1)
         #expect(Backtest.render(rows).split(separator: "\n").count == 7)

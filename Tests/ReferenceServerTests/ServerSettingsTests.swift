@@ -115,3 +115,20 @@ import Testing
         }
     }
 }
+
+/// Forecasts learn unless FORECAST_LEARNING is off; the executable that links a learner turns it on.
+@Suite struct ForecastLearningSettingsTests {
+    @Test func learningIsOnUnlessTurnedOffAndOtherWordsAreRefused() throws {
+        let plain = try ServerSettings.configuration(environment: [:], overrides: .init())
+        #expect(plain.learnForecasts)
+        #expect(plain.forecastLearning == nil, "settings name no learner: the executable does")
+        let off = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "off"], overrides: .init())
+        #expect(!off.learnForecasts)
+        do {
+            _ = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "daily"], overrides: .init())
+            Issue.record("'daily' was accepted")
+        } catch {
+            #expect(error.setting == "FORECAST_LEARNING")
+        }
+    }
+}

@@ -4,40 +4,133 @@ import BenchmarkSupport
 import Foundation
 import Models
 import ServerForecasting
+import ServerLearning
 import Storage
 
 struct BacktestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "backtest", abstract: "The forecast backtest tables: simulated history and a recorded CSV.")
+        commandName: "backtest",
+        abstract: "The forecast backtest tables: simulated history and recorded CSVs, beside a LightGBM reference.",
+        discussion: """
+            The forecaster learns as the server does (XGBoost, retrained at the start of each scored week on everything \
+            before it). The reference, LightGBM from PyPI (Tools/bench/lightgbm-reference.py), is trained on the rows \
+            this backtest exports, with the same starts and the same rolling origin. Without lightgbm the tables \
+            have no reference column.
+            """)
     @Option(help: "Simulated days to score.") var days = 14
-    @Option(help: "A recorded history CSV (run from the repository root).") var history =
-        "Tests/Fixtures/recorded/city-car-parks.csv"
+    @Option(help: "Recorded history CSVs (run from the repository root).") var history = [
+        "Tests/Fixtures/recorded/city-car-parks.csv", "Tests/Fixtures/recorded/riverside-five-minute.csv",
+    ]
+    @Option(help: "The reference's LightGBM objective (l1 or l2).") var objective = "l1"
+    @Option(help: "Keep each history's exported rows and cut-offs in this directory.") var export: String?
 
     func run() async throws {
-        print("simulated history, \(days) days, starts every 30 min 07:00-20:00 Seoul time")
-        print(Backtest.render(try await Backtest.simulated(catalog: .bundled, days: days, end: try Self.end())))
-        let recorded = try RecordedHistory.read(path: history, catalog: .bundled)
-        print("\nrecorded history \(history)")
-        print(recorded.report.render())
-        print(Backtest.render(try await Backtest.score(recorded)))
+        for table in try await tables() { print(table.text + "\n") }
+    }
+
+    /// One history's scores with the reference beside them.
+    struct Table {
+        var name: String
+        var outcome: Backtest.Outcome
+        var reference: ReferenceScores?
+        var text: String
+    }
+
+    func tables() async throws -> [Table] {
+        let trainer = ForecastTrainer.xgboost()
+        var tables: [Table] = []
+        let simulated = try await Backtest.simulated(
+            catalog: .bundled, days: days, end: try Self.end(), trainer: trainer)
+        tables.append(
+            try table(
+                "simulated history, \(days) days, starts every 30 min 07:00-20:00 Seoul time", simulated, header: ""))
+        for path in history {
+            let recorded = try RecordedHistory.read(path: path, catalog: .bundled)
+            let outcome = try await Backtest.score(recorded, trainer: trainer)
+            tables.append(try table("recorded history \(path)", outcome, header: recorded.report.render()))
+        }
+        return tables
+    }
+
+    func table(_ name: String, _ outcome: Backtest.Outcome, header: String) throws -> Table {
+        let keep = export.map { URL(fileURLWithPath: $0).appendingPathComponent(Self.fileName(name)) }
+        let reference = try ReferenceScores.run(outcome.export, objective: objective, keepIn: keep)
+        var lines = [name]
+        if !header.isEmpty { lines.append(header) }
+        if let model = outcome.models.last {
+            lines.append(
+                String(
+                    format: "model: %@; %d retrainings, the last on %d days (%d rows) in %.1f s",
+                    ForecastTrainer.xgboost().name, outcome.models.count, model.days, model.samples, model.seconds))
+        }
+        if let reference {
+            lines.append(
+                String(
+                    format: "reference: LightGBM %@, %d trees, same rows and rolling origin, trained in %.1f s",
+                    reference.objective, 500, reference.seconds))
+        } else {
+            lines.append("reference: not run (python3 with lightgbm, numpy and pandas is needed)")
+        }
+        lines.append(Backtest.render(outcome.rows, reference: reference?.byHorizon ?? [:]))
+        return Table(name: name, outcome: outcome, reference: reference, text: lines.joined(separator: "\n"))
+    }
+
+    /// A history's name as a file name.
+    static func fileName(_ name: String) -> String {
+        String(name.split(separator: ",")[0].split(separator: "/").last!.replacing(" ", with: "-"))
     }
 
     /// Now, or HANGANGJARI_CLOCK's instant: the simulated table depends on the date.
     static func end() throws -> Date { try WallClock.from(environment: ProcessInfo.processInfo.environment).now() }
 
-    /// The backtests as benchmark rows: forecast error against persistence per horizon.
+    /// The backtests as benchmark rows: the forecaster's error against the reference's per horizon.
     func rows() async throws -> [BenchmarkRow] {
-        let simulated = try await Backtest.simulated(catalog: .bundled, days: days, end: try Self.end())
-        let recorded = try await Backtest.score(try RecordedHistory.read(path: history, catalog: .bundled))
-        return [("simulated", simulated), ("recorded", recorded)].flatMap { name, rows in
-            rows.map { row in
-                BenchmarkRow(
-                    figure: "\(name) forecast MAE at \(row.minutes) min (\(row.samples) samples)",
+        try await tables().flatMap { table in
+            table.outcome.rows.filter { $0.minutes >= 30 }.map { row in
+                let reference = table.reference?.byHorizon[row.minutes]
+                return BenchmarkRow(
+                    figure: "\(table.name.prefix(40)) MAE at \(row.minutes) min (\(row.samples) samples)",
                     value: String(format: "%.1f", row.forecastMAE),
-                    reference: String(format: "persistence %.1f", row.persistenceMAE),
-                    ratio: String(format: "%.2f", row.ratioToPersistence),
-                    goal: String(format: "< 1 from 30 min; p10-p90 coverage %.0f%% (75-85)", row.coverage * 100))
+                    reference: reference.map { String(format: "LightGBM %.1f", $0) } ?? "LightGBM not run",
+                    ratio: reference.map { String(format: "%.2f", row.forecastMAE / max($0, 0.0001)) } ?? "-",
+                    goal: String(format: "<= 1; p10-p90 coverage %.0f%% (78-82)", row.coverage * 100))
             }
         }
+    }
+}
+
+/// The LightGBM reference's MAE per horizon on a backtest's exported rows.
+struct ReferenceScores {
+    var objective: String
+    var seconds: Double
+    var byHorizon: [Int: Double]
+
+    /// Runs Tools/bench/lightgbm-reference.py; nil when python3 or lightgbm is missing.
+    static func run(_ export: BacktestExport, objective: String, keepIn kept: URL?) throws -> ReferenceScores? {
+        guard !export.cutoffs.isEmpty else { return nil }
+        let directory =
+            kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("hj-reference-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { if kept == nil { try? FileManager.default.removeItem(at: directory) } }
+        let rows = directory.appendingPathComponent("rows.csv")
+        let cutoffs = directory.appendingPathComponent("cutoffs.json")
+        try Data(export.csv().utf8).write(to: rows)
+        try JSONEncoder().encode(export.cutoffs).write(to: cutoffs)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Tools/bench/lightgbm-reference.py", rows.path, cutoffs.path, objective]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let reference = object["reference"] as? [String: Double]
+        else { return nil }
+        return ReferenceScores(
+            objective: object["objective"] as? String ?? objective, seconds: object["seconds"] as? Double ?? 0,
+            byHorizon: Dictionary(
+                uniqueKeysWithValues: reference.compactMap { key, value in Int(key).map { ($0, value) } }))
     }
 }

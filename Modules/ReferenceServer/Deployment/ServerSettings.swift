@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Models
 import ServerFaults
+import ServerForecasting
 import ServerHTTP
 import ServerTrust
 import Storage
@@ -63,6 +64,10 @@ public struct ServerSettings: Sendable {
         ("ACCESS_LOG", "on (default) or off: one log line per request"),
         ("LOG_LEVEL", "trace, debug, info (default), notice, warning, error, critical"),
         ("WEB", "on (default) or off: the web pages (/, /p/{park}/...) beside the /v2 API"),
+        (
+            "FORECAST_LEARNING",
+            "on (default) or off: the collecting instance retrains the parking forecast (XGBoost) at most daily on the history; off, or before \(ForecastTraining.minimumDays) days of history, the rule forecasts"
+        ),
         (
             "PUBLIC_URL",
             "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages"
@@ -165,6 +170,11 @@ public struct ServerSettings: Sendable {
         case "on": configuration.accessLog = true
         case "off": configuration.accessLog = false
         case let other: throw Invalid(setting: "ACCESS_LOG", reason: "'\(other)' is not on or off")
+        }
+        switch environment["FORECAST_LEARNING"] ?? "on" {
+        case "on": configuration.learnForecasts = true
+        case "off": configuration.learnForecasts = false
+        case let other: throw Invalid(setting: "FORECAST_LEARNING", reason: "'\(other)' is not on or off")
         }
         switch environment["WEB"] ?? "on" {
         case "on": configuration.webPages = true

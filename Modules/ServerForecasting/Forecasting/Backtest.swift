@@ -24,6 +24,8 @@ public struct Backtest: Sendable {
         public var lastWeekMAE: Double
         /// Share of actual values inside p10...p90.
         public var coverage: Double
+        /// The same share per day kind of the target (`ForecastFeatures.kindCode`).
+        public var coverageByKind: [Int: Double] = [:]
 
         public var ratioToPersistence: Double { forecastMAE / max(persistenceMAE, 0.0001) }
         public var ratioToLastWeek: Double { forecastMAEOnLastWeek / max(lastWeekMAE, 0.0001) }
@@ -32,16 +34,29 @@ public struct Backtest: Sendable {
     public var forecaster: Forecaster
     /// Starts in a lot's first days are not scored: the forecaster has no past days to learn from yet.
     public var warmUpDays = 7
+    /// When set, the forecaster learns: retrained at the start of every scored week on everything before it (a
+    /// rolling origin), as the server retrains on its history.
+    public var trainer: ForecastTrainer?
 
-    public init(calendar: ForecastCalendar = .seoul) {
+    public init(calendar: ForecastCalendar = .seoul, trainer: ForecastTrainer? = nil) {
         forecaster = Forecaster()
         forecaster.horizons = Self.horizons
         forecaster.calendar = calendar
+        self.trainer = trainer
+    }
+
+    /// A backtest's scores, the models it trained, and every row a reference model needs to be scored on the same
+    /// starts with the same rolling origin.
+    public struct Outcome: Sendable {
+        public var rows: [Row]
+        public var models: [StoredForecastModel] = []
+        public var export = BacktestExport()
     }
 
     private struct Sums {
         var n = 0, inside = 0, lastWeekN = 0
         var forecast = 0.0, persistence = 0.0, forecastOnLastWeek = 0.0, lastWeek = 0.0
+        var byKind: [Int: (n: Int, inside: Int)] = [:]
 
         mutating func add(_ other: Sums) {
             n += other.n
@@ -51,99 +66,162 @@ public struct Backtest: Sendable {
             persistence += other.persistence
             forecastOnLastWeek += other.forecastOnLastWeek
             lastWeek += other.lastWeek
+            for (kind, counts) in other.byKind {
+                let mine = byKind[kind] ?? (0, 0)
+                byKind[kind] = (mine.n + counts.n, mine.inside + counts.inside)
+            }
         }
     }
 
     /// Scores forecasts from every recorded reading of every lot that `startsWhen` accepts (a bucket number).
     public func score(_ series: [HistorySeries], startsWhen accept: @escaping @Sendable (Int) -> Bool = { _ in true })
-        async throws -> [Row]
+        async throws -> Outcome
+    {
+        let warmUp = warmUpDays * 288
+        let starts = series.map { lot in
+            lot.readingBuckets.filter { $0 >= lot.firstBucket + warmUp && accept($0) && lot.value($0) != nil }
+        }
+        guard let first = starts.compactMap(\.first).min(), let last = starts.compactMap(\.last).max() else {
+            return Outcome(rows: [])
+        }
+        let calendar = forecaster.calendar
+        // Weeks start at local midnight of the first scored day.
+        let firstMidnight = (calendar.dayNumber(ofBucket: first) * 86_400 - calendar.offsetSeconds) / 300
+        let weeks = trainer == nil ? [Int.min] : Array(stride(from: firstMidnight, through: last, by: 7 * 288))
+        var totals: [Int: Sums] = [:]
+        var outcome = Outcome(rows: [])
+        if let trainer {
+            outcome.export.appendTraining(
+                series, training: ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons))
+        }
+        for (week, cutoff) in weeks.enumerated() {
+            let end = week + 1 < weeks.count ? weeks[week + 1] : Int.max
+            var learned: LearnedForecast?
+            if let trainer {
+                let training = ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons)
+                learned = try training.train(series, before: cutoff, now: SimulationModel.date(ofBucket: cutoff))
+                if let learned { outcome.models.append(learned.stored) }
+                outcome.export.cutoffs.append(cutoff)
+            }
+            let weekStarts = starts.map { $0.filter { $0 >= cutoff && $0 < end } }
+            let (sums, export) = try await score(series, starts: weekStarts, learned: learned, week: week)
+            for (minutes, s) in sums { totals[minutes, default: Sums()].add(s) }
+            outcome.export.append(export)
+        }
+        outcome.rows = totals.keys.sorted().map { minutes in
+            let s = totals[minutes]!
+            return Row(
+                minutes: minutes, samples: s.n, forecastMAE: s.forecast / Double(max(s.n, 1)),
+                persistenceMAE: s.persistence / Double(max(s.n, 1)), lastWeekSamples: s.lastWeekN,
+                forecastMAEOnLastWeek: s.forecastOnLastWeek / Double(max(s.lastWeekN, 1)),
+                lastWeekMAE: s.lastWeek / Double(max(s.lastWeekN, 1)), coverage: Double(s.inside) / Double(max(s.n, 1)),
+                coverageByKind: s.byKind.mapValues { Double($0.inside) / Double(max($0.n, 1)) })
+        }
+        return outcome
+    }
+
+    /// Scores the given starts of each lot (one week's, with that week's model).
+    private func score(_ series: [HistorySeries], starts: [[Int]], learned: LearnedForecast?, week: Int) async throws
+        -> ([Int: Sums], BacktestExport)
     {
         let byLot = Dictionary(series.map { ($0.lot.id, $0) }, uniquingKeysWith: { a, _ in a })
         let forecaster = forecaster
-        let warmUp = warmUpDays * 288
         var totals: [Int: Sums] = [:]
-        try await withThrowingTaskGroup(of: [Int: Sums].self) { group in
-            for lot in series {
+        var export = BacktestExport()
+        try await withThrowingTaskGroup(of: ([Int: Sums], BacktestExport).self) { group in
+            for (lot, lotStarts) in zip(series, starts) where !lotStarts.isEmpty {
                 group.addTask {
                     var sums: [Int: Sums] = [:]
-                    for start in lot.readingBuckets where start >= lot.firstBucket + warmUp && accept(start) {
+                    var export = BacktestExport()
+                    for start in lotStarts {
                         guard let now = lot.value(start) else { continue }
                         await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
                         let history = SeriesHistory(series: byLot, asOf: start)
                         let forecast = try await forecaster.forecast(
-                            lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start))
+                            lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start),
+                            learned: learned)
                         for point in forecast.points {
                             let target = SimulationModel.bucket(point.at)
                             guard let actual = lot.value(target) else { continue }
+                            let kind = ForecastFeatures.kindCode(forecaster.calendar.kind(ofBucket: target))
                             var s = sums[point.minutesAhead] ?? Sums()
                             s.n += 1
                             s.forecast += Double(abs(point.p50 - actual))
                             s.persistence += Double(abs(now - actual))
-                            if actual >= point.p10 && actual <= point.p90 { s.inside += 1 }
+                            let inside = actual >= point.p10 && actual <= point.p90
+                            if inside { s.inside += 1 }
+                            let counts = s.byKind[kind] ?? (0, 0)
+                            s.byKind[kind] = (counts.n + 1, counts.inside + (inside ? 1 : 0))
                             if let lastWeek = lot.value(target - 7 * 288) {
                                 s.lastWeekN += 1
                                 s.forecastOnLastWeek += Double(abs(point.p50 - actual))
                                 s.lastWeek += Double(abs(lastWeek - actual))
                             }
                             sums[point.minutesAhead] = s
+                            export.appendScored(
+                                lot: lot, start: start, minutes: point.minutesAhead, actual: actual, p50: point.p50,
+                                week: week, calendar: forecaster.calendar)
                         }
                     }
-                    return sums
+                    return (sums, export)
                 }
             }
-            for try await sums in group {
+            for try await (sums, part) in group {
                 for (minutes, s) in sums { totals[minutes, default: Sums()].add(s) }
+                export.append(part)
             }
         }
-        return totals.keys.sorted().map { minutes in
-            let s = totals[minutes]!
-            return Row(
-                minutes: minutes, samples: s.n, forecastMAE: s.forecast / Double(max(s.n, 1)),
-                persistenceMAE: s.persistence / Double(max(s.n, 1)), lastWeekSamples: s.lastWeekN,
-                forecastMAEOnLastWeek: s.forecastOnLastWeek / Double(max(s.lastWeekN, 1)),
-                lastWeekMAE: s.lastWeek / Double(max(s.lastWeekN, 1)), coverage: Double(s.inside) / Double(max(s.n, 1)))
-        }
+        return (totals, export)
     }
 
     /// Scores a recorded history (its own calendar).
-    public static func score(_ recorded: RecordedHistory) async throws -> [Row] {
-        try await Backtest(calendar: recorded.calendar).score(recorded.series)
+    public static func score(_ recorded: RecordedHistory, trainer: ForecastTrainer? = nil) async throws -> Outcome {
+        try await Backtest(calendar: recorded.calendar, trainer: trainer).score(recorded.series)
     }
 
     /// Scores `days` days of simulated history ending before `end`'s day, forecasting every `stepMinutes` from 07:00
     /// to 20:00 Seoul time (the hours people look), with five weeks of simulated past before them.
-    public static func simulated(catalog: Catalog, days: Int, end: Date, stepMinutes: Int = 30) async throws -> [Row] {
+    public static func simulated(
+        catalog: Catalog, days: Int, end: Date, stepMinutes: Int = 30, trainer: ForecastTrainer? = nil
+    ) async throws -> Outcome {
         let model = SimulationModel(catalog: catalog)
         let firstScored = SeoulTime(end).dayNumber - days
         let midnight = { (day: Int) in (day * 86_400 - ISO8601.seoulOffsetSeconds) / 300 }
         let first = midnight(firstScored - 42)
         let last = midnight(firstScored + days + 1)
-        let series = catalog.lots.map { lot in
-            let free = (first..<last).map { bucket in
-                Int32(model.available(lot: lot, at: SimulationModel.date(ofBucket: bucket)) ?? -1)
-            }
-            return HistorySeries(
-                lot: lot, firstBucket: first, free: free,
-                readingBuckets: (first..<last).filter { free[$0 - first] >= 0 })
-        }
+        let series = catalog.lots.map { HistorySeries.simulated($0, model: model, buckets: first..<last) }
         let step = max(1, stepMinutes / 5)
         let scored = midnight(firstScored)..<midnight(firstScored + days)
-        return try await Backtest(calendar: .seoul).score(series) { bucket in
+        return try await Backtest(calendar: .seoul, trainer: trainer).score(series) { bucket in
             let minute = SeoulTime(SimulationModel.date(ofBucket: bucket)).minuteOfDay
             return scored.contains(bucket) && bucket % step == 0 && minute >= 7 * 60 && minute <= 20 * 60
         }
     }
 
-    /// The table printed by `hangangjari-server backtest` and `Tools/bench/run backtest`.
-    public static func render(_ rows: [Row]) -> String {
-        var lines = ["horizon  samples  MAE p50  persistence  ratio  last week  ratio  p10..p90 coverage"]
+    /// The table printed by `hangangjari-server backtest` and `Tools/bench/run backtest`; with a reference model's
+    /// MAE per horizon, its column and the forecaster's ratio to it.
+    public static func render(_ rows: [Row], reference: [Int: Double] = [:]) -> String {
+        let withReference = !reference.isEmpty
+        var lines = [
+            "horizon  samples  MAE p50  persistence  ratio  last week  ratio"
+                + (withReference ? "  reference  ratio" : "") + "  p10..p90 coverage (working/Sat/Sun+hol)"
+        ]
         for row in rows {
-            lines.append(
-                String(
-                    format: "%4d min  %7d  %7.2f  %11.2f  %5.2f  %9.2f  %5.2f  %5.1f%%", row.minutes, row.samples,
-                    row.forecastMAE,
-                    row.persistenceMAE, row.ratioToPersistence, row.lastWeekMAE, row.ratioToLastWeek, row.coverage * 100
-                ))
+            var line = String(
+                format: "%4d min  %7d  %7.2f  %11.2f  %5.2f  %9.2f  %5.2f", row.minutes, row.samples, row.forecastMAE,
+                row.persistenceMAE, row.ratioToPersistence, row.lastWeekMAE, row.ratioToLastWeek)
+            if withReference {
+                if let mae = reference[row.minutes] {
+                    line += String(format: "  %9.2f  %5.2f", mae, row.forecastMAE / max(mae, 0.0001))
+                } else {
+                    line += "          -      -"
+                }
+            }
+            let kinds = (0...2).map { kind in
+                row.coverageByKind[kind].map { String(format: "%.0f", $0 * 100) } ?? "-"
+            }
+            line += String(format: "  %5.1f%%", row.coverage * 100) + " (\(kinds.joined(separator: "/")))"
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }

@@ -46,9 +46,11 @@ public struct Forecaster: Sendable {
         var rawTarget: Double
     }
 
-    /// The forecast of one lot made at `now`, reading only history up to `now`.
+    /// The forecast of one lot made at `now`, reading only history up to `now`; by `learned` when there is a model,
+    /// else by the rule.
     public func forecast(
-        lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext()
+        lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext(),
+        learned: LearnedForecast? = nil
     ) async throws -> ParkingForecast {
         let nowBucket = SimulationModel.bucket(now)
         let recent = try await history.values(lot: lot.id, buckets: Array((nowBucket - 12)...nowBucket))
@@ -70,7 +72,13 @@ public struct Forecaster: Sendable {
                 wanted += [bucket - day * 288 - 1, bucket - day * 288, bucket - day * 288 + 1]
             }
         }
+        wanted += [latestBucket - 3, latestBucket - 6, latestBucket - 12]
         let past = try await history.values(lot: lot.id, buckets: wanted)
+        let changes = learned.flatMap { learned in
+            self.learnedChanges(learned, lot: lot, start: latestBucket) { bucket in
+                bucket == latestBucket ? Double(latest) : (past[bucket] ?? recent[bucket]).map(Double.init)
+            }
+        }
         func smoothed(_ bucket: Int) -> Double? {
             let values = [bucket - 1, bucket, bucket + 1].compactMap { past[$0] }
             return values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
@@ -100,8 +108,18 @@ public struct Forecaster: Sendable {
             let h = Double(minutes)
             var p50: Double
             var sigma: Double
+            // Distances from p50 down to p10 and up to p90.
+            var below: Double
+            var above: Double
             var reasons: [OpenEnum<ForecastReason>] = []
-            if days.count >= 2 {
+            if let change = changes?[minutes] {
+                p50 = Double(latest) + change.p50 * capacity
+                below = max(-change.low * capacity, 0.5)
+                above = max(change.high * capacity, 0.5)
+                sigma = (below + above) / (2 * Self.z90)
+                if exp(-h / anomalyFade) > 0.5 { reasons.append(.known(.latestValue)) }
+                reasons.append(.known(calendar.kind(ofBucket: target) == .working ? .weekdayBaseline : .holidayPattern))
+            } else if days.count >= 2 {
                 let fade = exp(-h / anomalyFade)
                 let n = Double(days.count)
                 let startSum = days.map(\.start).reduce(0, +)
@@ -114,12 +132,16 @@ public struct Forecaster: Sendable {
                     let error = day.rawTarget - (end + fade * (day.rawStart - start))
                     return error * error
                 }
-                sigma = max((squares.reduce(0, +) / n).squareRoot() * spreadInflation, 0.01 * capacity)
+                sigma = max(max((squares.reduce(0, +) / n).squareRoot() * spreadInflation, 0.01 * capacity), 1)
+                below = Self.z90 * sigma
+                above = below
                 if fade > 0.5 { reasons.append(.known(.latestValue)) }
                 reasons.append(.known(calendar.kind(ofBucket: target) == .working ? .weekdayBaseline : .holidayPattern))
             } else {
                 p50 = Double(latest)
-                sigma = 0.06 * capacity * (h / 30).squareRoot()
+                sigma = max(0.06 * capacity * (h / 30).squareRoot(), 1)
+                below = Self.z90 * sigma
+                above = below
                 reasons.append(.known(.latestValue))
                 reasons.append(.known(.sparseHistory))
             }
@@ -130,23 +152,58 @@ public struct Forecaster: Sendable {
             ) {
                 p50 -= 0.15 * capacity
                 sigma *= 1.3
+                below *= 1.3
+                above *= 1.3
                 reasons.append(.known(.event))
             }
             if context.wet { reasons.append(.known(.weather)) }
             if !lot.hours.isOpen(atMinuteOfDay: (time.minuteOfDay + 60) % 1440) { reasons.append(.known(.closingSoon)) }
-            p50 = min(capacity, max(0, p50))
-            sigma = max(sigma, 1)
-            let p10 = min(capacity, max(0, p50 - Self.z90 * sigma))
-            let p90 = min(capacity, max(0, p50 + Self.z90 * sigma))
-            let risk = Self.normalCDF((0.5 - p50) / sigma)
-            let confidence: ForecastConfidence = days.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
+            let served = Self.interval(p50: p50, below: below, above: above, capacity: capacity)
+            let risk = Self.normalCDF((0.5 - min(capacity, max(0, p50))) / sigma)
+            let confidence: ForecastConfidence =
+                changes == nil && days.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
             points.append(
                 ForecastPoint(
-                    at: at, minutesAhead: minutes, p10: Int(p10.rounded()), p50: Int(p50.rounded()),
-                    p90: Int(p90.rounded()),
+                    at: at, minutesAhead: minutes, p10: served.p10, p50: served.p50, p90: served.p90,
                     riskOfNoSpace: (risk * 100).rounded() / 100, confidence: .known(confidence), reasons: reasons))
         }
-        return ParkingForecast(lotId: lot.id, points: points, gap: points.isEmpty ? .known(.closed) : nil)
+        return ParkingForecast(
+            lotId: lot.id, points: points, gap: points.isEmpty ? .known(.closed) : nil,
+            basis: points.isEmpty ? nil : .known(changes == nil ? .rule : .learned))
+    }
+
+    /// The learned model's change and band per horizon (shares of capacity), nil when it cannot predict.
+    private func learnedChanges(
+        _ learned: LearnedForecast, lot: ParkingLot, start: Int, value: (Int) -> Double?
+    ) -> [Int: (p50: Double, low: Double, high: Double)]? {
+        var matrix = FeatureMatrix(columns: ForecastFeatures.names.count)
+        var rows: [(band: ConformalBands.Key, base: Float, scale: Double)] = []
+        for minutes in horizons {
+            guard
+                let row = ForecastFeatures.row(
+                    start: start, minutes: minutes, capacity: lot.capacity, calendar: calendar, value: value)
+            else { continue }
+            matrix.append(row)
+            rows.append((ForecastFeatures.bandKey(row), ForecastFeatures.base(row), ForecastFeatures.scale(row)))
+        }
+        guard let predicted = try? learned.model.predict(matrix), predicted.count == rows.count else { return nil }
+        var out: [Int: (p50: Double, low: Double, high: Double)] = [:]
+        for (row, correction) in zip(rows, predicted) {
+            guard let band = learned.bands.band(row.band) else { return nil }
+            out[row.band.minutes] = (Double(row.base + correction), band.low * row.scale, band.high * row.scale)
+        }
+        return out
+    }
+
+    /// A point's spaces as served: p50 within the lot, p10 and p90 `below` and `above` it within the lot, all
+    /// rounded to whole spaces. The learned bands are calibrated through this same rounding.
+    static func interval(p50: Double, below: Double, above: Double, capacity: Double) -> (p10: Int, p50: Int, p90: Int)
+    {
+        let middle = min(capacity, max(0, p50))
+        return (
+            Int(min(capacity, max(0, middle - below)).rounded()), Int(middle.rounded()),
+            Int(min(capacity, max(0, middle + above)).rounded())
+        )
     }
 
     /// The park total from its lots' forecasts (lots move together, so bands add up).
@@ -158,7 +215,8 @@ public struct Forecaster: Sendable {
         let points = horizons.compactMap { minutes in
             sum(usable.compactMap { $0.points.first { $0.minutesAhead == minutes } })
         }
-        return ParkingForecast(lotId: nil, points: points)
+        let learned = usable.allSatisfy { $0.basis == .known(.learned) }
+        return ParkingForecast(lotId: nil, points: points, basis: .known(learned ? .learned : .rule))
     }
 
     /// Lots' points for one time added up (lots move together, so bands add up): the worst confidence, every reason

@@ -53,3 +53,36 @@ struct SeriesHistory: HistoryStore {
         return nil
     }
 }
+
+extension HistorySeries {
+    /// The catalog's lots' series from a store's readings (``HistoryArchive/allReadings()``); every bucket with a
+    /// reading is a reading bucket.
+    public static func series(from readings: [(lot: LotID, at: Date, available: Int)], catalog: Catalog)
+        -> [HistorySeries]
+    {
+        var byLot: [LotID: [(bucket: Int, available: Int)]] = [:]
+        for reading in readings {
+            byLot[reading.lot, default: []].append((SimulationModel.bucket(reading.at), reading.available))
+        }
+        return catalog.lots.compactMap { lot in
+            guard let rows = byLot[lot.id], let first = rows.map(\.bucket).min(), let last = rows.map(\.bucket).max()
+            else { return nil }
+            var free = [Int32](repeating: -1, count: last - first + 1)
+            for row in rows { free[row.bucket - first] = Int32(clamping: row.available) }
+            return HistorySeries(
+                lot: lot, firstBucket: first, free: free, readingBuckets: rows.map(\.bucket).sorted())
+        }
+    }
+}
+
+extension HistorySeries {
+    /// A lot's simulated values over `buckets`, every value a reading (the simulated backtest, benches, tests).
+    public static func simulated(_ lot: ParkingLot, model: SimulationModel, buckets: Range<Int>) -> HistorySeries {
+        let free = buckets.map { bucket in
+            Int32(model.available(lot: lot, at: SimulationModel.date(ofBucket: bucket)) ?? -1)
+        }
+        return HistorySeries(
+            lot: lot, firstBucket: buckets.lowerBound, free: free,
+            readingBuckets: buckets.filter { free[$0 - buckets.lowerBound] >= 0 })
+    }
+}

@@ -28,6 +28,7 @@ public final class MemoryHistoryStore: HistoryArchive {
 
     private let capacity: Int
     private let rings = Mutex<[LotID: Ring]>([:])
+    let forecastModel = Mutex<Data?>(nil)
 
     public init(days: Int = 35) {
         capacity = days * 288

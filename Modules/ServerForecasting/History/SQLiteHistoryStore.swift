@@ -4,8 +4,8 @@ import Models
 import ServerDatabase
 import ServerSources
 
-/// History in a SQLite file (WAL), so a restarted server keeps its evidence.
-public final class SQLiteHistoryStore: HistoryArchive {
+/// History in a SQLite file (WAL), so a restarted server keeps its evidence, and the forecast model learned from it.
+public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
     private let queue: DatabaseQueue
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
@@ -65,5 +65,15 @@ public final class SQLiteHistoryStore: HistoryArchive {
         try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT MAX(bucket) FROM reading WHERE lot = ?", arguments: [lot.rawValue])
         }
+    }
+
+    public func saveForecastModel(_ model: Data) async throws {
+        try await queue.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO forecast_model (id, body) VALUES (1, ?)", arguments: [model])
+        }
+    }
+
+    public func latestForecastModel() async throws -> Data? {
+        try await queue.read { db in try Data.fetchOne(db, sql: "SELECT body FROM forecast_model WHERE id = 1") }
     }
 }

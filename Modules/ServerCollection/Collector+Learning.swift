@@ -1,0 +1,86 @@
+import Foundation
+import Models
+import ServerForecasting
+import ServerSources
+
+extension Collector {
+    /// The model forecasts are made with now, nil while the rule forecasts.
+    public var learned: LearnedForecast? { learnedBox.withLock { $0 } }
+
+    /// Runs until cancelled: every instance takes the kept model when it is newer than its own; the instance
+    /// holding the collector lease trains when the kept model is older than the interval (or there is none).
+    func learn(_ learning: ForecastLearning) async {
+        try? await Task.sleep(for: learning.firstDelay)
+        while !Task.isCancelled {
+            await learnOnce(learning)
+            try? await Task.sleep(for: learning.checkInterval)
+        }
+    }
+
+    /// One look: takes a newer kept model; trains when this instance collects and training is due. True when it
+    /// trained (the forecasts are then computed again and published).
+    @discardableResult
+    func learnOnce(_ learning: ForecastLearning) async -> Bool {
+        await loadKeptModel(learning)
+        guard await holdsLease(), await train(learning) else { return false }
+        await computeForecasts()
+        await publishAll()
+        return true
+    }
+
+    /// Takes the kept model when it differs from the one in use (another instance trained it, or a restart).
+    func loadKeptModel(_ learning: ForecastLearning) async {
+        guard let store = history as? any ForecastModelStore else { return }
+        do {
+            guard let data = try await store.latestForecastModel() else { return }
+            let stored = try StoredForecastModel.decoded(data)
+            guard stored.version == StoredForecastModel.currentVersion, stored != learned?.stored else { return }
+            let model = try LearnedForecast(stored, trainer: learning.trainer)
+            learnedBox.withLock { $0 = model }
+            learning.log("forecast model trained at \(ISO8601.format(stored.trainedAt)) on \(stored.days) days taken")
+        } catch {
+            learning.log("the kept forecast model is not used: \(error)")
+        }
+    }
+
+    /// Trains when due; true when a new model is in use.
+    @discardableResult
+    func train(_ learning: ForecastLearning) async -> Bool {
+        let at = now()
+        if let trainedAt = learned?.stored.trainedAt,
+            at.timeIntervalSince(trainedAt) < Double(learning.interval.components.seconds)
+        {
+            return false
+        }
+        guard let archive = history as? any HistoryArchive else { return false }
+        do {
+            let series = HistorySeries.series(from: try await archive.allReadings(), catalog: catalog)
+            let training = ForecastTraining(
+                trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
+            let cutoff = SimulationModel.bucket(at) + 1
+            // Long CPU work off the cooperative pool, which serves requests.
+            let trained = try await withCheckedThrowingContinuation { continuation in
+                Thread { continuation.resume(with: Result { try training.train(series, before: cutoff, now: at) }) }
+                    .start()
+            }
+            guard let trained else {
+                learning.log(
+                    "forecast model not trained: less than \(ForecastTraining.minimumDays) days of history; the rule forecasts"
+                )
+                return false
+            }
+            if let store = history as? any ForecastModelStore {
+                try await store.saveForecastModel(try trained.stored.encoded())
+            }
+            learnedBox.withLock { $0 = trained }
+            learning.log(
+                String(
+                    format: "forecast model trained on %d days (%d rows) in %.1f s", trained.stored.days,
+                    trained.stored.samples, trained.stored.seconds))
+            return true
+        } catch {
+            learning.log("forecast model not trained: \(error)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import ServerForecasting
+
+/// How a collector learns its parking forecast: what fits the model, how often, and where it says what it did.
+public struct ForecastLearning: Sendable {
+    public var trainer: ForecastTrainer
+    /// The collecting instance retrains at most this often (the kept model's age decides, across restarts and
+    /// instances).
+    public var interval: Duration = .seconds(86_400)
+    /// The first look waits this long after start, so a restart does not compete with serving.
+    public var firstDelay: Duration = .seconds(300)
+    /// How often every instance looks for a newer kept model, and the collecting one whether training is due.
+    public var checkInterval: Duration = .seconds(600)
+    /// Where training and loading are told (the server's log).
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        trainer: ForecastTrainer, interval: Duration = .seconds(86_400), firstDelay: Duration = .seconds(300),
+        checkInterval: Duration = .seconds(600), log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.trainer = trainer
+        self.interval = interval
+        self.firstDelay = firstDelay
+        self.checkInterval = checkInterval
+        self.log = log
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A model of how free spaces change from a forecast's start, over ``ForecastFeatures``' rows.
+public struct ChangeModel: Sendable {
+    /// The predicted change of free spaces for each row, as a share of capacity.
+    public var predict: @Sendable (FeatureMatrix) throws -> [Float]
+
+    public init(predict: @escaping @Sendable (FeatureMatrix) throws -> [Float]) {
+        self.predict = predict
+    }
+}
+
+/// Fits change models and reads them back: the live value is XGBoost's (module ServerLearning); a process without
+/// one forecasts by the rule.
+public struct ForecastTrainer: Sendable {
+    /// Fits a model to a matrix with labels and weights; returns it and its bytes for storage.
+    public var fit: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
+    /// A model from stored bytes.
+    public var load: @Sendable (Data) throws -> ChangeModel
+    /// What the model is, for the logs and the backtest ("XGBoost 1.7, 300 trees of depth 6").
+    public var name: String
+
+    public init(
+        name: String, fit: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
+        load: @escaping @Sendable (Data) throws -> ChangeModel
+    ) {
+        self.name = name
+        self.fit = fit
+        self.load = load
+    }
+}
+
+/// A trained forecast: the change model, its calibrated bands and what it was trained on.
+public struct LearnedForecast: Sendable {
+    public var model: ChangeModel
+    public var bands: ConformalBands
+    /// The stored form: written with the history, read back by every instance.
+    public var stored: StoredForecastModel
+
+    public init(model: ChangeModel, stored: StoredForecastModel) {
+        self.model = model
+        self.bands = stored.bands
+        self.stored = stored
+    }
+
+    /// A stored model read back with `trainer`.
+    public init(_ stored: StoredForecastModel, trainer: ForecastTrainer) throws {
+        self.init(model: try trainer.load(stored.model), stored: stored)
+    }
+}
+
+/// A trained model as it is kept beside the history (SQLite or PostgreSQL): the model's own bytes and the rest as
+/// JSON.
+public struct StoredForecastModel: Sendable, Codable, Equatable {
+    /// Bumped when ``ForecastFeatures`` change: a model of another version is not used.
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var trainedAt: Date
+    /// Local days of history it learned from.
+    public var days: Int
+    /// Training rows.
+    public var samples: Int
+    /// Seconds the training took.
+    public var seconds: Double
+    public var bands: ConformalBands
+    public var model: Data
+
+    public init(trainedAt: Date, days: Int, samples: Int, seconds: Double, bands: ConformalBands, model: Data) {
+        version = Self.currentVersion
+        self.trainedAt = trainedAt
+        self.days = days
+        self.samples = samples
+        self.seconds = seconds
+        self.bands = bands
+        self.model = model
+    }
+
+    /// The JSON kept in the store.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(self)
+    }
+
+    /// A stored model from its JSON.
+    public static func decoded(_ data: Data) throws -> StoredForecastModel {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(StoredForecastModel.self, from: data)
+    }
+}

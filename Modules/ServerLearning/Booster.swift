@@ -1,0 +1,122 @@
+import CXGBoost
+import Foundation
+import ServerForecasting
+import Synchronization
+
+/// A gradient-boosted tree ensemble from Debian's XGBoost library (`libxgboost`), trained and queried through its C
+/// API, as libcurl is used for HTTP.
+final class Booster: Sendable {
+    /// A call into the library that failed, with the library's own message.
+    struct Failure: Error, CustomStringConvertible {
+        var call: String
+        var message: String
+        var description: String { "XGBoost \(call) failed: \(message)" }
+    }
+
+    // The handle is used under the lock only: prediction on one booster from several threads at once is not
+    // promised by this version of the library.
+    private nonisolated(unsafe) let rawHandle: BoosterHandle?
+    private let lock = Mutex(())
+
+    private init(_ handle: BoosterHandle?) {
+        rawHandle = handle
+    }
+
+    deinit {
+        if let rawHandle { XGBoosterFree(rawHandle) }
+    }
+
+    /// Runs `body` with the handle, one caller at a time.
+    private func withHandle<T>(_ body: (BoosterHandle?) throws -> T) throws -> T {
+        try lock.withLock { _ in try body(rawHandle) }
+    }
+
+    /// Trains `rounds` trees on `matrix` with XGBoost's `parameters` (names and values as in its documentation).
+    static func train(_ matrix: FeatureMatrix, parameters: [(String, String)], rounds: Int) throws -> Booster {
+        try matrix.withDMatrix { dmatrix in
+            var dmatrices: [DMatrixHandle?] = [dmatrix]
+            var created: BoosterHandle?
+            try check("XGBoosterCreate") { XGBoosterCreate(&dmatrices, 1, &created) }
+            let booster = Booster(created)
+            try booster.withHandle { handle in
+                for (name, value) in parameters {
+                    try check("XGBoosterSetParam(\(name))") { XGBoosterSetParam(handle, name, value) }
+                }
+                for round in 0..<rounds {
+                    try check("XGBoosterUpdateOneIter") { XGBoosterUpdateOneIter(handle, Int32(round), dmatrix) }
+                }
+            }
+            return booster
+        }
+    }
+
+    /// A booster from bytes written by ``serialized()``.
+    static func load(_ bytes: Data) throws -> Booster {
+        var created: BoosterHandle?
+        try check("XGBoosterCreate") { XGBoosterCreate(nil, 0, &created) }
+        let booster = Booster(created)
+        try booster.withHandle { handle in
+            try bytes.withUnsafeBytes { raw in
+                try check("XGBoosterLoadModelFromBuffer") {
+                    XGBoosterLoadModelFromBuffer(handle, raw.baseAddress, bst_ulong(raw.count))
+                }
+            }
+            try check("XGBoosterSetParam(nthread)") { XGBoosterSetParam(handle, "nthread", "1") }
+        }
+        return booster
+    }
+
+    /// The model in XGBoost's binary JSON (UBJSON) format.
+    func serialized() throws -> Data {
+        try withHandle { handle in
+            var length: bst_ulong = 0
+            var bytes: UnsafePointer<CChar>?
+            try Self.check("XGBoosterSaveModelToBuffer") {
+                XGBoosterSaveModelToBuffer(handle, #"{"format": "ubj"}"#, &length, &bytes)
+            }
+            guard let bytes else { throw Failure(call: "XGBoosterSaveModelToBuffer", message: "no bytes") }
+            return Data(bytes: bytes, count: Int(length))
+        }
+    }
+
+    /// One prediction per row of `matrix`.
+    func predict(_ matrix: FeatureMatrix) throws -> [Float] {
+        try matrix.withDMatrix { dmatrix in
+            try withHandle { handle in
+                var length: bst_ulong = 0
+                var result: UnsafePointer<Float>?
+                try Self.check("XGBoosterPredict") { XGBoosterPredict(handle, dmatrix, 0, 0, 0, &length, &result) }
+                guard let result else { return [] }
+                return Array(UnsafeBufferPointer(start: result, count: Int(length)))
+            }
+        }
+    }
+
+    static func check(_ call: String, _ body: () -> Int32) throws {
+        guard body() == 0 else { throw Failure(call: call, message: String(cString: XGBGetLastError())) }
+    }
+}
+
+extension FeatureMatrix {
+    /// The rows as an XGBoost matrix (missing values are NaN), with labels and weights when there are any.
+    func withDMatrix<T>(_ body: (DMatrixHandle?) throws -> T) throws -> T {
+        var dmatrix: DMatrixHandle?
+        try values.withUnsafeBufferPointer { buffer in
+            try Booster.check("XGDMatrixCreateFromMat") {
+                XGDMatrixCreateFromMat(buffer.baseAddress, bst_ulong(rows), bst_ulong(columns), .nan, &dmatrix)
+            }
+        }
+        defer { XGDMatrixFree(dmatrix) }
+        if !labels.isEmpty {
+            try Booster.check("XGDMatrixSetFloatInfo(label)") {
+                XGDMatrixSetFloatInfo(dmatrix, "label", labels, bst_ulong(labels.count))
+            }
+        }
+        if !weights.isEmpty {
+            try Booster.check("XGDMatrixSetFloatInfo(weight)") {
+                XGDMatrixSetFloatInfo(dmatrix, "weight", weights, bst_ulong(weights.count))
+            }
+        }
+        return try body(dmatrix)
+    }
+}

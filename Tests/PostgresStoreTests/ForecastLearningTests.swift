@@ -1,0 +1,102 @@
+import Foundation
+import Models
+import ServerFaults
+import ServerForecasting
+import ServerLearning
+import ServerSources
+import Synchronization
+import TestFixtures
+import Testing
+
+@testable import ServerCollection
+
+/// The learned forecast in a deployment: the collecting instance trains at most daily and keeps the model with the
+/// history (the SQLite file, the PostgreSQL database); another instance takes that model without training; a kept
+/// model that cannot be read is named in the log and the rule forecasts.
+@Suite(.serialized) struct ForecastLearningTests {
+    static let park: ParkID = "yeouido"
+
+    /// Sixteen days of the park's simulated readings up to the afternoon, recorded in the store; returns the instant
+    /// of the last.
+    static func record(into history: any HistoryStore) async throws -> Date {
+        let model = SimulationModel(catalog: .bundled)
+        let last = SimulationModel.bucket(TestClock.daytime)
+        var batch: [LotReading] = []
+        for lot in Catalog.bundled.lots(in: park) {
+            for bucket in (last - 16 * 288)..<last {
+                let at = SimulationModel.date(ofBucket: bucket)
+                batch.append(LotReading(lotId: lot.id, available: model.available(lot: lot, at: at), observedAt: at))
+            }
+        }
+        try await history.record(batch)
+        return SimulationModel.date(ofBucket: last - 1)
+    }
+
+    static func collector(_ history: any HistoryStore, now: Date, collects: Bool) -> Collector {
+        Collector(
+            catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
+            now: { now }, lease: CollectorLease { collects })
+    }
+
+    /// What the learner told the log.
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    static func learning(_ log: Log) -> ForecastLearning {
+        ForecastLearning(trainer: .xgboost(rounds: 40, threads: 1), firstDelay: .zero) { log.append($0) }
+    }
+
+    @Test(arguments: StoreKind.allCases.filter(\.persists))
+    func theCollectingInstanceTrainsAtMostDailyAndAnotherTakesItsModel(_ kind: StoreKind) async throws {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let now = try await Self.record(into: store.history)
+        let log = Log()
+        let learning = Self.learning(log)
+
+        let collecting = Self.collector(store.history, now: now, collects: true)
+        #expect(await collecting.learnOnce(learning))
+        let trained = try #require(collecting.learned?.stored)
+        #expect(trained.days == 16)
+        let forecast = try #require(collecting.snapshot(Self.park).forecast)
+        #expect(forecast.lots.allSatisfy { $0.points.isEmpty || $0.basis == .known(.learned) })
+        #expect(forecast.park.basis == .known(.learned))
+        #expect(log.all.contains { $0.hasPrefix("forecast model trained on 16 days") })
+        #expect(!(await collecting.learnOnce(learning)), "a model younger than a day is not trained again")
+
+        let other = Self.collector(try #require(try store.reopen()), now: now, collects: false)
+        #expect(!(await other.learnOnce(learning)), "only the lease holder trains")
+        #expect(other.learned?.stored == trained)
+    }
+
+    @Test(arguments: StoreKind.allCases) func withoutSixDaysTheRuleForecastsAndTheLogSaysWhy(_ kind: StoreKind)
+        async throws
+    {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let log = Log()
+        let collecting = Self.collector(store.history, now: TestClock.daytime, collects: true)
+        #expect(!(await collecting.learnOnce(Self.learning(log))))
+        #expect(collecting.learned == nil)
+        #expect(log.all.contains { $0.contains("less than 6 days of history; the rule forecasts") })
+        let models = try #require(store.history as? any ForecastModelStore)
+        #expect(try await models.latestForecastModel() == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases) func aKeptModelThatCannotBeReadIsNamedAndNotUsed(_ kind: StoreKind)
+        async throws
+    {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let models = try #require(store.history as? any ForecastModelStore)
+        try await models.saveForecastModel(Data("{\"version\": 1, \"model\": 3".utf8))
+        let log = Log()
+        let waiting = Self.collector(store.history, now: TestClock.daytime, collects: false)
+        await waiting.learnOnce(Self.learning(log))
+        #expect(waiting.learned == nil)
+        #expect(log.all.contains { $0.hasPrefix("the kept forecast model is not used: ") }, "\(log.all)")
+    }
+}

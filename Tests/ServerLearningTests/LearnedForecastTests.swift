@@ -1,0 +1,93 @@
+import Foundation
+import Models
+import ServerLearning
+import ServerSources
+import TestFixtures
+import Testing
+
+@testable import ServerForecasting
+
+/// The learned forecast: trained on enough history only, kept and read back whole, and serving forecasts that say
+/// how they were made.
+@Suite(.serialized) struct LearnedForecastTests {
+    static let trainer = ForecastTrainer.xgboost(rounds: 40, threads: 1)
+    static let end = TestClock.daytime
+
+    static func training(horizons: [Int] = Forecaster().horizons) -> ForecastTraining {
+        ForecastTraining(trainer: trainer, calendar: .seoul, horizons: horizons)
+    }
+
+    static func cutoff(_ series: [HistorySeries]) -> Int {
+        series.map { $0.firstBucket + $0.free.count }.max()!
+    }
+
+    @Test func tooLittleHistoryLeavesTheRule() throws {
+        let series = SimulatedHistory.series(days: ForecastTraining.minimumDays - 1, end: Self.end)
+        #expect(try Self.training().train(series, before: Self.cutoff(series), now: Self.end) == nil)
+    }
+
+    @Test func aTrainedModelHasBandsForEveryHorizonAndDayKindAndIsKeptWhole() throws {
+        let series = SimulatedHistory.series(days: 16, end: Self.end)
+        let learned = try #require(try Self.training().train(series, before: Self.cutoff(series), now: Self.end))
+        #expect(learned.stored.days == 16)
+        #expect(learned.stored.samples > 1000)
+        for minutes in Forecaster().horizons {
+            for kind in 0...2 {
+                for block in 0..<4 {
+                    let key = ConformalBands.Key(minutes: minutes, kind: kind, block: block)
+                    let band = try #require(learned.bands.band(key))
+                    #expect(band.key == key)
+                    #expect(band.low < 0 && band.high > 0, "a band around p50: \(band)")
+                }
+            }
+        }
+        let kept = try StoredForecastModel.decoded(try learned.stored.encoded())
+        #expect(kept == learned.stored)
+        let loaded = try LearnedForecast(kept, trainer: Self.trainer)
+        let rows = Self.training().rows(series, starts: 0..<Int.max, before: Int.max).matrix
+        #expect(try loaded.model.predict(rows) == learned.model.predict(rows))
+    }
+
+    @Test func forecastsSayWhetherTheyWereLearnedOrMadeByTheRule() async throws {
+        let series = SimulatedHistory.series(days: 16, end: Self.end)
+        let learned = try #require(try Self.training().train(series, before: Self.cutoff(series), now: Self.end))
+        let history = MemoryHistoryStore()
+        for lot in series {
+            try await history.record(
+                lot.readingBuckets.map { bucket in
+                    LotReading(
+                        lotId: lot.lot.id, available: lot.value(bucket),
+                        observedAt: SimulationModel.date(ofBucket: bucket))
+                })
+        }
+        let now = SimulationModel.date(ofBucket: Self.cutoff(series) - 1)
+        let lot = try #require(series.first { $0.value(Self.cutoff(series) - 1) != nil }, "a lot open now").lot
+        let learnedForecast = try await Forecaster().forecast(lot: lot, history: history, now: now, learned: learned)
+        #expect(learnedForecast.basis == .known(.learned))
+        #expect(!learnedForecast.points.isEmpty)
+        for point in learnedForecast.points {
+            #expect(point.p10 <= point.p50 && point.p50 <= point.p90, "\(point)")
+            #expect(point.p90 <= lot.capacity && point.p10 >= 0)
+        }
+        let ruled = try await Forecaster().forecast(lot: lot, history: history, now: now)
+        #expect(ruled.basis == .known(.rule))
+        let total = Forecaster().parkTotal([learnedForecast, ruled])
+        #expect(total.basis == .known(.rule), "a park total is learned only when every lot's forecast is")
+    }
+
+    @Test func featuresReadNothingAfterTheStart() throws {
+        let lot = try #require(SimulatedHistory.series(days: 40, end: Self.end).first)
+        let start = lot.firstBucket + 38 * 288  // the afternoon, open
+        for minutes in [15, 30, 60, 90, 120, 180] {
+            var latest = Int.min
+            let row = ForecastFeatures.row(
+                start: start, minutes: minutes, capacity: lot.lot.capacity, calendar: .seoul
+            ) { bucket in
+                latest = max(latest, bucket)
+                return lot.value(bucket).map(Double.init)
+            }
+            #expect(row?.count == ForecastFeatures.names.count)
+            #expect(latest == start, "\(minutes) min ahead read bucket \(latest), after the start \(start)")
+        }
+    }
+}
