@@ -43,6 +43,15 @@ struct BacktestCommandTests {
         ] {
             #expect(run.stdout.contains(line), "\(line)\n\(run.stdout)")
         }
+        // The rule alone, as a server that does not learn forecasts: the same rows scored.
+        let rule = try await WidgetBinaryTests.runAsync(
+            ["backtest", "--history", file.path, "--rule-only"], binary: Self.server)
+        #expect(rule.status == 0, "\(rule.stderr)")
+        let samples = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasSuffix(")") && $0.contains(" min ") }
+        }
+        #expect(samples(run.stdout).count == 6)
+        #expect(samples(rule.stdout).map { $0.prefix(17) } == samples(run.stdout).map { $0.prefix(17) })
     }
 
     @Test func aMissingFileAndAnUnusableFileAreDifferentFailures() async throws {
