@@ -40,12 +40,11 @@ public enum ForecastFeatures {
         guard !spread.isNaN else { return 0.06 * (Double(row[horizonColumn]) / 30).squareRoot() }
         return (spread * spread + floor * floor).squareRoot()
     }
-    /// How many past days of the target's kind the means take at most.
-    static let sameKindDays = (short: 4, long: 6)
-    /// How far back those days are looked for.
-    static let lookbackDays = 35
-    /// The rule's fading of today's offset (minutes, e-folding), as `Forecaster.anomalyFade`.
-    static let anomalyFade = 300.0
+    /// The rule the model starts from: its baseline days, how far back they are looked for, and its fading of
+    /// today's offset are the features' too.
+    static let theRule = Forecaster()
+    /// How many past days of the target's kind the means take at most: four (the reference's), and the rule's.
+    static let sameKindDays = (short: 4, long: theRule.baselineDays)
 
     /// A day kind as the `target_kind` column holds it.
     public static func kindCode(_ kind: ForecastCalendar.DayKind) -> Int {
@@ -70,7 +69,7 @@ public enum ForecastFeatures {
 
         var targets: [Double] = []
         var starts: [Double] = []
-        for day in 1...lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
+        for day in 1...theRule.lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
             guard let s = value(start - day * 288), let t = value(target - day * 288) else { continue }
             starts.append(s)
             targets.append(t)
@@ -95,7 +94,7 @@ public enum ForecastFeatures {
         }
         var rule = Float.nan
         if let target6, let start6 {
-            rule = Float((target6 + exp(-Double(minutes) / anomalyFade) * (now - start6) - now) / cap)
+            rule = Float((target6 + exp(-Double(minutes) / theRule.anomalyFade) * (now - start6) - now) / cap)
         }
         let minuteOfDay = { (bucket: Int) in
             Float(((bucket * 300 + calendar.offsetSeconds) % 86_400 + 86_400) % 86_400 / 60)
