@@ -56,7 +56,7 @@ import WidgetSnapshot
         let store = AppStore(
             park: "banpo", simulated: false,
             environment: AppEnvironment.live(
-                configuration: configuration, container: container, environment: [:], timeout: 3
+                configuration: configuration, container: container, environment: [:], timeout: 15
             ).environment)
         #expect(store.snapshot.current.summary == nil)
         await store.refresh()
@@ -73,7 +73,7 @@ import WidgetSnapshot
         let restarted = AppStore(
             park: "banpo", simulated: false,
             environment: AppEnvironment.live(
-                configuration: configuration, container: container, environment: [:], timeout: 3
+                configuration: configuration, container: container, environment: [:], timeout: 15
             ).environment)
         #expect(restarted.snapshot.current.summary?.origin == .cache)
         #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
@@ -128,7 +128,7 @@ import WidgetSnapshot
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
         let healthy = await Doctor.run(
-            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 3,
+            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 15,
             clock: TestClock.clock())
         for check in [Doctor.Check.api, .token, .policy, .clock, .container] {
             #expect(healthy.first { $0.check == check }?.status == .ok, "\(check): \(healthy)")
