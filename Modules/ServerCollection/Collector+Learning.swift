@@ -58,11 +58,7 @@ extension Collector {
             let training = ForecastTraining(
                 trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
             let cutoff = SimulationModel.bucket(at) + 1
-            // Long CPU work off the cooperative pool, which serves requests.
-            let trained = try await withCheckedThrowingContinuation { continuation in
-                Thread { continuation.resume(with: Result { try training.train(series, before: cutoff, now: at) }) }
-                    .start()
-            }
+            let trained = try await offThePool { try training.train(series, before: cutoff, now: at) }
             guard let trained else {
                 learning.log(
                     "forecast model not trained: less than \(ForecastTraining.minimumDays) days of history; the rule forecasts"

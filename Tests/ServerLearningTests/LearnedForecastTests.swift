@@ -21,14 +21,19 @@ import Testing
         series.map { $0.firstBucket + $0.free.count }.max()!
     }
 
-    @Test func tooLittleHistoryLeavesTheRule() throws {
-        let series = SimulatedHistory.series(days: ForecastTraining.minimumDays - 1, end: Self.end)
-        #expect(try Self.training().train(series, before: Self.cutoff(series), now: Self.end) == nil)
+    /// Trains on all of `series` as the server does, off the cooperative pool that other suites' timers run on.
+    static func trained(_ series: [HistorySeries]) async throws -> LearnedForecast? {
+        try await offThePool { try training().train(series, before: cutoff(series), now: end) }
     }
 
-    @Test func aTrainedModelHasBandsForEveryHorizonAndDayKindAndIsKeptWhole() throws {
+    @Test func tooLittleHistoryLeavesTheRule() async throws {
+        let series = SimulatedHistory.series(days: ForecastTraining.minimumDays - 1, end: Self.end)
+        #expect(try await Self.trained(series) == nil)
+    }
+
+    @Test func aTrainedModelHasBandsForEveryHorizonAndDayKindAndIsKeptWhole() async throws {
         let series = SimulatedHistory.series(days: 16, end: Self.end)
-        let learned = try #require(try Self.training().train(series, before: Self.cutoff(series), now: Self.end))
+        let learned = try #require(try await Self.trained(series))
         #expect(learned.stored.days == 16)
         #expect(learned.stored.samples > 1000)
         for minutes in Forecaster().horizons {
@@ -50,7 +55,7 @@ import Testing
 
     @Test func forecastsSayWhetherTheyWereLearnedOrMadeByTheRule() async throws {
         let series = SimulatedHistory.series(days: 16, end: Self.end)
-        let learned = try #require(try Self.training().train(series, before: Self.cutoff(series), now: Self.end))
+        let learned = try #require(try await Self.trained(series))
         let history = MemoryHistoryStore()
         for lot in series {
             try await history.record(

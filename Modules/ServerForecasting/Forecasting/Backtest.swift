@@ -91,15 +91,21 @@ public struct Backtest: Sendable {
         var totals: [Int: Sums] = [:]
         var outcome = Outcome(rows: [])
         if let trainer {
-            outcome.export.appendTraining(
-                series, training: ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons))
+            let training = ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons)
+            outcome.export = try await offThePool {
+                var export = BacktestExport()
+                export.appendTraining(series, training: training)
+                return export
+            }
         }
         for (week, cutoff) in weeks.enumerated() {
             let end = week + 1 < weeks.count ? weeks[week + 1] : Int.max
             var learned: LearnedForecast?
             if let trainer {
                 let training = ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons)
-                learned = try training.train(series, before: cutoff, now: SimulationModel.date(ofBucket: cutoff))
+                learned = try await offThePool {
+                    try training.train(series, before: cutoff, now: SimulationModel.date(ofBucket: cutoff))
+                }
                 if let learned { outcome.models.append(learned.stored) }
                 outcome.export.cutoffs.append(cutoff)
             }
