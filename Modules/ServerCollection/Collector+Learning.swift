@@ -34,12 +34,19 @@ extension Collector {
         do {
             guard let data = try await store.latestForecastModel() else { return }
             let stored = try StoredForecastModel.decoded(data)
-            guard stored.version == StoredForecastModel.currentVersion, stored != learned?.stored else { return }
+            keptModelProblem.withLock { $0 = nil }
+            guard stored != learned?.stored else { return }
             let model = try LearnedForecast(stored, trainer: learning.trainer)
             learnedBox.withLock { $0 = model }
             learning.log("forecast model trained at \(ISO8601.format(stored.trainedAt)) on \(stored.days) days taken")
         } catch {
-            learning.log("the kept forecast model is not used: \(error)")
+            // Said once, not at every look, until the kept model changes.
+            let problem = "the kept forecast model is not used: \(error)"
+            let isNew = keptModelProblem.withLock { last in
+                defer { last = problem }
+                return last != problem
+            }
+            if isNew { learning.log(problem) }
         }
     }
 

@@ -36,6 +36,8 @@ public final class Collector: Sendable {
     /// How forecasts learn (nil: the rule forecasts), and the model in use.
     let learning: ForecastLearning?
     let learnedBox = Mutex<LearnedForecast?>(nil)
+    /// Why the kept forecast model was last not used, so that it is logged once.
+    let keptModelProblem = Mutex<String?>(nil)
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),

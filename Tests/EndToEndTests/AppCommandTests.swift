@@ -390,17 +390,3 @@ import Testing
         }
     }
 }
-
-/// The committed man page names every command the binary has (regenerate it when this fails; see the README).
-@Suite struct ManPageTests {
-    @Test func everySubcommandIsInTheManPage() async throws {
-        let dump = try await WidgetBinaryTests.runAsync(["--experimental-dump-help"], binary: AppCommandTests.app)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
-        let command = try #require(object["command"] as? [String: Any])
-        let names = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
-        #expect(names.count >= 10)
-        let page = try String(
-            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/man/hangangjari.1"), encoding: .utf8)
-        for name in names { #expect(page.contains(name), "\(name) is missing from Docs/man/hangangjari.1") }
-    }
-}

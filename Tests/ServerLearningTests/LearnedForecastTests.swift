@@ -95,4 +95,19 @@ import Testing
             #expect(latest == start, "\(minutes) min ahead read bucket \(latest), after the start \(start)")
         }
     }
+
+    @Test func theFirstModelsRowsAreTheRowsOfAllWhoseTargetIsBeforeTheHeldOutDays() {
+        let series = SimulatedHistory.series(days: 8, end: Self.end)
+        let cutoff = Self.cutoff(series)
+        let calibrationStart = cutoff - 3 * 288
+        let training = Self.training()
+        let computed = training.rows(series, starts: Int.min..<calibrationStart, before: calibrationStart).matrix
+        let all = training.rows(series, starts: Int.min..<cutoff, before: cutoff)
+        let taken = all.matrix.subset(all.keys.indices.filter { all.keys[$0].target < calibrationStart })
+        #expect(computed.rows > 1000)
+        #expect(taken.rows == computed.rows)
+        #expect(taken.values.elementsEqual(computed.values) { $0 == $1 || ($0.isNaN && $1.isNaN) })
+        #expect(taken.labels == computed.labels)
+        #expect(taken.weights == computed.weights)
+    }
 }

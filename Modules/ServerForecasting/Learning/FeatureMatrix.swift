@@ -18,4 +18,14 @@ public struct FeatureMatrix: Sendable {
         if let label { labels.append(label) }
         if let weight { weights.append(weight) }
     }
+
+    /// The given rows, in the given order, with their labels and weights.
+    public func subset(_ rows: [Int]) -> FeatureMatrix {
+        var subset = FeatureMatrix(columns: columns)
+        subset.values.reserveCapacity(rows.count * columns)
+        for row in rows { subset.values += values[row * columns..<(row + 1) * columns] }
+        if !labels.isEmpty { subset.labels = rows.map { labels[$0] } }
+        if !weights.isEmpty { subset.weights = rows.map { weights[$0] } }
+        return subset
+    }
 }

@@ -38,17 +38,19 @@ public struct ForecastTraining: Sendable {
         guard days >= Self.minimumDays else { return nil }
         let calibrationStart = cutoff - Self.calibrationDays(of: days) * 288
 
-        let fitting = rows(series, starts: Int.min..<calibrationStart, before: calibrationStart)
-        guard fitting.matrix.rows > 0 else { return nil }
+        // Features read nothing after their start, so the first model's rows are those of all rows whose target
+        // is before the held-out days: taken, not computed again.
+        let all = rows(series, starts: Int.min..<cutoff, before: cutoff)
+        let fitting = all.matrix.subset(all.keys.indices.filter { all.keys[$0].target < calibrationStart })
+        guard fitting.rows > 0 else { return nil }
         let held = rows(series, starts: calibrationStart..<cutoff, before: cutoff)
-        let predicted = try trainer.fit(fitting.matrix).model.predict(held.matrix)
+        let predicted = try trainer.fit(fitting).model.predict(held.matrix)
         var errors: [ConformalBands.Key: [Double]] = [:]
         for (index, key) in held.keys.enumerated() {
             errors[key.band, default: []].append(Double(held.matrix.labels[index] - predicted[index]) / key.scale)
         }
         let bands = Self.served(ConformalBands(errors: errors), held: held.keys, predicted: predicted, series: series)
 
-        let all = rows(series, starts: Int.min..<cutoff, before: cutoff)
         let (model, bytes) = try trainer.fit(all.matrix)
         let stored = StoredForecastModel(
             trainedAt: now, days: days, samples: all.matrix.rows, seconds: Date().timeIntervalSince(started),
@@ -66,6 +68,8 @@ public struct ForecastTraining: Sendable {
         var scale: Double
         /// Where the model starts from (``ForecastFeatures/base(_:)``).
         var base: Float
+        /// The bucket whose value is forecast.
+        var target: Int { start + minutes / 5 }
     }
 
     /// The bands widened or narrowed per horizon and time of day so that the bands as served (whole spaces, within
@@ -80,7 +84,7 @@ public struct ForecastTraining: Sendable {
         for (index, key) in held.enumerated() {
             let lot = series[key.lot]
             guard let band = bands.band(key.band), let now = lot.value(key.start),
-                let actual = lot.value(key.start + key.minutes / 5)
+                let actual = lot.value(key.target)
             else { continue }
             let row = (band.low, band.high, key, Double(key.base + predicted[index]), now, actual)
             byTime[ConformalBands.Key(minutes: key.minutes, kind: 0, block: key.band.block), default: []].append(row)

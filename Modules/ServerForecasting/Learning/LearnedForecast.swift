@@ -84,10 +84,24 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
         return try encoder.encode(self)
     }
 
-    /// A stored model from its JSON.
+    /// A stored model from its JSON; ``OtherVersion`` when it was trained on other features.
     public static func decoded(_ data: Data) throws -> StoredForecastModel {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
+        // The version first: another version's other fields may not decode, and that is not the reason.
+        if let kept = try? decoder.decode(Versioned.self, from: data).version, kept != currentVersion {
+            throw OtherVersion(version: kept)
+        }
         return try decoder.decode(StoredForecastModel.self, from: data)
     }
+
+    /// A kept model of a version this server does not read (trained by an older or newer server).
+    public struct OtherVersion: Error, Equatable, CustomStringConvertible {
+        public var version: Int
+        public var description: String {
+            "it is of version \(version) and this server reads version \(StoredForecastModel.currentVersion)"
+        }
+    }
+
+    private struct Versioned: Decodable { var version: Int }
 }

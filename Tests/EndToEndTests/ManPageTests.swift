@@ -1,0 +1,46 @@
+import Foundation
+import TestFixtures
+import Testing
+
+/// Each committed man page says what its binary's own help says: every command, every long option, every line of
+/// every abstract and discussion (regenerate the pages when this fails; see the README).
+@Suite struct ManPageTests {
+    @Test(arguments: ["hangangjari", "hangangjari-widget", "hangangjari-server"])
+    func thePageSaysWhatTheHelpSays(_ binary: String) throws {
+        let dump = try Binaries.run(binary, ["--experimental-dump-help"], environment: [:])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let command = try #require(object["command"] as? [String: Any])
+        let file = "Docs/man/\(binary).1"
+        let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+        let said = Self.said(command)
+        #expect(said.count > 10)
+        for line in said {
+            // The generator leaves out what is not ASCII (the marks a help line shows as examples).
+            let written = String(String.UnicodeScalarView(line.unicodeScalars.filter(\.isASCII)))
+            #expect(page.contains(written), "\(file) does not say: \(line)")
+        }
+    }
+
+    /// What the help of `command` and its subcommands says, as the page writes it.
+    static func said(_ command: [String: Any], top: Bool = true) -> [String] {
+        var said: [String] = []
+        if !top, let name = command["commandName"] as? String { said.append(".It Em \(name)") }
+        for key in ["abstract", "discussion"] {
+            let text = command[key] as? String ?? ""
+            said += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["shouldDisplay"] as? Bool ?? true
+        {
+            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                said.append("Fl -\(name["name"] as? String ?? "")")
+            }
+            if let abstract = argument["abstract"] as? String, !abstract.isEmpty { said.append(abstract) }
+        }
+        for subcommand in command["subcommands"] as? [[String: Any]] ?? []
+        where subcommand["shouldDisplay"] as? Bool ?? true {
+            said += Self.said(subcommand, top: false)
+        }
+        return said
+    }
+}
