@@ -34,11 +34,13 @@ extension Collector {
         do {
             guard let data = try await store.latestForecastModel() else { return }
             let stored = try StoredForecastModel.decoded(data)
+            if stored != learned?.stored {
+                let model = try LearnedForecast(stored, trainer: learning.trainer)
+                learnedBox.withLock { $0 = model }
+                learning.log(
+                    "forecast model trained at \(ISO8601.format(stored.trainedAt)) on \(stored.days) days taken")
+            }
             keptModelProblem.withLock { $0 = nil }
-            guard stored != learned?.stored else { return }
-            let model = try LearnedForecast(stored, trainer: learning.trainer)
-            learnedBox.withLock { $0 = model }
-            learning.log("forecast model trained at \(ISO8601.format(stored.trainedAt)) on \(stored.days) days taken")
         } catch {
             // Said once, not at every look, until the kept model changes.
             let problem = "the kept forecast model is not used: \(error)"

@@ -108,5 +108,15 @@ import Testing
         #expect(
             log.all.filter { $0.contains("not used: it is of version 2 and this server reads version 1") }.count == 1,
             "\(log.all)")
+
+        // Its JSON reads, its model bytes are not XGBoost's: also said once.
+        let unloadable = StoredForecastModel(
+            trainedAt: TestClock.daytime, days: 7, samples: 1, seconds: 1, bands: ConformalBands(),
+            model: Data("not a model".utf8))
+        try await models.saveForecastModel(try unloadable.encoded())
+        await waiting.learnOnce(Self.learning(log))
+        await waiting.learnOnce(Self.learning(log))
+        #expect(waiting.learned == nil)
+        #expect(log.all.filter { $0.hasPrefix("the kept forecast model is not used: ") }.count == 3, "\(log.all)")
     }
 }

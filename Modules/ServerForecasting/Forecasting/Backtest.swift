@@ -90,8 +90,8 @@ public struct Backtest: Sendable {
         let weeks = trainer == nil ? [Int.min] : Array(stride(from: firstMidnight, through: last, by: 7 * 288))
         var totals: [Int: Sums] = [:]
         var outcome = Outcome(rows: [])
-        if let trainer {
-            let training = ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons)
+        let training = trainer.map { ForecastTraining(trainer: $0, calendar: calendar, horizons: Self.horizons) }
+        if let training {
             outcome.export = try await offThePool {
                 var export = BacktestExport()
                 export.appendTraining(series, training: training)
@@ -101,8 +101,7 @@ public struct Backtest: Sendable {
         for (week, cutoff) in weeks.enumerated() {
             let end = week + 1 < weeks.count ? weeks[week + 1] : Int.max
             var learned: LearnedForecast?
-            if let trainer {
-                let training = ForecastTraining(trainer: trainer, calendar: calendar, horizons: Self.horizons)
+            if let training {
                 learned = try await offThePool {
                     try training.train(series, before: cutoff, now: SimulationModel.date(ofBucket: cutoff))
                 }

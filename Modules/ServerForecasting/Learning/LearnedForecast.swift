@@ -88,11 +88,18 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     public static func decoded(_ data: Data) throws -> StoredForecastModel {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        // The version first: another version's other fields may not decode, and that is not the reason.
-        if let kept = try? decoder.decode(Versioned.self, from: data).version, kept != currentVersion {
-            throw OtherVersion(version: kept)
+        let stored: StoredForecastModel
+        do {
+            stored = try decoder.decode(StoredForecastModel.self, from: data)
+        } catch {
+            // Another version's fields may not decode: its version is then the reason.
+            if let kept = try? decoder.decode(Versioned.self, from: data).version, kept != currentVersion {
+                throw OtherVersion(version: kept)
+            }
+            throw error
         }
-        return try decoder.decode(StoredForecastModel.self, from: data)
+        guard stored.version == currentVersion else { throw OtherVersion(version: stored.version) }
+        return stored
     }
 
     /// A kept model of a version this server does not read (trained by an older or newer server).
