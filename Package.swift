@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Models", targets: ["Models"]),
         .library(name: "RequestProof", targets: ["RequestProof"]),
         .library(name: "CurlHTTP", targets: ["CurlHTTP"]),
+        .library(name: "WebPush", targets: ["WebPush"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
@@ -86,6 +87,8 @@ let package = Package(
             path: "Modules/RequestProof"
         ),
         .target(name: "CurlHTTP", dependencies: ["CCurl", "Models"], path: "Modules/CurlHTTP"),
+        .target(
+            name: "WebPush", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Modules/WebPush"),
         .target(
             name: "Networking",
             dependencies: ["CurlHTTP", "Localization", "Models", "RequestProof"],
@@ -397,6 +400,10 @@ let package = Package(
             dependencies: ["WebFront", "AppScreens", "Localization", "Models", "TestFixtures"],
             path: "Tests/WebFrontTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/WebPushTests"),
         .testTarget(
             name: "NetworkingTests",
             dependencies: [

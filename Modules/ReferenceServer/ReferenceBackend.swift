@@ -70,7 +70,9 @@ public final class ReferenceBackend: Sendable {
         let collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
-            learning: configuration.forecastLearning, observe: { metrics.collected($0, failed: $1) })
+            learning: configuration.forecastLearning, observe: { metrics.collected($0, failed: $1) },
+            log: { [logger] in logger.warning("\($0)") })
+        collector.listen(collector.forecastListener)
         self.collector = collector
         let policy = PolicyState(
             unsignedReadsAllowed: configuration.unsignedReadsAllowed, publicURL: configuration.publicURL)

@@ -6,6 +6,16 @@ import ServerSources
 
 /// Forecasts computed ahead of time from the history, into each park's snapshot.
 extension Collector {
+    /// The forecasts as a listener: after each parking collection every park's forecasts are computed again and
+    /// published.
+    public var forecastListener: CollectionListener {
+        CollectionListener(name: "forecasts", kinds: [.parking]) { [weak self] _ in
+            guard let self else { return }
+            await computeForecasts()
+            await publishAll()
+        }
+    }
+
     /// Computes every park's forecasts from history.
     public func computeForecasts() async {
         await computeForecasts(for: catalog.parks)

@@ -38,15 +38,19 @@ public final class Collector: Sendable {
     let learnedBox = Mutex<LearnedForecast?>(nil)
     /// Why the kept forecast model was last not used, so that it is logged once.
     let keptModelProblem = Mutex<String?>(nil)
+    /// What acts on each finished collection (forecasts, the alert watcher).
+    let listeners: CollectionListeners
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
         exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
         learning: ForecastLearning? = nil,
-        observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in }
+        observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in },
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.observe = observe
+        listeners = CollectionListeners { name, error in log("\(name) failed on a collection: \(error)") }
         self.learning = learning
         self.catalog = catalog
         self.source = source
@@ -74,10 +78,22 @@ public final class Collector: Sendable {
         snapshots.withLock { $0[park] } ?? ParkSnapshot()
     }
 
-    /// Reads every source of every park once, then computes forecasts.
+    /// Adds a listener to every finished collection; the assembly adds them all before ``run(backfillDays:)``.
+    public func listen(_ listener: CollectionListener) {
+        listeners.add(listener)
+    }
+
+    /// Reads every source of every park once, then hands each kind's collection to the listeners and waits until
+    /// they have acted (the first collection before the port opens, an operator's collect-now).
     public func collectAll() async {
+        let at = now()
         for kind in SourceKind.allCases { await collect(kind) }
-        await computeForecasts()
+        for kind in SourceKind.allCases { await listeners.deliver(event(kind, at: at)) }
+    }
+
+    /// The collection of `kind` that ended just now.
+    func event(_ kind: SourceKind, at: Date) -> CollectionEvent {
+        CollectionEvent(kind: kind, at: at, snapshots: snapshots.withLock { $0 })
     }
 
     /// The first collection of a process that serves at once: every source when this instance holds the lease,
@@ -99,6 +115,7 @@ public final class Collector: Sendable {
             group.addTask {
                 for await (park, snapshot) in self.exchange.received() { self.adopt(snapshot, for: park) }
             }
+            group.addTask { await self.listeners.run() }
             if let learning {
                 group.addTask { await self.learn(learning) }
             }
@@ -114,9 +131,11 @@ public final class Collector: Sendable {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: kind == .parking ? self.parkingInterval : kind.cadence)
                         guard !Task.isCancelled, await self.holdsLease() else { continue }
+                        let at = self.now()
                         await self.collect(kind)
-                        if kind == .parking { await self.computeForecasts() }
                         await self.publishAll()
+                        // The listeners act on their own time; the next round does not wait for them.
+                        self.listeners.post(self.event(kind, at: at))
                     }
                 }
             }

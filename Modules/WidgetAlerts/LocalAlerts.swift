@@ -4,10 +4,9 @@ import Models
 import Storage
 import WidgetSnapshot
 
-/// Local alerts, the Linux form of the original's push notifications: when a lot (or a whole park) with a threshold
-/// falls below it, notify once (re-armed when it rises again), never during quiet hours, never without a number to
-/// act on. An alert counts as sent only when it was delivered; one that could not be shown is kept, tried again on
-/// the next run while it still holds, and reported by `doctor`.
+/// Local alerts, the Linux form of the original's push notifications, decided by the one ``AlertRule`` that the
+/// server's Web Push alerts use too. An alert counts as sent only when it was delivered; one that could not be shown
+/// is kept, tried again on the next run while it still holds, and reported by `doctor`.
 public struct LocalAlerts: Sendable {
     /// One notification to show.
     public struct Alert: Sendable, Equatable, Codable {
@@ -78,20 +77,27 @@ public struct LocalAlerts: Sendable {
                 .park(snapshot.parkId), language == .ko ? snapshot.parkNameKo : snapshot.parkNameEn,
                 parking.totalAvailable
             ))
-        let quiet = Self.inQuietHours(now, from: settings.quietFrom, until: settings.quietUntil)
         var alerts: [Alert] = []
         for (target, name, available) in watched {
-            guard let threshold = settings.threshold(target), let available else { continue }
-            if available >= threshold {
+            guard let threshold = settings.threshold(target) else { continue }
+            let observation = AlertObservation(
+                available: available, freshness: snapshot.freshness.known ?? .unavailable,
+                closed: parking.closed == true)
+            let condition = AlertCondition(
+                threshold: threshold, quietFrom: settings.quietFrom, quietUntil: settings.quietUntil)
+            switch AlertRule.decide(observation, condition, armed: state.announced[target.id] != true, now: now) {
+            case .rearm:
                 state.announced[target.id] = false
                 state.undelivered[target.id] = nil
+            case .hold:
                 continue
+            case .notify:
+                let count = available ?? 0
+                alerts.append(
+                    Alert(
+                        target: target.id, title: l.plural(.alertTitle, count: count, name, count),
+                        body: l(.alertBody, threshold)))
             }
-            guard state.announced[target.id] != true, !quiet else { continue }
-            alerts.append(
-                Alert(
-                    target: target.id, title: l.plural(.alertTitle, count: available, name, available),
-                    body: l(.alertBody, threshold)))
         }
         save(state, over: old)
         return alerts
@@ -114,10 +120,4 @@ public struct LocalAlerts: Sendable {
         save(state, over: old)
     }
 
-    /// Whether `now` (Seoul time) is inside quiet hours `from`..`until` (wrapping midnight).
-    public static func inQuietHours(_ now: Date, from: String?, until: String?) -> Bool {
-        guard let from, let until else { return false }
-        let quiet = OpeningHours(open: from, close: until)
-        return quiet.minutes != nil && quiet.isOpen(atMinuteOfDay: SeoulTime(now).minuteOfDay)
-    }
 }

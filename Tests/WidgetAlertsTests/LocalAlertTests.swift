@@ -84,7 +84,7 @@ import WidgetSnapshot
         settings.quietFrom = "13:00"
         settings.quietUntil = "15:00"
         #expect(alerts.due(for: snapshot, settings: settings, language: .en, now: afternoon).isEmpty)
-        #expect(LocalAlerts.inQuietHours(ISO8601.parse("2026-11-22T23:30:00+09:00")!, from: "22:00", until: "07:00"))
-        #expect(!LocalAlerts.inQuietHours(ISO8601.parse("2026-11-22T12:00:00+09:00")!, from: "22:00", until: "07:00"))
+        #expect(AlertRule.inQuietHours(ISO8601.parse("2026-11-22T23:30:00+09:00")!, from: "22:00", until: "07:00"))
+        #expect(!AlertRule.inQuietHours(ISO8601.parse("2026-11-22T12:00:00+09:00")!, from: "22:00", until: "07:00"))
     }
 }
