@@ -127,9 +127,13 @@ let package = Package(
             ],
             path: "Modules/ServerCollection"),
         .target(
+            name: "ServerAlerts",
+            dependencies: ["CurlHTTP", "Localization", "Models", "ServerCollection", "ServerSources", "ServerTrust", "WebPush"],
+            path: "Modules/ServerAlerts"),
+        .target(
             name: "ServerHTTP",
             dependencies: [
-                "Models", "RequestProof", "ServerCollection", "ServerFaults", "ServerSources", "ServerTrust",
+                "Models", "RequestProof", "ServerCollection", "ServerFaults", "ServerSources", "ServerTrust", "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -141,8 +145,8 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "CurlHTTP", "Models", "ServerCollection", "ServerDatabase", "ServerFaults", "ServerForecasting",
-                "ServerHTTP", "ServerSources", "ServerTrust", "Storage",
+                "CurlHTTP", "Models", "ServerAlerts", "ServerCollection", "ServerDatabase", "ServerFaults",
+                "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "Storage", "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -16,7 +16,9 @@ struct ServerCommand: AsyncParsableCommand {
         commandName: "hangangjari-server",
         abstract: "The reference Hangangjari /v2 backend (simulated data by default, Seoul open data with a key).",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, BacktestCommand.self, HistoryCommand.self, KeysCommand.self],
+        subcommands: [
+            ServeCommand.self, BacktestCommand.self, HistoryCommand.self, KeysCommand.self, PushCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self)
 }
 

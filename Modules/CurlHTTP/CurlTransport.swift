@@ -218,7 +218,7 @@ final class CurlEventLoop: Sendable {
         check(hj_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         check(hj_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
         check(hj_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
-        check(hj_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
+        check(hj_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0))
         check(hj_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects))
         check(hj_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, connectMs)))
         check(hj_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(1, Int(remaining * 1000))))

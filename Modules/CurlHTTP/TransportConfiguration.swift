@@ -32,3 +32,14 @@ public enum CABundle {
     /// The first bundle that exists, or nil to leave libcurl's built-in default.
     public static let systemPath: String? = candidates.first { FileManager.default.isReadableFile(atPath: $0) }
 }
+
+extension TransportConfiguration {
+    /// For push services: no redirects (an endpoint was checked where it points, not where it is sent on), small
+    /// answers.
+    public static func pushService(userAgent: String) -> TransportConfiguration {
+        var configuration = TransportConfiguration(userAgent: userAgent)
+        configuration.maxRedirects = 0
+        configuration.maxResponseBytes = 64 * 1024
+        return configuration
+    }
+}

@@ -6,10 +6,14 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case airGood = "air.good"
     case airModerate = "air.moderate"
     case airVeryBad = "air.very_bad"
+    case alertAsOf = "alert.asOf"
     case alertBody = "alert.body"
+    case alertForecastFills = "alert.forecastFills"
     case alertNoNotifier = "alert.noNotifier"
     case alertNotShown = "alert.notShown"
     case alertNotifierFailed = "alert.notifierFailed"
+    case alertSimulated = "alert.simulated"
+    case alertStop = "alert.stop"
     case alertTitle = "alert.title"
     case appTitle = "app.title"
     case arrivalAbout = "arrival.about"
@@ -592,10 +596,20 @@ extension StringCatalog {
             case .en: .text("very bad")
             case .ko: .text("매우 나쁨")
             }
+        case .alertAsOf:
+            switch language {
+            case .en: .text("as of %@")
+            case .ko: .text("%@ 기준")
+            }
         case .alertBody:
             switch language {
             case .en: .text("Below your alert threshold of %lld.")
             case .ko: .text("알림 기준 %lld면 아래로 내려갔어요.")
+            }
+        case .alertForecastFills:
+            switch language {
+            case .en: .text("Forecast to fill within the hour.")
+            case .ko: .text("한 시간 안에 찰 것으로 예측돼요.")
             }
         case .alertNoNotifier:
             switch language {
@@ -611,6 +625,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
             case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
+            }
+        case .alertSimulated:
+            switch language {
+            case .en: .text("Simulated data, not live counts.")
+            case .ko: .text("시뮬레이션 데이터예요(실시간 아님).")
+            }
+        case .alertStop:
+            switch language {
+            case .en: .text("Stop this alert")
+            case .ko: .text("이 알림 끄기")
             }
         case .alertTitle:
             switch language {

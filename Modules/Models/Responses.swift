@@ -177,26 +177,6 @@ public struct TelemetryBatch: Hashable, Sendable, Codable {
     }
 }
 
-/// `POST /v2/push/subscriptions` body: alert when a lot falls below a threshold.
-public struct PushSubscription: Hashable, Sendable, Codable {
-    public var installHash: String
-    public var lotId: LotID
-    /// Alert when free spaces fall below this number.
-    public var threshold: Int
-    /// Quiet hours in Seoul time (`HH:MM`), when set.
-    public var quietFrom: String?
-    public var quietUntil: String?
-
-    public init(installHash: String, lotId: LotID, threshold: Int, quietFrom: String? = nil, quietUntil: String? = nil)
-    {
-        self.installHash = installHash
-        self.lotId = lotId
-        self.threshold = threshold
-        self.quietFrom = quietFrom
-        self.quietUntil = quietUntil
-    }
-}
-
 /// Answer to a write (`telemetry`, `push subscription`).
 public struct WriteAccepted: Hashable, Sendable, Codable {
     /// Server-side id of what was written (the idempotency key's result).

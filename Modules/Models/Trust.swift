@@ -18,11 +18,16 @@ public struct ClientPolicy: Hashable, Sendable, Codable {
     /// Where people reach this deployment's pages (`https://host[/prefix]`); absent for a server only this machine
     /// reaches. A client hands a phone `publicUrl + DeepLink.webPath`.
     public var publicUrl: String?
+    /// The deployment's VAPID public key (base64url), the `applicationServerKey` of Web Push subscriptions; absent
+    /// when this deployment sends no push alerts.
+    public var pushPublicKey: String?
 
     public init(
         unsignedReads: OpenEnum<UnsignedReadPolicy>, proofMaxSkewSeconds: Int = 300,
-        refreshIntervalSeconds: Int? = nil, minClientVersion: String? = nil, publicUrl: String? = nil
+        refreshIntervalSeconds: Int? = nil, minClientVersion: String? = nil, publicUrl: String? = nil,
+        pushPublicKey: String? = nil
     ) {
+        self.pushPublicKey = pushPublicKey
         self.unsignedReads = unsignedReads
         self.proofMaxSkewSeconds = proofMaxSkewSeconds
         self.refreshIntervalSeconds = refreshIntervalSeconds

@@ -46,18 +46,19 @@ public final class PostgresClientRecords: ClientRecordStore {
             var out: [StoredSubscription] = []
             let rows = try await self.database.query(
                 """
-                SELECT id, install_hash, lot, threshold, quiet_from, quiet_until FROM push_subscription
+                SELECT id, install_hash, lot, threshold, quiet_from, quiet_until, body FROM push_subscription
                 ORDER BY install_hash COLLATE "C", lot COLLATE "C"
                 """)
-            for try await (id, install, lot, threshold, from, until) in rows.decode(
-                (String, String, String, Int, String?, String?).self)
+            for try await (id, install, lot, threshold, from, until, body) in rows.decode(
+                (String, String, String, Int, String?, String?, Data?).self)
             {
-                out.append(
-                    StoredSubscription(
-                        id: id,
-                        subscription: PushSubscription(
-                            installHash: install, lotId: LotID(lot), threshold: threshold, quietFrom: from,
-                            quietUntil: until)))
+                // Rows written before bodies were kept have their columns only.
+                let subscription =
+                    try body.map { try ContractCoding.decode(PushSubscription.self, from: $0) }
+                    ?? PushSubscription(
+                        installHash: install, lotId: LotID(lot), threshold: threshold, quietFrom: from,
+                        quietUntil: until)
+                out.append(StoredSubscription(id: id, subscription: subscription))
             }
             return out
         }
@@ -102,15 +103,25 @@ public final class PostgresClientRecords: ClientRecordStore {
                 ON CONFLICT (day, kind) DO UPDATE SET count = telemetry_count.count + EXCLUDED.count
                 """, logger: logger)
         case .subscription(let id, let subscription):
+            let body = try ContractCoding.encode(subscription)
+            let hasPush = subscription.push != nil
+            // A subscription replaced (same install and target) takes its pending deliveries with it.
+            try await connection.query(
+                """
+                DELETE FROM push_delivery WHERE subscription_id IN
+                    (SELECT id FROM push_subscription WHERE install_hash = \(subscription.installHash)
+                     AND lot = \(subscription.targetID))
+                """, logger: logger)
             try await connection.query(
                 """
                 INSERT INTO push_subscription
-                    (install_hash, lot, id, threshold, quiet_from, quiet_until, updated_at)
-                VALUES (\(subscription.installHash), \(subscription.lotId.rawValue), \(id), \(subscription.threshold),
-                    \(subscription.quietFrom), \(subscription.quietUntil), \(now))
+                    (install_hash, lot, id, threshold, quiet_from, quiet_until, updated_at, body, has_push)
+                VALUES (\(subscription.installHash), \(subscription.targetID), \(id), \(subscription.threshold),
+                    \(subscription.quietFrom), \(subscription.quietUntil), \(now), \(body), \(hasPush))
                 ON CONFLICT (install_hash, lot) DO UPDATE SET id = EXCLUDED.id, threshold = EXCLUDED.threshold,
                     quiet_from = EXCLUDED.quiet_from, quiet_until = EXCLUDED.quiet_until,
-                    updated_at = EXCLUDED.updated_at
+                    updated_at = EXCLUDED.updated_at, body = EXCLUDED.body, has_push = EXCLUDED.has_push,
+                    armed = true, crossings = 0
                 """, logger: logger)
         }
         return write.answer

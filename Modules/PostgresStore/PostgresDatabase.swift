@@ -150,6 +150,29 @@ public final class PostgresDatabase: Sendable {
         )
         """,
         "CREATE TABLE forecast_model (id integer PRIMARY KEY CHECK (id = 1), body bytea NOT NULL)",
+        // Web Push: `lot` holds the watched target's id (a lot's, or a park's total); `body` the whole subscription.
+        """
+        ALTER TABLE push_subscription ADD COLUMN body bytea, ADD COLUMN has_push boolean NOT NULL DEFAULT false,
+            ADD COLUMN armed boolean NOT NULL DEFAULT true, ADD COLUMN crossings integer NOT NULL DEFAULT 0
+        """,
+        "CREATE UNIQUE INDEX push_subscription_id ON push_subscription (id)",
+        """
+        CREATE TABLE push_delivery (
+            id bigserial PRIMARY KEY,
+            subscription_id text NOT NULL,
+            crossing integer NOT NULL,
+            payload bytea NOT NULL,
+            topic text NOT NULL,
+            created_at timestamptz NOT NULL,
+            expires_at timestamptz NOT NULL,
+            due_at timestamptz NOT NULL,
+            attempts integer NOT NULL DEFAULT 0,
+            UNIQUE (subscription_id, crossing)
+        )
+        """,
+        "CREATE INDEX push_delivery_due ON push_delivery (due_at)",
+        "CREATE TABLE push_count (name text PRIMARY KEY, count bigint NOT NULL)",
+        "CREATE TABLE push_meta (key text PRIMARY KEY, value bytea, at timestamptz)",
     ]
 
     private func migrate() async throws {

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import Models
 import NIOCore
+import ServerAlerts
 import ServerCollection
 import ServerFaults
 import ServerHTTP
@@ -31,6 +32,8 @@ public final class ReferenceBackend: Sendable {
     let keysAreShared: Bool
     let routes: V2Routes
     let logger: Logger
+    /// Web Push alerts, when the configuration has them.
+    let pushAlerts: PushAlertService?
 
     /// Builds the backend; nothing runs until ``start()`` or ``run()``. Without `shared`, the instance keeps its
     /// history in `configuration.historyPath` (or memory) and always collects.
@@ -82,6 +85,21 @@ public final class ReferenceBackend: Sendable {
             hotCacheTTL: configuration.hotCacheTTL, onDemandInterval: configuration.onDemandInterval,
             backfillDays: configuration.backfillDays, now: configuration.now)
         self.responses = responses
+        if let push = configuration.push {
+            let service = PushAlertService(
+                configuration: push, store: shared.push, policy: policy, metrics: metrics,
+                transport: CurlTransport(
+                    configuration: .pushService(userAgent: "hangangjari-server/\(configuration.version)")
+                ).transport, now: configuration.now, logger: logger)
+            pushAlerts = service
+            collector.listen(
+                AlertWatcher(
+                    store: shared.push, responses: responses, publicURL: configuration.publicURL,
+                    now: configuration.now, queued: { _ in service.wake() }
+                ).listener)
+        } else {
+            pushAlerts = nil
+        }
         let keys = configuration.tokenKeys.map(TokenKeySource.fixed) ?? shared.tokenKeys ?? .fixed(.ephemeral())
         let issuer = TokenIssuer(lifetime: configuration.tokenLifetime, ring: KeyRing(keys))
         self.issuer = issuer
@@ -107,7 +125,8 @@ public final class ReferenceBackend: Sendable {
                 readiness: { await responses.readiness(version: configuration.version) }),
             bootstrap: BootstrapController(
                 issuer: issuer,
-                limits: BootstrapLimits(
+                limits: CallLimits(
+                    kind: "bootstrap",
                     burst: configuration.bootstrapBurst, refillPerSecond: configuration.bootstrapRefillPerSecond,
                     shared: shared.rateBuckets, logger: logger),
                 proxies: configuration.trustedProxies, policy: policy, now: now),
@@ -115,7 +134,15 @@ public final class ReferenceBackend: Sendable {
                 responses: responses, gate: gate, faults: faults, policy: policy,
                 requestTimeout: configuration.requestTimeout, now: now),
             writes: WriteController(
-                gate: gate, records: shared.records, catalog: responses.catalog, policy: policy, now: now),
+                gate: gate, records: shared.records,
+                subscriptions: SubscriptionWrites(
+                    store: shared.push, endpoints: configuration.push?.endpoints,
+                    limits: CallLimits(
+                        kind: "subscribe", burst: configuration.bootstrapBurst,
+                        refillPerSecond: configuration.bootstrapRefillPerSecond, shared: shared.rateBuckets,
+                        logger: logger),
+                    proxies: configuration.trustedProxies),
+                catalog: responses.catalog, policy: policy, now: now),
             admin: AdminController(
                 token: configuration.adminToken, policy: policy, faults: faults, logger: logger,
                 metrics: {
@@ -154,6 +181,7 @@ public final class ReferenceBackend: Sendable {
         var services: [any Service] = [SharedStoreService(shared: shared)]
         if keysAreShared { services.append(KeyRefreshService(ring: issuer.ring, logger: logger)) }
         services.append(CollectionService(collector: collector, configuration: configuration, logger: logger))
+        if let pushAlerts { services.append(pushAlerts) }
         return services
     }
 

@@ -74,6 +74,21 @@ public struct ServerConfiguration: Sendable {
     public var learnForecasts = true
     /// How the collector learns its forecasts; nil forecasts by the rule (the app's embedded server, tests).
     public var forecastLearning: ForecastLearning?
+    /// Web Push alerts; nil sends none (subscriptions with a push target are then refused).
+    public var push: PushConfiguration?
 
     public init() {}
+}
+
+/// Web Push alerts (`VAPID_SUBJECT`, `PUSH_SERVICES`): who the deployment says it is to push services, and which
+/// push services it sends to.
+public struct PushConfiguration: Sendable, Equatable {
+    /// A `mailto:` or `https:` contact for push services (RFC 8292's `sub`).
+    public var subject: String
+    public var endpoints: PushEndpointPolicy
+
+    public init(subject: String, endpoints: PushEndpointPolicy = PushEndpointPolicy()) {
+        self.subject = subject
+        self.endpoints = endpoints
+    }
 }

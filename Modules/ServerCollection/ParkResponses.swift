@@ -90,7 +90,8 @@ public final class ParkResponses: Sendable {
         }
     }
 
-    private func parkingResponse(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkingResponse {
+    /// A park's parking as `/v2/parks/{park}/parking` serves it for `snapshot` (the alert watcher reads the same values).
+    public func parkingResponse(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkingResponse {
         let forecast = builder.forecastOverview(park: park, snapshot: snapshot, now: now)
         return ParkingResponse(
             parking: builder.parking(park: park, snapshot: snapshot, forecast: forecast, now: now),

@@ -62,6 +62,31 @@ public enum ServerDatabaseFile {
             try db.execute(
                 sql: "CREATE TABLE forecast_model (id INTEGER PRIMARY KEY CHECK (id = 1), body BLOB NOT NULL)")
         }
+        migrator.registerMigration("v4-web-push") { db in
+            // `lot` holds the watched target's id (a lot's, or a park's for its total); `body` the whole subscription.
+            try db.execute(
+                sql: """
+                    ALTER TABLE push_subscription ADD COLUMN body BLOB;
+                    ALTER TABLE push_subscription ADD COLUMN has_push INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE push_subscription ADD COLUMN armed INTEGER NOT NULL DEFAULT 1;
+                    ALTER TABLE push_subscription ADD COLUMN crossings INTEGER NOT NULL DEFAULT 0;
+                    CREATE UNIQUE INDEX push_subscription_id ON push_subscription (id);
+                    CREATE TABLE push_delivery (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        subscription_id TEXT NOT NULL,
+                        crossing INTEGER NOT NULL,
+                        payload BLOB NOT NULL,
+                        topic TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        expires_at REAL NOT NULL,
+                        due_at REAL NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        UNIQUE (subscription_id, crossing)
+                    );
+                    CREATE TABLE push_count (name TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE push_meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

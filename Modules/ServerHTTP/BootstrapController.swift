@@ -8,13 +8,13 @@ import ServerTrust
 /// `POST /v2/auth/bootstrap`: an access token and a signing key, rate-limited per client address and per install.
 public struct BootstrapController: Sendable {
     let issuer: TokenIssuer
-    let limits: BootstrapLimits
+    let limits: CallLimits
     let proxies: TrustedProxies
     let policy: PolicyState
     let now: @Sendable () -> Date
 
     public init(
-        issuer: TokenIssuer, limits: BootstrapLimits, proxies: TrustedProxies, policy: PolicyState,
+        issuer: TokenIssuer, limits: CallLimits, proxies: TrustedProxies, policy: PolicyState,
         now: @escaping @Sendable () -> Date
     ) {
         self.issuer = issuer
@@ -75,37 +75,5 @@ public struct BootstrapController: Sendable {
         var response = Responses.problem(Problems.make(.rateLimited, detail), policy: policy)
         response.headers[.retryAfter] = "2"
         return response
-    }
-}
-
-/// The bootstrap rate limits: counted in the buckets the instances share, and in this instance's own while those
-/// cannot be reached (limits then hold per instance, as they would with one instance, rather than refusing everyone).
-public struct BootstrapLimits: Sendable {
-    /// Bootstrap calls per client address, and per install.
-    let perAddress: RateLimit
-    let perInstall: RateLimit
-    let shared: RateBuckets
-    let local = RateBuckets.local()
-    /// The fallback is logged at most once a minute: with the database down, every bootstrap falls back at once.
-    let fallbackWarnings = SweepSchedule()
-    let logger: Logger
-
-    public init(burst: Int, refillPerSecond: Double, shared: RateBuckets, logger: Logger) {
-        perAddress = RateLimit(name: "bootstrap-address", capacity: burst, refillPerSecond: refillPerSecond)
-        perInstall = RateLimit(name: "bootstrap-install", capacity: burst, refillPerSecond: refillPerSecond)
-        self.shared = shared
-        self.logger = logger
-    }
-
-    /// Takes a token from `key`'s bucket of `limit`.
-    func allow(_ limit: RateLimit, _ key: String, now: Date) async -> Bool {
-        do {
-            return try await shared.take(limit, key, now)
-        } catch {
-            if fallbackWarnings.due(now: now) {
-                logger.warning("rate limit counted on this instance only", metadata: ["error": "\(error)"])
-            }
-            return (try? await local.take(limit, key, now)) ?? true
-        }
     }
 }

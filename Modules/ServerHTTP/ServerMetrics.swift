@@ -62,6 +62,16 @@ public final class ServerMetrics: Sendable {
         if failed { failures.increment() }
     }
 
+    /// Counts one push delivery's outcome: `sent`, `gone`, `retried` or `failed` (with its reason; never the
+    /// endpoint).
+    public func pushed(_ outcome: String, reason: String? = nil) {
+        var labels = [("outcome", outcome)]
+        if let reason { labels.append(("reason", reason)) }
+        registry.makeCounter(
+            descriptor: Self.name("push_deliveries", "total", "Web Push deliveries, by outcome"), labels: labels
+        ).increment()
+    }
+
     /// The text exposition, with the gauges read now: calls made to an upstream service today (its own day) and
     /// whether this instance collects.
     public func exposition(upstream: UpstreamUsage?, collects: Bool) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// The proxies whose `X-Forwarded-For` is believed. A request's client address is its peer address unless the peer
 /// is one of these; then it is the right-most address in `X-Forwarded-For` that is not a trusted proxy (the last
@@ -31,7 +32,7 @@ public struct TrustedProxies: Sendable, Equatable {
         guard let forwardedFor, !ranges.isEmpty, trusts(peer) else { return peer }
         let hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for hop in hops.reversed() {
-            guard IPAddressRange.bytes(hop) != nil else { return peer }  // garbage in the chain: trust nothing in it
+            guard IPAddressRange.isAddress(hop) else { return peer }  // garbage in the chain: trust nothing in it
             if !trusts(hop) { return hop }
         }
         return hops.first ?? peer

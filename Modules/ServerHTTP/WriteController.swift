@@ -5,21 +5,23 @@ import Models
 import RequestProof
 import ServerTrust
 
-/// The signed writes, `POST /v2/telemetry` and `POST /v2/push/subscriptions`: validated, then applied once per
-/// Idempotency-Key in the client records.
+/// The signed writes, `POST /v2/telemetry`, `POST /v2/push/subscriptions` and `DELETE
+/// /v2/push/subscriptions/{id}`: validated, then applied once per Idempotency-Key in the client records.
 public struct WriteController: Sendable {
     let gate: RequestGate
     let records: any ClientRecordStore
+    let subscriptions: SubscriptionWrites
     let catalog: Catalog
     let policy: PolicyState
     let now: @Sendable () -> Date
 
     public init(
-        gate: RequestGate, records: any ClientRecordStore, catalog: Catalog, policy: PolicyState,
-        now: @escaping @Sendable () -> Date
+        gate: RequestGate, records: any ClientRecordStore, subscriptions: SubscriptionWrites, catalog: Catalog,
+        policy: PolicyState, now: @escaping @Sendable () -> Date
     ) {
         self.gate = gate
         self.records = records
+        self.subscriptions = subscriptions
         self.catalog = catalog
         self.policy = policy
         self.now = now
@@ -38,19 +40,79 @@ public struct WriteController: Sendable {
                 }
             }
         }
-        router.on(API.subscribe) { request, _ in
-            await write(request, status: .created) { body in
-                WriteValidation.subscription(body, catalog: catalog).map { subscription in
-                    let id = "s-" + randomHex(bytes: 8)
+        router.on(API.subscribe) { request, context in
+            let client = subscriptions.proxies.clientAddress(
+                peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
+            guard await subscriptions.limits.allow(subscriptions.limits.perAddress, client, now: now()) else {
+                return rateLimited("Too many subscription writes from this address")
+            }
+            return await write(request, status: .created) { body in
+                WriteValidation.subscription(body, catalog: catalog, endpoints: subscriptions.endpoints).map {
+                    subscription in
+                    // 128 random bits: the id is what a later DELETE names.
+                    let id = "s-" + randomHex(bytes: 16)
                     return (WriteAccepted(id: id, accepted: 1), .subscription(id: id, subscription))
                 }
+            } admit: { effect in
+                guard case .subscription(_, let subscription) = effect else { return nil }
+                return await admit(subscription)
             }
+        }
+        router.on(API.unsubscribe) { request, context in
+            if let problem = await gate.refusal(request, body: nil) {
+                return Responses.problem(problem, policy: policy)
+            }
+            let id = context.parameters.get(Route.subscriptionParameter) ?? ""
+            guard id.hasPrefix("s-"), (3...64).contains(id.count) else {
+                return Responses.problem(Problems.make(.badRequest, "not a subscription id"), policy: policy)
+            }
+            do {
+                _ = try await subscriptions.store.removeSubscription(id: id)
+            } catch {
+                return Responses.problem(
+                    Problems.make(.storageUnavailable, "The subscription could not be removed: \(error)"),
+                    policy: policy)
+            }
+            return Response(status: .noContent)
         }
     }
 
+    /// The problem that refuses a valid subscription: too many writes for its install, or too many kept.
+    private func admit(_ subscription: PushSubscription) async -> Response? {
+        guard await subscriptions.limits.allow(subscriptions.limits.perInstall, subscription.installHash, now: now())
+        else { return rateLimited("Too many subscription writes for this install") }
+        do {
+            let counts = try await subscriptions.store.subscriptionCounts(install: subscription.installHash)
+            if counts.install >= subscriptions.perInstall {
+                return Responses.problem(
+                    Problems.make(
+                        .invalidBody,
+                        "an install keeps at most \(subscriptions.perInstall) alerts; stop one first"),
+                    policy: policy)
+            }
+            if counts.total >= subscriptions.total {
+                return Responses.problem(
+                    Problems.make(.storageUnavailable, "this deployment keeps no more alerts for now"), policy: policy)
+            }
+        } catch {
+            return Responses.problem(
+                Problems.make(.storageUnavailable, "The subscription could not be counted: \(error)"), policy: policy)
+        }
+        return nil
+    }
+
+    private func rateLimited(_ detail: String) -> Response {
+        var response = Responses.problem(Problems.make(.rateLimited, detail), policy: policy)
+        response.headers[.retryAfter] = "2"
+        return response
+    }
+
+    /// Checks the proof, validates the body with `accept`, lets `admit` refuse what the limits do not allow, then
+    /// applies the write once per Idempotency-Key.
     private func write(
         _ request: Request, status: HTTPResponse.Status,
-        accept: (Data) -> Result<(WriteAccepted, ClientWrite.Effect), Problem>
+        accept: (Data) -> Result<(WriteAccepted, ClientWrite.Effect), Problem>,
+        admit: (ClientWrite.Effect) async -> Response? = { _ in nil }
     ) async -> Response {
         let collected: ByteBuffer
         do {
@@ -70,6 +132,7 @@ public struct WriteController: Sendable {
         case .failure(let problem):
             return Responses.problem(problem, policy: policy)
         case .success(let (accepted, effect)):
+            if let refusal = await admit(effect) { return refusal }
             let answer: Data
             do {
                 answer = try await records.applyOnce(

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import ServerTrust
+import WebPush
 
 /// Strict validation of write bodies: known fields only, no coordinates anywhere, value ranges checked.
 enum WriteValidation {
@@ -33,14 +34,30 @@ enum WriteValidation {
         }
     }
 
-    static func subscription(_ body: Data, catalog: Catalog) -> Result<PushSubscription, Problem> {
-        decodeStrict(body, allowed: ["installHash", "lotId", "threshold", "quietFrom", "quietUntil"], nested: [:])
+    /// A subscription body: one target (a known lot, or a known park's total), a threshold, quiet hours, and a Web
+    /// Push target only where this deployment sends push (`endpoints` set): its endpoint on a push service, its
+    /// keys a real P-256 point and a 16-byte secret.
+    static func subscription(_ body: Data, catalog: Catalog, endpoints: PushEndpointPolicy?)
+        -> Result<PushSubscription, Problem>
+    {
+        let fields: Set<String> = [
+            "installHash", "lotId", "parkId", "threshold", "quietFrom", "quietUntil", "forecastFill", "language",
+            "push",
+        ]
+        return decodeStrict(body, allowed: fields, nested: [:], objects: ["push": ["endpoint", "keys"], "push.keys": ["p256dh", "auth"]])
             .flatMap { (sub: PushSubscription) in
                 guard isInstallHash(sub.installHash) else {
                     return .failure(invalid("installHash must be 16 to 64 hex digits"))
                 }
-                guard catalog.lot(sub.lotId) != nil else {
-                    return .failure(invalid("unknown lotId '\(sub.lotId.rawValue)'"))
+                switch (sub.lotId, sub.parkId) {
+                case (let lot?, nil):
+                    guard catalog.lot(lot) != nil else { return .failure(invalid("unknown lotId '\(lot.rawValue)'")) }
+                case (nil, let park?):
+                    guard catalog.park(park) != nil else {
+                        return .failure(invalid("unknown parkId '\(park.rawValue)'"))
+                    }
+                default:
+                    return .failure(invalid("give exactly one of lotId (a lot) and parkId (a whole park)"))
                 }
                 guard (1...1000).contains(sub.threshold) else {
                     return .failure(invalid("threshold must be 1 to 1000"))
@@ -49,13 +66,35 @@ enum WriteValidation {
                 where OpeningHours.minuteOfDay(time) == nil {
                     return .failure(invalid("quiet hours must be HH:MM"))
                 }
+                guard (sub.quietFrom == nil) == (sub.quietUntil == nil) else {
+                    return .failure(invalid("give both quietFrom and quietUntil, or neither"))
+                }
+                if let language = sub.language, !["ko", "en"].contains(language) {
+                    return .failure(invalid("language must be ko or en"))
+                }
+                if let push = sub.push {
+                    guard let endpoints else {
+                        return .failure(invalid("this deployment sends no push alerts (VAPID_SUBJECT is not set)"))
+                    }
+                    guard push.endpoint.utf8.count <= 1024 else { return .failure(invalid("push.endpoint is too long")) }
+                    if case .failure(let refusal) = endpoints.check(push.endpoint) {
+                        return .failure(invalid(refusal.description))
+                    }
+                    do throws(SubscriberKeys.Problem) {
+                        _ = try SubscriberKeys(p256dh: push.keys.p256dh, auth: push.keys.auth)
+                    } catch {
+                        return .failure(invalid(error.description))
+                    }
+                }
                 return .success(sub)
             }
     }
 
-    private static func decodeStrict<T: Decodable>(_ body: Data, allowed: Set<String>, nested: [String: Set<String>])
-        -> Result<T, Problem>
-    {
+    /// Decodes `body` refusing positions and unknown fields: `allowed` at the top, `nested` in arrays of objects,
+    /// `objects` in the objects at those dotted paths.
+    private static func decodeStrict<T: Decodable>(
+        _ body: Data, allowed: Set<String>, nested: [String: Set<String>], objects: [String: Set<String>] = [:]
+    ) -> Result<T, Problem> {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             return .failure(invalid("body is not a JSON object"))
         }
@@ -65,6 +104,13 @@ enum WriteValidation {
         }
         for key in object.keys where !allowed.contains(key) {
             return .failure(invalid("unknown field '\(key)'"))
+        }
+        for (path, keys) in objects {
+            var found: Any? = object
+            for step in path.split(separator: ".") { found = (found as? [String: Any])?[String(step)] }
+            for inner in (found as? [String: Any])?.keys.sorted() ?? [] where !keys.contains(inner) {
+                return .failure(invalid("unknown field '\(path).\(inner)'"))
+            }
         }
         for (key, keys) in nested {
             for element in object[key] as? [[String: Any]] ?? [] {

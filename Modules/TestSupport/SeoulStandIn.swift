@@ -53,6 +53,11 @@ public final class SeoulStandIn: Sendable {
         areas.bodies.withLock { $0[area] = body }
     }
 
+    /// Serves these bytes for an area from now on.
+    public func serve(_ area: String, body: Data) {
+        areas.bodies.withLock { $0[area] = body }
+    }
+
     /// Calls made for an area so far.
     public func calls(_ area: String) -> Int { areas.calls.withLock { $0[area] } ?? 0 }
 

@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: [
         "home-summary.json", "parking-response.json", "forecast-response.json", "outing-response.json",
         "parks-response.json", "sources-response.json", "bootstrap-response.json", "policy.json", "health.json",
-        "telemetry-batch.json", "push-subscription.json", "problem-proof-invalid.json",
+        "telemetry-batch.json", "push-subscription.json", "push-subscription-web-push.json",
+        "problem-proof-invalid.json",
     ])
     func fixtureRoundTrips(_ name: String) throws {
         let original = try Fixtures.contract(name)
@@ -25,7 +26,8 @@ import Testing
         case "policy.json": reencoded = try roundTrip(ClientPolicy.self, original)
         case "health.json": reencoded = try roundTrip(HealthResponse.self, original)
         case "telemetry-batch.json": reencoded = try roundTrip(TelemetryBatch.self, original)
-        case "push-subscription.json": reencoded = try roundTrip(PushSubscription.self, original)
+        case "push-subscription.json", "push-subscription-web-push.json":
+            reencoded = try roundTrip(PushSubscription.self, original)
         default: reencoded = try roundTrip(Problem.self, original)
         }
         let lhs = try JSONSerialization.jsonObject(with: original) as? NSDictionary

@@ -11,7 +11,7 @@ import Testing
 /// The routes keep what clients send in the injected client record store, and say so when it cannot be reached.
 @Suite struct ClientRecordsServingTests {
     /// A store whose database is down.
-    struct UnreachableRecords: ClientRecordStore {
+    struct UnreachableRecords: ClientRecordStore, PushStore {
         struct Down: Error, CustomStringConvertible {
             var description: String { "the database did not answer within 5 s" }
         }
@@ -20,6 +20,14 @@ import Testing
         func applyOnce(_ write: ClientWrite, now: Date) async throws -> Data { throw Down() }
         func subscriptions() async throws -> [StoredSubscription] { throw Down() }
         func telemetryCounts() async throws -> [TelemetryCount] { throw Down() }
+        func watched() async throws -> [WatchedSubscription] { throw Down() }
+        func apply(_ changes: AlertChanges, now: Date) async throws -> Int { throw Down() }
+        func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery] { throw Down() }
+        func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws { throw Down() }
+        func removeSubscription(id: String) async throws -> Bool { throw Down() }
+        func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) { throw Down() }
+        func status(now: Date) async throws -> PushStatus { throw Down() }
+        func vapidKey(orStore new: Data) async throws -> Data { throw Down() }
     }
 
     static let telemetry = Data(

@@ -1,3 +1,4 @@
+import Models
 import ServerHTTP
 import Testing
 

@@ -13,8 +13,10 @@ public struct Endpoint<Body: Sendable, Answer: Sendable>: Sendable {
     /// Whether calls carry the access token and a request proof.
     public var protected: Bool { route.protected }
 
-    /// The path of a call; `park` fills `{parkId}`.
-    public func path(park: ParkID? = nil) -> String { route.path(park: park) }
+    /// The path of a call; `park` fills `{parkId}`, `subscription` `{subscriptionId}`.
+    public func path(park: ParkID? = nil, subscription: String? = nil) -> String {
+        route.path(park: park, subscription: subscription)
+    }
 }
 
 /// An endpoint without its types: what lists of endpoints hold.
@@ -24,10 +26,14 @@ public struct Route: Hashable, Sendable {
         case literal(String)
         /// `{parkId}`: any one segment.
         case parkID
+        /// `{subscriptionId}`: any one segment.
+        case subscriptionID
     }
 
     /// The name of the `{parkId}` parameter, in templates and in routers.
     public static let parkParameter = "parkId"
+    /// The name of the `{subscriptionId}` parameter.
+    public static let subscriptionParameter = "subscriptionId"
 
     public let method: HTTPMethod
     public let parts: [Part]
@@ -37,7 +43,11 @@ public struct Route: Hashable, Sendable {
     init(method: HTTPMethod, template: String, protected: Bool) {
         self.method = method
         parts = template.split(separator: "/").map {
-            $0 == "{\(Self.parkParameter)}" ? .parkID : .literal(String($0))
+            switch $0 {
+            case "{\(Self.parkParameter)}": .parkID
+            case "{\(Self.subscriptionParameter)}": .subscriptionID
+            default: .literal(String($0))
+            }
         }
         self.protected = protected
     }
@@ -48,17 +58,24 @@ public struct Route: Hashable, Sendable {
     /// The template with parameters written `:name`, as routers take it.
     public var routerPath: String {
         "/"
-            + parts.map { if case .literal(let text) = $0 { text } else { ":" + Self.parkParameter } }
+            + parts.map { part in
+                switch part {
+                case .literal(let text): text
+                case .parkID: ":" + Self.parkParameter
+                case .subscriptionID: ":" + Self.subscriptionParameter
+                }
+            }
             .joined(separator: "/")
     }
 
-    /// The path of a call; `park` fills `{parkId}`.
-    public func path(park: ParkID? = nil) -> String {
+    /// The path of a call; `park` fills `{parkId}`, `subscription` `{subscriptionId}`.
+    public func path(park: ParkID? = nil, subscription: String? = nil) -> String {
         "/"
             + parts.map { part in
                 switch part {
                 case .literal(let text): text
                 case .parkID: park?.rawValue ?? ""
+                case .subscriptionID: subscription ?? ""
                 }
             }.joined(separator: "/")
     }
@@ -78,6 +95,7 @@ extension Route.Part {
         switch self {
         case .literal(let text): text
         case .parkID: "{\(Route.parkParameter)}"
+        case .subscriptionID: "{\(Route.subscriptionParameter)}"
         }
     }
 }
@@ -101,12 +119,13 @@ public enum API {
     public static let sources = Endpoint<NoBody, SourcesResponse>(.get, "/v2/sources")
     public static let telemetry = Endpoint<TelemetryBatch, WriteAccepted>(.post, "/v2/telemetry")
     public static let subscribe = Endpoint<PushSubscription, WriteAccepted>(.post, "/v2/push/subscriptions")
+    public static let unsubscribe = Endpoint<NoBody, NoBody>(.delete, "/v2/push/subscriptions/{subscriptionId}")
 
     /// Every endpoint's route.
     public static let routes: [Route] = [
         health.route, healthLive.route, healthReady.route, policy.route, bootstrap.route, parks.route,
         homeSummary.route, parking.route, forecast.route, outing.route, sources.route, telemetry.route,
-        subscribe.route,
+        subscribe.route, unsubscribe.route,
     ]
 
     /// The methods the contract takes on `path`, in the order listed; empty when the contract has no such path.

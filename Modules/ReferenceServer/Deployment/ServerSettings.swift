@@ -6,6 +6,7 @@ import ServerForecasting
 import ServerHTTP
 import ServerTrust
 import Storage
+import WebPush
 
 /// How `hangangjari-server serve` is configured: the environment first (HOST, PORT, SOURCE, SEOUL_OPEN_DATA_KEY, ...,
 /// as a systemd unit or a container sets them), flags as overrides. Secrets come from the environment or `*_FILE`
@@ -71,6 +72,18 @@ public struct ServerSettings: Sendable {
         (
             "PUBLIC_URL",
             "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages"
+        ),
+        (
+            "VAPID_SUBJECT",
+            "mailto: or https: contact for push services; set, the server sends alerts to phones by Web Push (the VAPID key is made at first start and kept in the shared store)"
+        ),
+        (
+            "PUSH_SERVICES",
+            "push service hosts alerts are sent to, comma-separated, *.domain for any below it (default fcm.googleapis.com, updates.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com)"
+        ),
+        (
+            "PUSH_TEST_ENDPOINTS",
+            "test-only: allow plain http and loopback or private addresses as push endpoints (never in a deployment)"
         ),
     ]
 
@@ -185,6 +198,27 @@ public struct ServerSettings: Sendable {
             do { configuration.publicURL = try PublicURL(url) } catch {
                 throw Invalid(setting: "PUBLIC_URL", reason: error.description)
             }
+        }
+        if let subject = environment["VAPID_SUBJECT"], !subject.isEmpty {
+            guard VAPIDToken.validSubject(subject) else {
+                throw Invalid(setting: "VAPID_SUBJECT", reason: "'\(subject)' is not a mailto: address or an https: URL")
+            }
+            let local: Bool
+            switch environment["PUSH_TEST_ENDPOINTS"] ?? "off" {
+            case "off": local = false
+            case "test-only": local = true
+            case let other:
+                throw Invalid(setting: "PUSH_TEST_ENDPOINTS", reason: "'\(other)' is not off or test-only")
+            }
+            var endpoints = PushEndpointPolicy(allowsLocalForTests: local)
+            if let services = environment["PUSH_SERVICES"], !services.isEmpty {
+                do { endpoints = try PushEndpointPolicy(parsing: services, allowsLocalForTests: local) } catch {
+                    throw Invalid(setting: "PUSH_SERVICES", reason: error.description)
+                }
+            }
+            configuration.push = PushConfiguration(subject: subject, endpoints: endpoints)
+        } else if environment["PUSH_SERVICES"] != nil || environment["PUSH_TEST_ENDPOINTS"] != nil {
+            throw Invalid(setting: "VAPID_SUBJECT", reason: "push settings are given but VAPID_SUBJECT is not set")
         }
         if let level = environment["LOG_LEVEL"] {
             guard Logger.Level(rawValue: level) != nil else {

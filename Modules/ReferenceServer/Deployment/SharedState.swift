@@ -18,6 +18,8 @@ public struct SharedState: Sendable {
     public var snapshots: SnapshotExchange
     /// Nonces, idempotent write answers, push subscriptions and telemetry counts.
     public var records: any ClientRecordStore
+    /// The alerts' armed states, outbox and VAPID key, beside the subscriptions in `records`.
+    public var push: any PushStore
     /// The root keys of access tokens, when the instances keep them in their store (`TOKEN_KEYS` overrides it);
     /// nil: a random key of this process.
     public var tokenKeys: TokenKeySource?
@@ -27,13 +29,14 @@ public struct SharedState: Sendable {
     public var run: @Sendable () async -> Void
 
     public init(
-        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange, records: any ClientRecordStore,
-        tokenKeys: TokenKeySource? = nil, rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
+        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange,
+        records: any ClientRecordStore & PushStore, tokenKeys: TokenKeySource? = nil, rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
     ) {
         self.history = history
         self.lease = lease
         self.snapshots = snapshots
         self.records = records
+        push = records
         self.tokenKeys = tokenKeys
         self.rateBuckets = rateBuckets
         self.run = run

@@ -6,7 +6,7 @@ import ServerDatabase
 /// Client records in the server's SQLite file, beside its history: one server on its own keeps its subscriptions
 /// and telemetry counts across restarts.
 public final class SQLiteClientRecords: ClientRecordStore {
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     private let sweeps = SweepSchedule()
 
     /// Opens or creates the server's database at `path`.
@@ -59,15 +59,22 @@ public final class SQLiteClientRecords: ClientRecordStore {
                             """, arguments: [day, kind, count])
                 }
             case .subscription(let id, let subscription):
+                // A subscription replaced (same install and target) takes its pending deliveries with it.
+                try db.execute(
+                    sql: """
+                        DELETE FROM push_delivery WHERE subscription_id IN
+                            (SELECT id FROM push_subscription WHERE install_hash = ? AND lot = ?)
+                        """, arguments: [subscription.installHash, subscription.targetID])
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO push_subscription
-                            (install_hash, lot, id, threshold, quiet_from, quiet_until, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                            (install_hash, lot, id, threshold, quiet_from, quiet_until, updated_at, body, has_push)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        subscription.installHash, subscription.lotId.rawValue, id, subscription.threshold,
+                        subscription.installHash, subscription.targetID, id, subscription.threshold,
                         subscription.quietFrom, subscription.quietUntil, now.timeIntervalSince1970,
+                        try ContractCoding.encode(subscription), subscription.push != nil,
                     ])
             }
             return write.answer
@@ -79,17 +86,19 @@ public final class SQLiteClientRecords: ClientRecordStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, install_hash, lot, threshold, quiet_from, quiet_until FROM push_subscription
+                    SELECT id, install_hash, lot, threshold, quiet_from, quiet_until, body FROM push_subscription
                     ORDER BY install_hash, lot
                     """
-            ).map { row in
-                StoredSubscription(
-                    id: row[0],
-                    subscription: PushSubscription(
-                        installHash: row[1], lotId: LotID(row[2] as String), threshold: row[3], quietFrom: row[4],
-                        quietUntil: row[5]))
-            }
+            ).map { row in StoredSubscription(id: row[0], subscription: try Self.subscription(row)) }
         }
+    }
+
+    /// A stored subscription: its body, or for rows written before bodies were kept, its columns.
+    static func subscription(_ row: Row) throws -> PushSubscription {
+        if let body = row[6] as Data? { return try ContractCoding.decode(PushSubscription.self, from: body) }
+        return PushSubscription(
+            installHash: row[1], lotId: LotID(row[2] as String), threshold: row[3], quietFrom: row[4],
+            quietUntil: row[5])
     }
 
     public func telemetryCounts() async throws -> [TelemetryCount] {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +19,7 @@ public struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
     }
 
     public init(_ text: String) throws(Invalid) {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/", maxSplits: 1).map(String.init)
+        let parts = text.split(separator: " ").joined().split(separator: "/", maxSplits: 1).map(String.init)
         guard let first = parts.first, let bytes = Self.bytes(first) else { throw Invalid(text: text) }
         let isV4 = !first.contains(":")
         let maximum = isV4 ? 32 : 128
@@ -58,5 +58,23 @@ public struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
             let kept = min(max(prefix - index * 8, 0), 8)
             return kept == 8 ? byte : byte & ~(UInt8(0xFF) >> kept)
         }
+    }
+}
+
+extension IPAddressRange {
+    /// Addresses that are not on the public internet: loopback, private, shared, link-local, unspecified,
+    /// multicast and reserved ranges of IPv4 and IPv6.
+    public static let nonPublic: [IPAddressRange] = [
+        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
+        "192.0.0.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/4", "240.0.0.0/4", "::/128", "::1/128",
+        "fc00::/7", "fe80::/10", "ff00::/8", "64:ff9b::/96",
+    ].map { try! IPAddressRange($0) }
+
+    /// Whether `text` is an IPv4 or IPv6 address.
+    public static func isAddress(_ text: String) -> Bool { bytes(text) != nil }
+
+    /// Whether `address` (textual) is a public internet address; false for anything unparsable.
+    public static func isPublic(_ address: String) -> Bool {
+        bytes(address) != nil && !nonPublic.contains { $0.contains(address) }
     }
 }

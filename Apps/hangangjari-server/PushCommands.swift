@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Models
+import PostgresStore
+import ReferenceServer
+import ServerTrust
+
+/// Web Push alerts, for operators: counts only, never an endpoint or a key.
+struct PushCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push", abstract: "Web Push alerts (VAPID_SUBJECT).", subcommands: [Status.self])
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the alert subscriptions, the queue and the deliveries by outcome (never an endpoint).",
+            discussion: "Reads DATABASE_URL when set, else the history file (--history, HISTORY_PATH).")
+
+        @Option(help: "The server's SQLite file (default: DATABASE_URL when set, else HISTORY_PATH).")
+        var history: String?
+
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let now = try WallClock.from(environment: environment).now()
+            let status: PushStatus
+            if history == nil, let url = try Secret.read("DATABASE_URL", environment: environment) {
+                status = try await withDatabase(url, label: "push") {
+                    try await PostgresClientRecords(database: $0).status(now: now)
+                }
+            } else {
+                guard
+                    let path = try HistoryLocation.path(flag: history, seoul: true, environment: environment),
+                    FileManager.default.fileExists(atPath: path)
+                else { throw ValidationError("no server database (give --history FILE, or set DATABASE_URL)") }
+                status = try await SQLiteClientRecords(path: path).status(now: now)
+            }
+            if json {
+                print(ContractCoding.text(status))
+                return
+            }
+            print("subscriptions\t\(status.subscriptions) (\(status.pushSubscriptions) by Web Push, \(status.armed) armed)")
+            print("queued\t\(status.pending)")
+            print("sent\t\(status.sent)")
+            print("gone\t\(status.gone) (subscriptions removed)")
+            print("retried\t\(status.retried)")
+            let failed = status.failed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            print("failed\t\(failed.isEmpty ? "0" : failed.joined(separator: ", "))")
+            print("last sent\t\(status.lastSentAt.map { ISO8601.format($0) } ?? "never")")
+        }
+    }
+}

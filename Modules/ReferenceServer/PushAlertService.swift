@@ -1,0 +1,81 @@
+import CurlHTTP
+import Foundation
+import Logging
+import ServerAlerts
+import ServerHTTP
+import ServerTrust
+import ServiceLifecycle
+import Synchronization
+import WebPush
+
+/// Web Push alerts beside the server: loads the deployment's VAPID key from the shared store (making it on the
+/// first start), tells it to clients through the policy, then sends the outbox until shutdown. Every instance
+/// runs one; the watcher (a listener of the collection) wakes it when it queues.
+final class PushAlertService: Service {
+    let configuration: PushConfiguration
+    let store: any PushStore
+    let policy: PolicyState
+    let metrics: ServerMetrics
+    let transport: HTTPTransport
+    let now: @Sendable () -> Date
+    let logger: Logger
+    private let dispatcher = Mutex<PushDispatcher?>(nil)
+
+    init(
+        configuration: PushConfiguration, store: any PushStore, policy: PolicyState, metrics: ServerMetrics,
+        transport: HTTPTransport, now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.policy = policy
+        self.metrics = metrics
+        self.transport = transport
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Something was queued.
+    func wake() { dispatcher.withLock { $0 }?.wake() }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            guard let key = await self.loadKey() else { return }
+            let (metrics, logger) = (self.metrics, self.logger)
+            let dispatcher = PushDispatcher(
+                store: self.store,
+                sender: PushSender(
+                    key: key, subject: self.configuration.subject, transport: self.transport,
+                    endpoints: self.configuration.endpoints, now: self.now),
+                now: self.now,
+                observe: { outcome in
+                    switch outcome {
+                    case .sent: metrics.pushed("sent")
+                    case .gone: metrics.pushed("gone")
+                    case .retry: metrics.pushed("retried")
+                    case .failed(let reason): metrics.pushed("failed", reason: reason)
+                    }
+                },
+                log: { logger.warning("\($0)") })
+            self.dispatcher.withLock { $0 = dispatcher }
+            dispatcher.wake()
+            await dispatcher.run()
+        }
+        try? await gracefulShutdown()
+    }
+
+    /// The kept key, or a new one stored now; tried again every few seconds while the store cannot be reached.
+    private func loadKey() async -> VAPIDKey? {
+        while !Task.isCancelled {
+            do {
+                let key = try VAPIDKey(stored: try await store.vapidKey(orStore: VAPIDKey.generate().stored))
+                policy.pushPublicKey = key.publicKey
+                logger.info("push alerts on", metadata: ["vapid-public-key": "\(key.publicKey)"])
+                return key
+            } catch {
+                logger.warning("the VAPID key could not be loaded; push alerts wait", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: .seconds(5))
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Localization
+import Models
+
+/// A notification's payload, in the subscriber's language: the Declarative Web Push form (iOS 18.4+ shows it
+/// without a service worker when `navigate` is absolute), which the pages' service worker reads too. Well under
+/// 3 KB: push services refuse more, and Firefox on Android refuses padded payloads above it.
+public struct AlertMessage: Codable, Sendable, Equatable {
+    /// 8030 marks a declarative payload; absent when the page's address is not absolute (no `PUBLIC_URL`).
+    public var web_push: Int?
+    public var notification: Notification
+
+    public struct Notification: Codable, Sendable, Equatable {
+        public var title: String
+        public var body: String
+        /// The park's parking page; absolute when the deployment has a `PUBLIC_URL`.
+        public var navigate: String
+        /// One per target: a newer notification replaces the older on the device.
+        public var tag: String
+        public var lang: String
+        /// When the value was observed (milliseconds since 1970), not when it arrived.
+        public var timestamp: Int64
+        public var data: Details
+    }
+
+    /// What the service worker needs beyond the notification's own fields.
+    public struct Details: Codable, Sendable, Equatable {
+        /// The page opened by a tap, on this deployment (`/p/{park}/parking`).
+        public var url: String
+        public var park: String
+        public var lot: String?
+        public var available: Int
+        public var observedAt: Date
+        /// "as of 14:02" in the subscriber's language: shown when the notification arrives late.
+        public var asOf: String
+        /// The subscription, so the notification can stop it.
+        public var subscription: String
+        /// The label of the action that stops it.
+        public var stop: String
+        public var simulated: Bool
+    }
+
+    /// The message for one crossing.
+    public static func make(
+        subscriptionId: String, subscription: PushSubscription, name: String, park: ParkID, available: Int,
+        observedAt: Date, trigger: AlertTrigger, simulated: Bool, publicURL: PublicURL?
+    ) -> AlertMessage {
+        let language: Language = subscription.language == "ko" ? .ko : .en
+        let l = Localizer(language)
+        var body =
+            trigger == .belowThreshold ? l(.alertBody, subscription.threshold) : l(.alertForecastFills)
+        if simulated { body += " " + l(.alertSimulated) }
+        let path = DeepLink(parkId: park, screen: .parking).webPath
+        return AlertMessage(
+            web_push: publicURL == nil ? nil : 8030,
+            notification: Notification(
+                title: l.plural(.alertTitle, count: available, name, available), body: body,
+                navigate: publicURL.map { $0.description + path } ?? path, tag: "alert-" + subscription.targetID,
+                lang: language.rawValue, timestamp: Int64(observedAt.timeIntervalSince1970 * 1000),
+                data: Details(
+                    url: path, park: park.rawValue, lot: subscription.lotId?.rawValue, available: available,
+                    observedAt: observedAt, asOf: l(.alertAsOf, Localizer.seoulClock(observedAt)),
+                    subscription: subscriptionId, stop: l(.alertStop), simulated: simulated)))
+    }
+
+    /// The payload's bytes.
+    public func encoded() throws -> Data { try ContractCoding.encode(self) }
+}

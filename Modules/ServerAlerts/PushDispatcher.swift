@@ -1,0 +1,93 @@
+import Foundation
+import ServerTrust
+
+/// Sends the outbox's deliveries, on every instance: claims a batch (another instance skips it), sends it with a
+/// bounded number at once, records each outcome, and sleeps until the watcher queues more or the poll interval
+/// passes (a crossing queued by another instance, a retry that comes due). A push service that hangs holds only
+/// its own deliveries, each for the sender's timeout.
+public final class PushDispatcher: Sendable {
+    let store: any PushStore
+    let sender: PushSender
+    let now: @Sendable () -> Date
+    let batch: Int
+    let concurrency: Int
+    let poll: Duration
+    /// Told every outcome (the metrics).
+    let observe: @Sendable (DeliveryOutcome) -> Void
+    let log: @Sendable (String) -> Void
+    private let signals: AsyncStream<Void>
+    private let signal: AsyncStream<Void>.Continuation
+
+    public init(
+        store: any PushStore, sender: PushSender, now: @escaping @Sendable () -> Date, batch: Int = 500,
+        concurrency: Int = 128, poll: Duration = .seconds(2),
+        observe: @escaping @Sendable (DeliveryOutcome) -> Void = { _ in },
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.sender = sender
+        self.now = now
+        self.batch = batch
+        self.concurrency = concurrency
+        self.poll = poll
+        self.observe = observe
+        self.log = log
+        (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Something was queued: send now rather than at the next poll.
+    public func wake() { signal.yield() }
+
+    /// Runs until the task is cancelled.
+    public func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: self.poll)
+                    self.wake()
+                }
+            }
+            group.addTask {
+                for await _ in self.signals {
+                    while !Task.isCancelled, await self.drainOnce() > 0 {}
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Claims one batch and sends it; returns how many were claimed.
+    @discardableResult
+    public func drainOnce() async -> Int {
+        let claimed: [PushDelivery]
+        do {
+            // Held longer than a whole batch can take, so no other instance sends the same delivery meanwhile.
+            claimed = try await store.claim(limit: batch, now: now(), holdFor: sender.timeout * 4 + 60)
+        } catch {
+            log("push deliveries not claimed: \(error)")
+            return 0
+        }
+        await withTaskGroup(of: Void.self) { group in
+            var running = 0
+            for delivery in claimed {
+                if running == concurrency {
+                    await group.next()
+                    running -= 1
+                }
+                group.addTask { await self.deliver(delivery) }
+                running += 1
+            }
+        }
+        return claimed.count
+    }
+
+    private func deliver(_ delivery: PushDelivery) async {
+        let outcome = await sender.send(delivery)
+        observe(outcome)
+        if case .failed(let reason) = outcome { log("push alert given up: \(reason)") }
+        do { try await store.finish(delivery, outcome, now: now()) } catch {
+            log("push outcome not recorded (the delivery is claimed again later): \(error)")
+        }
+    }
+}
