@@ -423,6 +423,13 @@ let package = Package(
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(
+            name: "ServerAlertsTests",
+            dependencies: [
+                "CurlHTTP", "Models", "ServerAlerts", "ServerCollection", "ServerFaults", "ServerForecasting",
+                "ServerSources", "ServerTrust", "TestFixtures", "TestSupport", "WebPush",
+            ],
+            path: "Tests/ServerAlertsTests"),
+        .testTarget(
             name: "ServerLearningTests",
             dependencies: ["Models", "ServerForecasting", "ServerLearning", "ServerSources", "TestFixtures"],
             path: "Tests/ServerLearningTests"),

@@ -49,7 +49,7 @@ public final class PushSender: Sendable {
         case .failure(let refusal): return .failed(reason: refusal.reason)
         case .success(let checked): host = checked
         }
-        if case .failure(let refusal) = endpoints.checkResolved(host) { return .failed(reason: refusal.reason) }
+        if let refusal = endpoints.refusalAfterResolving(host) { return .failed(reason: refusal.reason) }
         let body: Data
         let authorization: String
         do {

@@ -84,13 +84,14 @@ public struct PushEndpointPolicy: Sendable, Equatable {
         return .success(host)
     }
 
-    /// Checks where the host resolves to, just before sending: every address must be public.
-    public func checkResolved(_ host: String) -> Result<Void, Refusal> {
-        if allowsLocalForTests { return .success(()) }
+    /// Checks where the host resolves to, just before sending: every address must be public. Nil when it may be
+    /// sent to.
+    public func refusalAfterResolving(_ host: String) -> Refusal? {
+        if allowsLocalForTests { return nil }
         let addresses = Self.resolve(host)
-        guard !addresses.isEmpty else { return .failure(.unresolvable(host: host)) }
-        guard addresses.allSatisfy(IPAddressRange.isPublic) else { return .failure(.localAddress(host: host)) }
-        return .success(())
+        guard !addresses.isEmpty else { return .unresolvable(host: host) }
+        guard addresses.allSatisfy(IPAddressRange.isPublic) else { return .localAddress(host: host) }
+        return nil
     }
 
     static func matches(_ host: String, _ pattern: String) -> Bool {
