@@ -528,6 +528,31 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case verdictSkip = "verdict.skip"
     case weatherAtArrival = "weather.at_arrival"
     case weatherRainChance = "weather.rain_chance"
+    case webAlertsBelow = "web.alerts.below"
+    case webAlertsChange = "web.alerts.change"
+    case webAlertsDenied = "web.alerts.denied"
+    case webAlertsFailed = "web.alerts.failed"
+    case webAlertsForecast = "web.alerts.forecast"
+    case webAlertsHomeScreen = "web.alerts.homeScreen"
+    case webAlertsIntro = "web.alerts.intro"
+    case webAlertsList = "web.alerts.list"
+    case webAlertsLot = "web.alerts.lot"
+    case webAlertsNeedsScript = "web.alerts.needsScript"
+    case webAlertsNone = "web.alerts.none"
+    case webAlertsNotOffered = "web.alerts.notOffered"
+    case webAlertsOn = "web.alerts.on"
+    case webAlertsOrForecast = "web.alerts.orForecast"
+    case webAlertsQuiet = "web.alerts.quiet"
+    case webAlertsQuietFrom = "web.alerts.quietFrom"
+    case webAlertsQuietRange = "web.alerts.quietRange"
+    case webAlertsQuietUntil = "web.alerts.quietUntil"
+    case webAlertsStop = "web.alerts.stop"
+    case webAlertsStopped = "web.alerts.stopped"
+    case webAlertsTarget = "web.alerts.target"
+    case webAlertsThreshold = "web.alerts.threshold"
+    case webAlertsTitle = "web.alerts.title"
+    case webAlertsUnsupported = "web.alerts.unsupported"
+    case webAlertsWholePark = "web.alerts.wholePark"
     case webAsOf = "web.as_of"
     case webCall = "web.call"
     case webColumnExpected = "web.column_expected"
@@ -3205,6 +3230,131 @@ extension StringCatalog {
             switch language {
             case .en: .text("rain %@%%")
             case .ko: .text("강수확률 %@%%")
+            }
+        case .webAlertsBelow:
+            switch language {
+            case .en: .text("below %@ spaces")
+            case .ko: .text("%@면 미만")
+            }
+        case .webAlertsChange:
+            switch language {
+            case .en: .text("Change")
+            case .ko: .text("바꾸기")
+            }
+        case .webAlertsDenied:
+            switch language {
+            case .en: .text("Notifications are blocked for this site: allow them in the browser's settings, then try again.")
+            case .ko: .text("이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용한 뒤 다시 해 보세요.")
+            }
+        case .webAlertsFailed:
+            switch language {
+            case .en: .text("The alert could not be set: %@")
+            case .ko: .text("알림을 설정하지 못했어요: %@")
+            }
+        case .webAlertsForecast:
+            switch language {
+            case .en: .text("Also when the forecast says it fills within 60 minutes")
+            case .ko: .text("60분 안에 찰 것으로 예측될 때도")
+            }
+        case .webAlertsHomeScreen:
+            switch language {
+            case .en: .text("On iPhone and iPad, alerts work in the web app: add this page to the Home Screen (Share, then Add to Home Screen) and open it from there.")
+            case .ko: .text("아이폰과 아이패드에서는 웹 앱에서만 알림을 받을 수 있어요. 이 페이지를 홈 화면에 추가(공유 → 홈 화면에 추가)한 뒤 거기서 여세요.")
+            }
+        case .webAlertsIntro:
+            switch language {
+            case .en: .text("Get a notification on this phone when spaces run low, even with the page closed.")
+            case .ko: .text("자리가 줄어들면 페이지를 닫아 두어도 이 휴대폰으로 알려 드려요.")
+            }
+        case .webAlertsList:
+            switch language {
+            case .en: .text("Alerts on this phone")
+            case .ko: .text("이 휴대폰의 알림")
+            }
+        case .webAlertsLot:
+            switch language {
+            case .en: .text("Alert me for %@")
+            case .ko: .text("%@ 알림 받기")
+            }
+        case .webAlertsNeedsScript:
+            switch language {
+            case .en: .text("Alerts need JavaScript: turn it on to be told when spaces run low.")
+            case .ko: .text("알림을 받으려면 자바스크립트가 필요해요. 켜면 자리가 줄어들 때 알려 드려요.")
+            }
+        case .webAlertsNone:
+            switch language {
+            case .en: .text("No alerts on this phone yet.")
+            case .ko: .text("이 휴대폰에는 아직 알림이 없어요.")
+            }
+        case .webAlertsNotOffered:
+            switch language {
+            case .en: .text("This server sends no push alerts.")
+            case .ko: .text("이 서버는 푸시 알림을 보내지 않아요.")
+            }
+        case .webAlertsOn:
+            switch language {
+            case .en: .text("Alert on: %@.")
+            case .ko: .text("알림을 켰어요: %@.")
+            }
+        case .webAlertsOrForecast:
+            switch language {
+            case .en: .text("or forecast to fill")
+            case .ko: .text("또는 찰 것으로 예측될 때")
+            }
+        case .webAlertsQuiet:
+            switch language {
+            case .en: .text("No alerts between (Seoul time)")
+            case .ko: .text("알림을 보내지 않는 시간(서울 시간)")
+            }
+        case .webAlertsQuietFrom:
+            switch language {
+            case .en: .text("From")
+            case .ko: .text("시작")
+            }
+        case .webAlertsQuietRange:
+            switch language {
+            case .en: .text("quiet %@")
+            case .ko: .text("%@ 조용히")
+            }
+        case .webAlertsQuietUntil:
+            switch language {
+            case .en: .text("Until")
+            case .ko: .text("끝")
+            }
+        case .webAlertsStop:
+            switch language {
+            case .en: .text("Stop")
+            case .ko: .text("끄기")
+            }
+        case .webAlertsStopped:
+            switch language {
+            case .en: .text("Alert stopped: %@.")
+            case .ko: .text("알림을 껐어요: %@.")
+            }
+        case .webAlertsTarget:
+            switch language {
+            case .en: .text("Watch")
+            case .ko: .text("대상")
+            }
+        case .webAlertsThreshold:
+            switch language {
+            case .en: .text("When free spaces fall below")
+            case .ko: .text("남은 자리가 이보다 적을 때")
+            }
+        case .webAlertsTitle:
+            switch language {
+            case .en: .text("Alert me")
+            case .ko: .text("알림 받기")
+            }
+        case .webAlertsUnsupported:
+            switch language {
+            case .en: .text("This browser cannot receive push alerts.")
+            case .ko: .text("이 브라우저는 푸시 알림을 받을 수 없어요.")
+            }
+        case .webAlertsWholePark:
+            switch language {
+            case .en: .text("The whole park (%@)")
+            case .ko: .text("공원 전체(%@)")
             }
         case .webAsOf:
             switch language {

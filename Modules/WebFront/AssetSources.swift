@@ -45,12 +45,19 @@ enum AssetSources {
         .river .dot.yellow{stroke:var(--yellow)}.river .dot.red{stroke:var(--red)}
         .river text{font-size:10px;font-weight:700;fill:var(--ink)}figure{margin:.5rem 0}
         footer{margin-top:1.5rem;color:var(--dim);font-size:.85rem}
+        .alerts{margin-top:1.5rem;border-top:1px solid var(--line)}.alerts-note{color:var(--yellow)}
+        .alerts label{display:inline-block;min-height:2.75rem;padding:.4rem 0}
+        .alerts input,.alerts select{font:inherit;min-height:2.75rem;padding:.3rem}.alerts input[type=checkbox]{min-height:auto;width:1.5rem;height:1.5rem;vertical-align:middle}
+        .alerts fieldset{border:1px solid var(--line);margin:.5rem 0}.alert-list{padding-left:1rem}
+        .alert-list li{padding:.35rem 0}.alert-list button,.alert-list a{margin-left:.5rem}
+        .actions button{margin-left:0}
         @media (max-width:22rem){dt{min-width:100%}}
 
         """
 
-    /// Enhancements only: the service worker, the offline mark, a refresh when the sources are next read, and
-    /// distances from the browser's own position when asked (never sent anywhere).
+    /// Enhancements only: the service worker, the offline mark, a refresh when the sources are next read,
+    /// distances from the browser's own position when asked (never sent anywhere), and alerts by Web Push (written
+    /// through /v2 with a request proof, listed on the device only).
     static let script = """
         (function () {
           "use strict";
@@ -99,6 +106,201 @@ enum AssetSources {
               });
             });
           }
+          alerts();
+          function alerts() {
+            var section = document.getElementById("alerts");
+            if (!section) { return; }
+            var data = section.dataset;
+            var form = document.getElementById("alert-form");
+            var status = document.getElementById("alert-status");
+            var list = document.getElementById("alert-list");
+            var target = document.getElementById("alert-target");
+            var threshold = document.getElementById("alert-threshold");
+            document.getElementById("alerts-script").hidden = true;
+            var standalone = navigator.standalone === true || matchMedia("(display-mode: standalone)").matches;
+            var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+              (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+            var canPush = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window &&
+              window.isSecureContext;
+            render();
+            var stop = new URLSearchParams(location.search).get("stop");
+            if (stop) { stopAlert(stop); }
+            if (apple && !standalone && !canPush) { document.getElementById("alerts-home").hidden = false; return; }
+            if (!canPush) { document.getElementById("alerts-unsupported").hidden = false; return; }
+            form.hidden = false;
+            Array.prototype.forEach.call(document.querySelectorAll(".alert-lot"), function (button) {
+              button.hidden = false;
+              button.addEventListener("click", function () {
+                choose(button.dataset.target);
+                form.scrollIntoView({ block: "center" });
+                threshold.focus();
+              });
+            });
+            target.addEventListener("change", function () { choose(target.value); });
+            form.addEventListener("submit", function (event) {
+              event.preventDefault();
+              subscribe().catch(function (error) { say(data.failed.replace("%@", error.message || error)); });
+            });
+
+            function choose(value) {
+              target.value = value;
+              var option = target.options[target.selectedIndex];
+              if (option) { threshold.value = option.dataset.threshold; }
+            }
+            function say(text) { status.textContent = text; }
+            function saved() {
+              try { return JSON.parse(localStorage.getItem("hangangjari.alerts") || "[]"); } catch (e) { return []; }
+            }
+            function keep(alerts) { localStorage.setItem("hangangjari.alerts", JSON.stringify(alerts)); }
+            function describe(alert) {
+              var text = alert.name + " · " + data.below.replace("%@", alert.threshold);
+              if (alert.forecastFill) { text += " " + data.forecast; }
+              if (alert.quietFrom) { text += " · " + data.quiet.replace("%@", alert.quietFrom + "–" + alert.quietUntil); }
+              return text;
+            }
+            function render() {
+              var alerts = saved();
+              list.textContent = "";
+              document.getElementById("alert-list-title").hidden = false;
+              if (!alerts.length) {
+                var none = document.createElement("li");
+                none.textContent = list.dataset.none;
+                list.appendChild(none);
+              }
+              alerts.forEach(function (alert) {
+                var item = document.createElement("li");
+                var text = document.createElement("span");
+                text.textContent = describe(alert);
+                item.appendChild(text);
+                if (alert.park === data.park) {
+                  item.appendChild(button(data.change, function () {
+                    choose(alert.target);
+                    threshold.value = alert.threshold;
+                    document.getElementById("alert-forecast").checked = !!alert.forecastFill;
+                    document.getElementById("alert-quiet-from").value = alert.quietFrom || "";
+                    document.getElementById("alert-quiet-until").value = alert.quietUntil || "";
+                    threshold.focus();
+                  }));
+                } else {
+                  var link = document.createElement("a");
+                  link.href = "/p/" + alert.park + "/parking#alerts";
+                  link.textContent = data.change;
+                  item.appendChild(link);
+                }
+                item.appendChild(button(data.stop, function () { stopAlert(alert.id); }));
+                list.appendChild(item);
+              });
+            }
+            function button(label, action) {
+              var made = document.createElement("button");
+              made.type = "button";
+              made.textContent = label;
+              made.addEventListener("click", action);
+              return made;
+            }
+
+            async function subscribe() {
+              // Permission is asked here, inside the tap, never on load.
+              var permission = await Notification.requestPermission();
+              if (permission !== "granted") { say(data.denied); return; }
+              var grant = await credentials();
+              if (!grant.pushKey) { document.getElementById("alerts-off").hidden = false; return; }
+              var registration = await navigator.serviceWorker.ready;
+              var subscription = await registration.pushManager.getSubscription() ||
+                await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(grant.pushKey) });
+              var json = subscription.toJSON();
+              var chosen = target.value;
+              var body = {
+                installHash: grant.install, threshold: +threshold.value,
+                language: document.documentElement.lang === "ko" ? "ko" : "en",
+                push: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }
+              };
+              if (chosen === "park") { body.parkId = data.park; } else { body.lotId = chosen.slice(4); }
+              if (document.getElementById("alert-forecast").checked) { body.forecastFill = true; }
+              var from = document.getElementById("alert-quiet-from").value;
+              var until = document.getElementById("alert-quiet-until").value;
+              if (from && until) { body.quietFrom = from; body.quietUntil = until; }
+              var answer = await signed("POST", "/v2/push/subscriptions", body);
+              var result = await answer.json();
+              if (!answer.ok) { throw new Error(result.detail || result.title || answer.status); }
+              var alert = {
+                id: result.id, park: data.park, target: chosen, threshold: body.threshold,
+                forecastFill: !!body.forecastFill, quietFrom: body.quietFrom, quietUntil: body.quietUntil,
+                name: target.options[target.selectedIndex].textContent
+              };
+              // One alert per target on the server: the new one replaces the old.
+              keep(saved().filter(function (kept) { return kept.park !== alert.park || kept.target !== alert.target; })
+                .concat([alert]));
+              render();
+              say(data.on.replace("%@", describe(alert)));
+            }
+
+            async function stopAlert(id) {
+              var alerts = saved();
+              var alert = alerts.filter(function (kept) { return kept.id === id; })[0];
+              try {
+                var answer = await signed("DELETE", "/v2/push/subscriptions/" + encodeURIComponent(id));
+                if (!answer.ok && answer.status !== 404) { throw new Error(answer.status); }
+              } catch (error) { say(data.failed.replace("%@", error.message || error)); return; }
+              keep(alerts.filter(function (kept) { return kept.id !== id; }));
+              render();
+              say(data.stopped.replace("%@", alert ? describe(alert) : id));
+            }
+
+            // The /v2 trust path every client takes: bootstrap once, then an RFC 9421 proof on every write.
+            async function credentials() {
+              var kept = null;
+              try { kept = JSON.parse(localStorage.getItem("hangangjari.grant") || "null"); } catch (e) { kept = null; }
+              if (kept && kept.expires - Date.now() > 120000) { return kept; }
+              var install = localStorage.getItem("hangangjari.install") || hex(16);
+              localStorage.setItem("hangangjari.install", install);
+              var answer = await fetch("/v2/bootstrap", {
+                method: "POST", headers: { "Content-Type": "application/json" },
+                body: JSON.stringify({ installId: install, app: "hangangjari-web", appVersion: "1" })
+              });
+              var grant = await answer.json();
+              if (!answer.ok) { throw new Error(grant.detail || answer.status); }
+              var skew = Date.parse(grant.serverTime) - Date.now();
+              kept = {
+                install: install, token: grant.accessToken, keyId: grant.signingKey.keyId, secret: grant.signingKey.secret,
+                pushKey: grant.policy.pushPublicKey, skew: skew, expires: Date.parse(grant.tokenExpiresAt) - skew
+              };
+              localStorage.setItem("hangangjari.grant", JSON.stringify(kept));
+              return kept;
+            }
+            async function signed(method, path, object) {
+              var grant = await credentials();
+              var body = object ? new TextEncoder().encode(JSON.stringify(object)) : null;
+              var nonce = hex(16);
+              var created = Math.floor((Date.now() + grant.skew) / 1000);
+              var params = (body ? '("@method" "@target-uri" "content-digest")' : '("@method" "@target-uri")') +
+                ";created=" + created + ';keyid="' + grant.keyId + '";nonce="' + nonce + '";alg="hmac-sha256"';
+              var lines = ['"@method": ' + method, '"@target-uri": http://' + location.host + path];
+              var headers = { "Authorization": "Bearer " + grant.token, "Signature-Input": "hj=" + params };
+              if (body) {
+                var digest = "sha-256=:" + base64(await crypto.subtle.digest("SHA-256", body)) + ":";
+                lines.push('"content-digest": ' + digest);
+                headers["Content-Digest"] = digest;
+                headers["Content-Type"] = "application/json";
+                headers["Idempotency-Key"] = nonce;
+              }
+              lines.push('"@signature-params": ' + params);
+              var key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(grant.secret), function (c) {
+                return c.charCodeAt(0); }), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+              var signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(lines.join(String.fromCharCode(10))));
+              headers["Signature"] = "hj=:" + base64(signature) + ":";
+              return fetch(path, { method: method, headers: headers, body: body });
+            }
+            function hex(count) {
+              return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(count)), function (b) {
+                return (b + 256).toString(16).slice(1); }).join("");
+            }
+            function base64(buffer) { return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer))); }
+            function bytes(base64url) {
+              var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
+              return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
+            }
+          }
           function meters(lat1, lon1, lat2, lon2) {
             var r = 6371000, rad = Math.PI / 180;
             var a = Math.sin((lat2 - lat1) * rad / 2) * Math.sin((lat2 - lat1) * rad / 2) +
@@ -110,7 +312,8 @@ enum AssetSources {
         """
 
     /// Keeps the last pages: the network first; when it fails, the kept copy marked offline (its page then says so
-    /// and shows it as stale, never as fresh). `ASSETS` is replaced by the hashed asset paths.
+    /// and shows it as stale, never as fresh); shows alerts and opens their page. `ASSETS` is replaced by the hashed
+    /// asset paths.
     static let serviceWorker = """
         "use strict";
         var CACHE = "hangangjari-VERSION";
@@ -123,6 +326,41 @@ enum AssetSources {
           event.waitUntil(caches.keys().then(function (keys) {
             return Promise.all(keys.filter(function (key) { return key !== CACHE; }).map(function (key) { return caches.delete(key); }));
           }).then(function () { return self.clients.claim(); }));
+        });
+        // Alerts: always show a notification (a push that shows none gets a subscription revoked). One delivered
+        // late says when its value was observed, never as now.
+        self.addEventListener("push", function (event) {
+          var message = {};
+          try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+          var shown = message.notification || { title: "Hangangjari", body: "" };
+          var details = shown.data || {};
+          var body = shown.body || "";
+          if (shown.timestamp && Date.now() - shown.timestamp > 120000 && details.asOf) {
+            body = details.asOf + " · " + body;
+          }
+          var options = {
+            body: body, tag: shown.tag, lang: shown.lang, timestamp: shown.timestamp, renotify: true,
+            data: { url: details.url || shown.navigate || "/", subscription: details.subscription }
+          };
+          if (details.subscription && details.stop) { options.actions = [{ action: "stop", title: details.stop }]; }
+          event.waitUntil(self.registration.showNotification(shown.title, options));
+        });
+        self.addEventListener("notificationclick", function (event) {
+          var data = event.notification.data || {};
+          event.notification.close();
+          var url = new URL(data.url || "/", self.location.origin);
+          if (event.action === "stop" && data.subscription) {
+            url.searchParams.set("stop", data.subscription);
+            url.hash = "alerts";
+          }
+          event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (open) {
+            for (var i = 0; i < open.length; i++) {
+              if (new URL(open[i].url).pathname === url.pathname && event.action !== "stop" && "focus" in open[i]) {
+                return open[i].focus();
+              }
+            }
+            return self.clients.openWindow(url.href);
+          }));
         });
         self.addEventListener("fetch", function (event) {
           var request = event.request;

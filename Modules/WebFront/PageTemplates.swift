@@ -21,7 +21,7 @@ struct PageTemplates: Sendable {
 
     static let sources: [(String, String)] = [
         ("page", page), ("rows", rows), ("spans", spans), ("parkList", parkList), ("parking", parking),
-        ("forecast", forecast), ("directions", directions), ("sources", sourceTable),
+        ("forecast", forecast), ("directions", directions), ("sources", sourceTable), ("alerts", alerts),
     ]
 
     static let page = """
@@ -88,9 +88,31 @@ struct PageTemplates: Sendable {
         <h2>{{name}}{{#recommended}} <span class="tag">{{recommendedTag}}</span>{{/recommended}}</h2>
         <p><strong class="count">{{free}}</strong>{{#meterTotal}} <meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span class="{{statusClass}}">{{status}}</span> <span class="dim">{{columnObserved}} {{observed}}</span> <span class="away"></span></p>
         <p class="dim">{{details}}</p>
-        <p class="actions">{{#phone}}<a href="tel:{{phoneDigits}}">{{callLabel}}</a> {{/phone}}{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
+        <p class="actions">{{#phone}}<a href="tel:{{phoneDigits}}">{{callLabel}}</a> {{/phone}}{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}<button type="button" class="alert-lot" data-target="lot:{{id}}" hidden>{{alertLabel}}</button></p>
         </li>{{/lots}}</ol>
         {{#reason}}<p class="yellow">{{reason}}</p>{{/reason}}
+        {{#alerts}}{{>alerts}}{{/alerts}}
+        """
+
+    static let alerts = """
+        <section class="alerts" id="alerts" aria-labelledby="alerts-title" data-park="{{park}}" data-park-name="{{parkName}}" data-on="{{wordOn}}" data-stopped="{{wordStopped}}" data-stop="{{wordStop}}" data-change="{{wordChange}}" data-denied="{{wordDenied}}" data-failed="{{wordFailed}}" data-below="{{wordBelow}}" data-forecast="{{wordForecast}}" data-quiet="{{wordQuiet}}">
+        <h2 id="alerts-title">{{title}}</h2>
+        <p>{{intro}}</p>
+        <p class="alerts-note" id="alerts-script">{{needsScript}}</p>
+        <p class="alerts-note" id="alerts-home" hidden>{{homeScreen}}</p>
+        <p class="alerts-note" id="alerts-unsupported" hidden>{{unsupported}}</p>
+        <p class="alerts-note" id="alerts-off" hidden>{{notOffered}}</p>
+        <form id="alert-form" hidden>
+        <p><label for="alert-target">{{targetLabel}}</label> <select id="alert-target">{{#targets}}<option value="{{value}}" data-threshold="{{threshold}}">{{name}}</option>{{/targets}}</select></p>
+        <p><label for="alert-threshold">{{thresholdLabel}}</label> <input id="alert-threshold" type="number" min="1" max="1000" inputmode="numeric" required value="{{defaultThreshold}}"></p>
+        <p><label><input type="checkbox" id="alert-forecast"> {{forecastLabel}}</label></p>
+        <fieldset><legend>{{quietLabel}}</legend><label>{{quietFromLabel}} <input type="time" id="alert-quiet-from" value="22:00"></label> <label>{{quietUntilLabel}} <input type="time" id="alert-quiet-until" value="07:00"></label></fieldset>
+        <p><button type="submit" id="alert-submit">{{submit}}</button></p>
+        </form>
+        <p id="alert-status" role="status"></p>
+        <h3 id="alert-list-title" hidden>{{listTitle}}</h3>
+        <ul id="alert-list" class="alert-list" data-none="{{none}}"></ul>
+        </section>
         """
 
     static let forecast = """

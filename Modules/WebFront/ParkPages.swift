@@ -47,6 +47,7 @@ enum ParkPages {
                 "details": ScreenParts.lotDetails(entry, ctx), "lat": "\(entry.lot.coordinate.lat)",
                 "lon": "\(entry.lot.coordinate.lon)",
                 "maps": PhoneDirections.links(to: entry.lot, scope),
+                "alertLabel": AlertControl.lotLabel(ctx.name(entry.lot), scope),
             ]
             if let available = status.available, status.capacity > 0 {
                 lot["meterTotal"] = status.capacity
@@ -59,7 +60,9 @@ enum ParkPages {
             }
             return lot
         }
-        var values: [String: Any] = ["lots": lots, "nearestLabel": scope.l(.webNearestFirst)]
+        var values: [String: Any] = [
+            "lots": lots, "nearestLabel": scope.l(.webNearestFirst), "alerts": AlertControl.values(summary, scope),
+        ]
         if let closed = ScreenParts.closed(summary, ctx) { values["closed"] = closed }
         if let reason = ScreenParts.parkingNotCurrent(summary, ctx) { values["reason"] = reason }
         return values

@@ -135,9 +135,11 @@ def seoul_server():
     stand_in.stop()
 
 
-def phone(language="ko", javascript=True):
+def phone(language="ko", javascript=True, flags=()):
     """Headless Chromium at a phone's viewport, asking for `language` (with scripts off when not `javascript`)."""
     options = webdriver.ChromeOptions()
+    for flag in flags:
+        options.add_argument(flag)
     if not javascript:
         options.add_argument("--blink-settings=scriptEnabled=false")
     options.binary_location = "/usr/bin/chromium"
