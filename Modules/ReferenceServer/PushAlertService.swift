@@ -45,7 +45,7 @@ final class PushAlertService: Service {
                 store: self.store,
                 sender: PushSender(
                     key: key, subject: self.configuration.subject, transport: self.transport,
-                    endpoints: self.configuration.endpoints, now: self.now),
+                    endpoints: self.configuration.endpoints, timeout: self.configuration.timeout, now: self.now),
                 now: self.now,
                 observe: { outcome in
                     switch outcome {

@@ -86,9 +86,12 @@ public struct PushConfiguration: Sendable, Equatable {
     /// A `mailto:` or `https:` contact for push services (RFC 8292's `sub`).
     public var subject: String
     public var endpoints: PushEndpointPolicy
+    /// The longest a push service may take to answer one push (`PUSH_TIMEOUT`).
+    public var timeout: TimeInterval
 
-    public init(subject: String, endpoints: PushEndpointPolicy = PushEndpointPolicy()) {
+    public init(subject: String, endpoints: PushEndpointPolicy = PushEndpointPolicy(), timeout: TimeInterval = 10) {
         self.subject = subject
         self.endpoints = endpoints
+        self.timeout = timeout
     }
 }

@@ -19,7 +19,7 @@ public final class PushDispatcher: Sendable {
     private let signal: AsyncStream<Void>.Continuation
 
     public init(
-        store: any PushStore, sender: PushSender, now: @escaping @Sendable () -> Date, batch: Int = 500,
+        store: any PushStore, sender: PushSender, now: @escaping @Sendable () -> Date, batch: Int = 256,
         concurrency: Int = 128, poll: Duration = .seconds(2),
         observe: @escaping @Sendable (DeliveryOutcome) -> Void = { _ in },
         log: @escaping @Sendable (String) -> Void = { _ in }
@@ -33,6 +33,12 @@ public final class PushDispatcher: Sendable {
         self.observe = observe
         self.log = log
         (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// How long a claim is held: longer than a whole batch can take (every answer at the sender's timeout), so no
+    /// other instance sends the same delivery meanwhile; a claim left by an instance that died comes due after it.
+    public var holdFor: TimeInterval {
+        sender.timeout * Double((batch + concurrency - 1) / concurrency) + 10
     }
 
     /// Something was queued: send now rather than at the next poll.
@@ -62,8 +68,7 @@ public final class PushDispatcher: Sendable {
     public func drainOnce() async -> Int {
         let claimed: [PushDelivery]
         do {
-            // Held longer than a whole batch can take, so no other instance sends the same delivery meanwhile.
-            claimed = try await store.claim(limit: batch, now: now(), holdFor: sender.timeout * 4 + 60)
+            claimed = try await store.claim(limit: batch, now: now(), holdFor: holdFor)
         } catch {
             log("push deliveries not claimed: \(error)")
             return 0

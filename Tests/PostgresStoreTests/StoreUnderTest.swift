@@ -23,7 +23,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 final class StoreUnderTest: Sendable {
     let kind: StoreKind
     let history: any HistoryArchive
-    let records: any ClientRecordStore
+    let records: any ClientRecordStore & PushStore
     private let location: String?
     /// The PostgreSQL handles opened so far, each with its pool (stopped when `close` lets them go).
     private let pools = Mutex<[PooledDatabase]>([])
@@ -61,7 +61,7 @@ final class StoreUnderTest: Sendable {
 
     /// The same client records through a new connection (SQLite, PostgreSQL), as another instance sees them; nil
     /// for memory.
-    func reopenRecords() throws -> (any ClientRecordStore)? {
+    func reopenRecords() throws -> (any ClientRecordStore & PushStore)? {
         guard let location else { return nil }
         switch kind {
         case .memory: return nil

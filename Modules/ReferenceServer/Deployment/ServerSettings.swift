@@ -81,6 +81,7 @@ public struct ServerSettings: Sendable {
             "PUSH_SERVICES",
             "push service hosts alerts are sent to, comma-separated, *.domain for any below it (default fcm.googleapis.com, updates.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com)"
         ),
+        ("PUSH_TIMEOUT", "seconds a push service may take to answer one alert, 1 to 60 (default 10)"),
         (
             "PUSH_TEST_ENDPOINTS",
             "test-only: allow plain http and loopback or private addresses as push endpoints (never in a deployment)"
@@ -216,8 +217,13 @@ public struct ServerSettings: Sendable {
                     throw Invalid(setting: "PUSH_SERVICES", reason: error.description)
                 }
             }
-            configuration.push = PushConfiguration(subject: subject, endpoints: endpoints)
-        } else if environment["PUSH_SERVICES"] != nil || environment["PUSH_TEST_ENDPOINTS"] != nil {
+            let timeout = try seconds("PUSH_TIMEOUT", within: 1...60) ?? .seconds(10)
+            configuration.push = PushConfiguration(
+                subject: subject, endpoints: endpoints,
+                timeout: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        } else if environment["PUSH_SERVICES"] != nil || environment["PUSH_TEST_ENDPOINTS"] != nil
+            || environment["PUSH_TIMEOUT"] != nil
+        {
             throw Invalid(setting: "VAPID_SUBJECT", reason: "push settings are given but VAPID_SUBJECT is not set")
         }
         if let level = environment["LOG_LEVEL"] {
