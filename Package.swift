@@ -366,10 +366,11 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "QRCode",
+                "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "PostgresStore", "QRCode",
                 "ReferenceServer", "RequestProof", "ServerFaults", "ServerTrust", "Storage", "TestFixtures",
                 "TestSupport",
                 "WidgetRendering", "WidgetSnapshot",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/EndToEndTests"),
         .testTarget(

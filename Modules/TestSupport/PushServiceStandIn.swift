@@ -71,11 +71,14 @@ public final class PushServiceStandIn: @unchecked Sendable {
         return try JSONDecoder().decode(WebPushTarget.self, from: response.body)
     }
 
-    /// Scripts the answers to pushes for `id`: status codes (or "hang"), with an optional Retry-After.
-    public func script(_ id: String, _ answers: [(status: String, retryAfter: String?)]) async throws {
+    /// Scripts the answers to pushes for `id`, in order (the last one repeats): status codes (or "hang"), with an
+    /// optional Retry-After, each after `delay` seconds.
+    public func script(_ id: String, _ answers: [(status: String, retryAfter: String?)], delay: Double = 0)
+        async throws
+    {
         let body = try JSONSerialization.data(
             withJSONObject: answers.map { answer -> [String: Any] in
-                var object: [String: Any] = ["status": Int(answer.status) as Any? ?? answer.status]
+                var object: [String: Any] = ["status": Int(answer.status) as Any? ?? answer.status, "delay": delay]
                 if let retryAfter = answer.retryAfter { object["retryAfter"] = retryAfter }
                 return object
             })

@@ -6,7 +6,8 @@ private half kept here), and for every push it receives it does what a real push
 checks the VAPID header (RFC 8292: ES256 JWT, aud = this origin, exp at most 24 h ahead, sub mailto:/https:),
 checks the RFC 8030 headers (TTL, Content-Encoding: aes128gcm), decrypts the body with http_ece (RFC 8291) and
 keeps the plaintext. Answers are scripted per subscription: 201 by default, or a list such as
-[{"status": 429, "retryAfter": "1"}, {"status": 201}], or {"status": "hang"} to never answer.
+[{"status": 429, "retryAfter": "1"}, {"status": 201}], {"status": 201, "delay": 0.3} to answer slowly, or
+{"status": "hang"} to never answer.
 
   GET  /new/<id>          -> {"endpoint", "keys": {"p256dh", "auth"}}  (a new subscription)
   POST /script/<id>       <- JSON list of answers, used in order (the last one repeats)
@@ -139,6 +140,7 @@ class Handler(BaseHTTPRequestHandler):
         if step["status"] == "hang":
             time.sleep(3600)
             return
+        time.sleep(step.get("delay", 0))
         headers = [("Retry-After", step["retryAfter"])] if "retryAfter" in step else []
         if step["status"] == 201:
             headers.append(("Location", f"{self.origin()}/message/{len(received)}"))
