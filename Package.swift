@@ -300,13 +300,14 @@ let package = Package(
             name: "hangangjari-bench",
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
-                "ReferenceServer", "RequestProof", "ServerForecasting", "ServerLearning", "ServerTrust", "Storage",
-                "WidgetRendering", "WidgetSnapshot",
+                "ReferenceServer", "RequestProof", "ServerAlerts", "ServerForecasting", "ServerLearning", "ServerTrust",
+                "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
-            exclude: ["run", "first-paint.py", "lightgbm-reference.py"]
+            exclude: ["run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py"]
         ),
 
         .executableTarget(

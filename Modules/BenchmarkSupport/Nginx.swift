@@ -39,6 +39,27 @@ public final class Nginx: @unchecked Sendable {
         }
     }
 
+    /// A stand-in push service that only answers: every `POST /<path>/...` gets 201, logged with its time
+    /// (`$msec`) in ``acceptedLog`` (`/push/` and `/ref/` apart, so two senders can be told apart).
+    public static func pushSink() throws -> Nginx {
+        try Nginx(workers: "auto") { port, directory in
+            """
+            log_format accepted '$msec $request_uri $status';
+            server {
+                listen 127.0.0.1:\(port);
+                access_log \(directory.path)/accepted.log accepted;
+                client_body_buffer_size 16k;
+                location / { return 201; }
+            }
+            """
+        }
+    }
+
+    /// The sink's log: one `<seconds since 1970> <path> <status>` line per push.
+    public var acceptedLog: String {
+        (try? String(contentsOfFile: directory.path + "/accepted.log", encoding: .utf8)) ?? ""
+    }
+
     /// Writes the main configuration around the site `site` returns, starts nginx and returns once it accepts
     /// connections.
     private init(workers: String, site: (_ port: Int, _ directory: URL) throws -> String) throws {
@@ -55,7 +76,7 @@ public final class Nginx: @unchecked Sendable {
             worker_processes \(workers);
             pid \(path)/nginx.pid;
             error_log \(path)/error.log warn;
-            events { worker_connections 1024; }
+            events { worker_connections 4096; }
             http {
                 access_log off;
                 client_body_temp_path \(path)/body;

@@ -92,28 +92,39 @@ extension PostgresClientRecords: PushStore {
         }
     }
 
-    public func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws {
+    public func finish(_ finished: [FinishedDelivery], now: Date) async throws {
+        guard !finished.isEmpty else { return }
         let (database, logger) = (database, database.logger)
         try await database.withDeadline {
             try await database.ready()
             try await database.client.withTransaction(logger: logger) { connection in
-                try await Self.count(PushCounter.name(outcome), by: 1, on: connection, logger: logger)
-                switch outcome {
-                case .retry(let at, _):
-                    try await connection.query(
-                        "UPDATE push_delivery SET due_at = \(at), attempts = attempts + 1 WHERE id = \(delivery.id)",
-                        logger: logger)
-                case .gone:
-                    _ = try await Self.remove(delivery.subscriptionId, on: connection, logger: logger)
-                case .sent:
-                    try await connection.query("DELETE FROM push_delivery WHERE id = \(delivery.id)", logger: logger)
+                var counts: [String: Int] = [:]
+                var done: [Int64] = []
+                for (delivery, outcome) in finished.map({ ($0.delivery, $0.outcome) }) {
+                    counts[PushCounter.name(outcome), default: 0] += 1
+                    switch outcome {
+                    case .retry(let at, _):
+                        try await connection.query(
+                            "UPDATE push_delivery SET due_at = \(at), attempts = attempts + 1 WHERE id = \(delivery.id)",
+                            logger: logger)
+                    case .gone:
+                        _ = try await Self.remove(delivery.subscriptionId, on: connection, logger: logger)
+                    case .sent, .failed:
+                        done.append(delivery.id)
+                    }
+                }
+                if !done.isEmpty {
+                    try await connection.query("DELETE FROM push_delivery WHERE id = ANY(\(done))", logger: logger)
+                }
+                for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
+                    try await Self.count(name, by: count, on: connection, logger: logger)
+                }
+                if counts[PushCounter.sent] != nil {
                     try await connection.query(
                         """
                         INSERT INTO push_meta (key, at) VALUES ('last_sent_at', \(now))
                         ON CONFLICT (key) DO UPDATE SET at = GREATEST(push_meta.at, EXCLUDED.at)
                         """, logger: logger)
-                case .failed:
-                    try await connection.query("DELETE FROM push_delivery WHERE id = \(delivery.id)", logger: logger)
                 }
             }
         }

@@ -74,6 +74,7 @@ public final class ReferenceBackend: Sendable {
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
             learning: configuration.forecastLearning, observe: { metrics.collected($0, failed: $1) },
+            observeRound: { metrics.collectionRound($0, took: $1) },
             log: { [logger] in logger.warning("\($0)") })
         collector.listen(collector.forecastListener)
         self.collector = collector

@@ -12,6 +12,8 @@ public final class PushDispatcher: Sendable {
     let batch: Int
     let concurrency: Int
     let poll: Duration
+    /// Outcomes recorded together.
+    let recordEvery = 32
     /// Told every outcome (the metrics).
     let observe: @Sendable (DeliveryOutcome) -> Void
     let log: @Sendable (String) -> Void
@@ -73,26 +75,41 @@ public final class PushDispatcher: Sendable {
             log("push deliveries not claimed: \(error)")
             return 0
         }
-        await withTaskGroup(of: Void.self) { group in
+        // Outcomes are recorded as they come, a few at a time: one transaction per handful, and an instance that dies
+        // leaves only its last few answers unrecorded (those deliveries are sent again by another instance).
+        await withTaskGroup(of: FinishedDelivery.self) { group in
             var running = 0
+            var answered: [FinishedDelivery] = []
             for delivery in claimed {
-                if running == concurrency {
-                    await group.next()
+                if running == concurrency, let finished = await group.next() {
                     running -= 1
+                    answered.append(finished)
+                    if answered.count >= recordEvery { await record(&answered) }
                 }
-                group.addTask { await self.deliver(delivery) }
+                group.addTask { FinishedDelivery(delivery: delivery, outcome: await self.send(delivery)) }
                 running += 1
             }
+            for await finished in group {
+                answered.append(finished)
+                if answered.count >= recordEvery { await record(&answered) }
+            }
+            await record(&answered)
         }
         return claimed.count
     }
 
-    private func deliver(_ delivery: PushDelivery) async {
+    private func send(_ delivery: PushDelivery) async -> DeliveryOutcome {
         let outcome = await sender.send(delivery)
         observe(outcome)
         if case .failed(let reason) = outcome { log("push alert given up: \(reason)") }
-        do { try await store.finish(delivery, outcome, now: now()) } catch {
-            log("push outcome not recorded (the delivery is claimed again later): \(error)")
+        return outcome
+    }
+
+    private func record(_ answered: inout [FinishedDelivery]) async {
+        guard !answered.isEmpty else { return }
+        do { try await store.finish(answered, now: now()) } catch {
+            log("push outcomes not recorded (those deliveries are claimed again later): \(error)")
         }
+        answered.removeAll(keepingCapacity: true)
     }
 }

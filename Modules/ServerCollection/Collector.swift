@@ -29,6 +29,8 @@ public final class Collector: Sendable {
     let now: @Sendable () -> Date
     let faults: FaultSwitch
     let observe: @Sendable (SourceKind, _ failed: Bool) -> Void
+    /// Told how long each background round of one kind took (the metrics).
+    let observeRound: @Sendable (SourceKind, Duration) -> Void
     let snapshots = Mutex<[ParkID: ParkSnapshot]>([:])
     let onDemand = Mutex<[ParkID: Task<Void, Never>]>([:])
     let backfilled = Mutex<Set<ParkID>>([])
@@ -47,9 +49,11 @@ public final class Collector: Sendable {
         exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
         learning: ForecastLearning? = nil,
         observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in },
+        observeRound: @escaping @Sendable (SourceKind, Duration) -> Void = { _, _ in },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.observe = observe
+        self.observeRound = observeRound
         listeners = CollectionListeners { name, error in log("\(name) failed on a collection: \(error)") }
         self.learning = learning
         self.catalog = catalog
@@ -132,8 +136,10 @@ public final class Collector: Sendable {
                         try? await Task.sleep(for: kind == .parking ? self.parkingInterval : kind.cadence)
                         guard !Task.isCancelled, await self.holdsLease() else { continue }
                         let at = self.now()
+                        let started = ContinuousClock.now
                         await self.collect(kind)
                         await self.publishAll()
+                        self.observeRound(kind, ContinuousClock.now - started)
                         // The listeners act on their own time; the next round does not wait for them.
                         self.listeners.post(self.event(kind, at: at))
                     }

@@ -62,6 +62,15 @@ public final class ServerMetrics: Sendable {
         if failed { failures.increment() }
     }
 
+    /// Records how long one background round of a source took (every park read, the snapshots published; the
+    /// listeners act after it, off its path).
+    public func collectionRound(_ kind: SourceKind, took duration: Duration) {
+        registry.makeDurationHistogram(
+            descriptor: Self.name("collection_round_duration", "seconds", "Time of one background round, by source"),
+            labels: [("source", kind.rawValue)], buckets: Self.latencyBuckets
+        ).record(duration)
+    }
+
     /// Counts one push delivery's outcome: `sent`, `gone`, `retried` or `failed` (with its reason; never the
     /// endpoint).
     public func pushed(_ outcome: String, reason: String? = nil) {

@@ -23,7 +23,7 @@ import Testing
         func watched() async throws -> [WatchedSubscription] { throw Down() }
         func apply(_ changes: AlertChanges, now: Date) async throws -> Int { throw Down() }
         func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery] { throw Down() }
-        func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws { throw Down() }
+        func finish(_ finished: [FinishedDelivery], now: Date) async throws { throw Down() }
         func removeSubscription(id: String) async throws -> Bool { throw Down() }
         func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) { throw Down() }
         func status(now: Date) async throws -> PushStatus { throw Down() }

@@ -130,26 +130,28 @@ extension MemoryClientRecords: PushStore {
         }
     }
 
-    public func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws {
+    public func finish(_ finished: [FinishedDelivery], now: Date) async throws {
         state.withLock { state in
-            state.counters[PushCounter.name(outcome), default: 0] += 1
-            switch outcome {
-            case .retry(let at, _):
-                guard var entry = state.deliveries[delivery.id] else { return }
-                entry.delivery.attempts += 1
-                entry.dueAt = at
-                state.deliveries[delivery.id] = entry
-            case .gone:
-                state.deliveries[delivery.id] = nil
-                if let key = state.subscriptions.first(where: { $0.value.id == delivery.subscriptionId })?.key {
-                    state.subscriptions[key] = nil
+            for (delivery, outcome) in finished.map({ ($0.delivery, $0.outcome) }) {
+                state.counters[PushCounter.name(outcome), default: 0] += 1
+                switch outcome {
+                case .retry(let at, _):
+                    guard var entry = state.deliveries[delivery.id] else { continue }
+                    entry.delivery.attempts += 1
+                    entry.dueAt = at
+                    state.deliveries[delivery.id] = entry
+                case .gone:
+                    state.deliveries[delivery.id] = nil
+                    if let key = state.subscriptions.first(where: { $0.value.id == delivery.subscriptionId })?.key {
+                        state.subscriptions[key] = nil
+                    }
+                    state.forget(delivery.subscriptionId)
+                case .sent:
+                    state.deliveries[delivery.id] = nil
+                    state.lastSentAt = now
+                case .failed:
+                    state.deliveries[delivery.id] = nil
                 }
-                state.forget(delivery.subscriptionId)
-            case .sent:
-                state.deliveries[delivery.id] = nil
-                state.lastSentAt = now
-            case .failed:
-                state.deliveries[delivery.id] = nil
             }
         }
     }

@@ -15,8 +15,8 @@ public protocol PushStore: Sendable {
     /// after that, a claim that was never finished is due again). Deliveries past their expiry are dropped and
     /// counted as expired.
     func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery]
-    /// Records what became of a claimed delivery.
-    func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws
+    /// Records what became of claimed deliveries, in one transaction.
+    func finish(_ finished: [FinishedDelivery], now: Date) async throws
     /// Stops a subscription and drops its pending deliveries; false when there was none with that id.
     func removeSubscription(id: String) async throws -> Bool
     /// How many subscriptions an install has, and how many there are in all.
@@ -26,6 +26,24 @@ public protocol PushStore: Sendable {
     /// The deployment's VAPID private key: the kept one, or `new` stored now when there is none (the first
     /// instance to store wins; every instance gets the same key back).
     func vapidKey(orStore new: Data) async throws -> Data
+}
+
+extension PushStore {
+    /// Records what became of one claimed delivery.
+    public func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws {
+        try await finish([FinishedDelivery(delivery: delivery, outcome: outcome)], now: now)
+    }
+}
+
+/// A delivery and what became of it.
+public struct FinishedDelivery: Sendable, Equatable {
+    public var delivery: PushDelivery
+    public var outcome: DeliveryOutcome
+
+    public init(delivery: PushDelivery, outcome: DeliveryOutcome) {
+        self.delivery = delivery
+        self.outcome = outcome
+    }
 }
 
 /// A subscription the watcher looks at.

@@ -81,23 +81,27 @@ extension SQLiteClientRecords: PushStore {
         }
     }
 
-    public func finish(_ delivery: PushDelivery, _ outcome: DeliveryOutcome, now: Date) async throws {
+    public func finish(_ finished: [FinishedDelivery], now: Date) async throws {
         try await queue.write { db in
-            try Self.count(PushCounter.name(outcome), by: 1, in: db)
-            switch outcome {
-            case .retry(let at, _):
-                try db.execute(
-                    sql: "UPDATE push_delivery SET due_at = ?, attempts = attempts + 1 WHERE id = ?",
-                    arguments: [at.timeIntervalSince1970, delivery.id])
-            case .gone:
-                try Self.remove(delivery.subscriptionId, in: db)
-            case .sent:
-                try db.execute(sql: "DELETE FROM push_delivery WHERE id = ?", arguments: [delivery.id])
+            var counts: [String: Int] = [:]
+            for (delivery, outcome) in finished.map({ ($0.delivery, $0.outcome) }) {
+                counts[PushCounter.name(outcome), default: 0] += 1
+                switch outcome {
+                case .retry(let at, _):
+                    try db.execute(
+                        sql: "UPDATE push_delivery SET due_at = ?, attempts = attempts + 1 WHERE id = ?",
+                        arguments: [at.timeIntervalSince1970, delivery.id])
+                case .gone:
+                    try Self.remove(delivery.subscriptionId, in: db)
+                case .sent, .failed:
+                    try db.execute(sql: "DELETE FROM push_delivery WHERE id = ?", arguments: [delivery.id])
+                }
+            }
+            for (name, count) in counts { try Self.count(name, by: count, in: db) }
+            if counts[PushCounter.sent] != nil {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO push_meta (key, value) VALUES ('last_sent_at', ?)",
                     arguments: [now.timeIntervalSince1970])
-            case .failed:
-                try db.execute(sql: "DELETE FROM push_delivery WHERE id = ?", arguments: [delivery.id])
             }
         }
     }
