@@ -122,12 +122,14 @@ import Testing
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
         for route in API.routes {
-            let path = route.path(park: "banpo")
-            let served = try await send(server, path, method: route.method, body: route.method.isWrite ? Data() : nil)
+            let path = route.path(park: "banpo", subscription: "s-0123456789abcdef0123456789abcdef")
+            let body = route.method == .post ? Data() : nil
+            let served = try await send(server, path, method: route.method, body: body)
             #expect(![404, 405].contains(served.status), "\(route.method) \(path): \(served.status)")
-            let refused = try await send(server, path, method: "DELETE")
-            #expect(refused.status == 405, "DELETE \(path)")
-            #expect(refused.header("allow") == route.method.rawValue, "DELETE \(path)")
+            let other: HTTPMethod = route.method == .delete ? "PUT" : "DELETE"
+            let refused = try await send(server, path, method: other)
+            #expect(refused.status == 405, "\(other) \(path)")
+            #expect(refused.header("allow") == route.method.rawValue, "\(other) \(path)")
         }
     }
 
