@@ -52,9 +52,12 @@ public final class ReferenceBackend: Sendable {
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         self.logger = logger
         let source: any ParkDataSource
+        var simulation: SimulationModel?
         switch configuration.source {
         case .simulated:
-            source = SimulatedSource(catalog: catalog)
+            let simulated = SimulatedSource(catalog: catalog)
+            simulation = simulated.model
+            source = simulated
         case .seoul(let key, let baseURL):
             let http =
                 transport
@@ -73,7 +76,8 @@ public final class ReferenceBackend: Sendable {
         let collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
             lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
-            learning: configuration.forecastLearning, observe: { metrics.collected($0, failed: $1) },
+            learning: configuration.forecastLearning, simulation: simulation,
+            observe: { metrics.collected($0, failed: $1) },
             observeRound: { metrics.collectionRound($0, took: $1) },
             log: { [logger] in logger.warning("\($0)") })
         collector.listen(collector.forecastListener)

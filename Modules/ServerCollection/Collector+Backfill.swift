@@ -9,8 +9,8 @@ extension Collector {
     /// For simulated data: fills `days` of history now and recomputes forecasts (an embedded one-shot backend
     /// calls this instead of running the background loops).
     public func prepareHistory(days: Int) async {
-        guard let simulated = source as? SimulatedSource else { return }
-        await backfill(model: simulated.model, days: days)
+        guard let simulation else { return }
+        await backfill(model: simulation, days: days)
         await computeForecasts()
     }
 

@@ -30,9 +30,8 @@ extension Collector {
 
     /// Takes the kept model when it differs from the one in use (another instance trained it, or a restart).
     func loadKeptModel(_ learning: ForecastLearning) async {
-        guard let store = history as? any ForecastModelStore else { return }
         do {
-            guard let data = try await store.latestForecastModel() else { return }
+            guard let data = try await history.latestForecastModel() else { return }
             let stored = try StoredForecastModel.decoded(data)
             if stored != learned?.stored {
                 let model = try LearnedForecast(stored, trainer: learning.trainer)
@@ -61,9 +60,8 @@ extension Collector {
         {
             return false
         }
-        guard let archive = history as? any HistoryArchive else { return false }
         do {
-            let series = HistorySeries.series(from: try await archive.allReadings(), catalog: catalog)
+            let series = HistorySeries.series(from: try await history.allReadings(), catalog: catalog)
             let training = ForecastTraining(
                 trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
             let cutoff = SimulationModel.bucket(at) + 1
@@ -74,9 +72,7 @@ extension Collector {
                 )
                 return false
             }
-            if let store = history as? any ForecastModelStore {
-                try await store.saveForecastModel(try trained.stored.encoded())
-            }
+            try await history.saveForecastModel(try trained.stored.encoded())
             learnedBox.withLock { $0 = trained }
             learning.log(
                 String(

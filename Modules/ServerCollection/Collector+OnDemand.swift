@@ -59,8 +59,8 @@ extension Collector {
     }
 
     func backfillOnce(_ park: Park, days: Int) async {
-        guard days > 0, let simulated = source as? SimulatedSource else { return }
+        guard days > 0, let simulation else { return }
         let first = backfilled.withLock { $0.insert(park.id).inserted }
-        if first { await backfill(model: simulated.model, days: days, lots: catalog.lots(in: park.id)) }
+        if first { await backfill(model: simulation, days: days, lots: catalog.lots(in: park.id)) }
     }
 }

@@ -18,7 +18,7 @@ public struct CollectorRole: Sendable {
 public final class Collector: Sendable {
     public let catalog: Catalog
     public let source: any ParkDataSource
-    public let history: any HistoryStore
+    public let history: any ForecastHistory
     public let forecaster: Forecaster
     /// Whether this instance collects (always, unless instances share a store).
     public let lease: CollectorLease
@@ -35,6 +35,8 @@ public final class Collector: Sendable {
     let onDemand = Mutex<[ParkID: Task<Void, Never>]>([:])
     let backfilled = Mutex<Set<ParkID>>([])
     let roleBox = Mutex(CollectorRole(collects: false, lastAdopted: nil))
+    /// The simulation history is backfilled from, given for simulated data (nil: nothing is backfilled).
+    let simulation: SimulationModel?
     /// How forecasts learn (nil: the rule forecasts), and the model in use.
     let learning: ForecastLearning?
     let learnedBox = Mutex<LearnedForecast?>(nil)
@@ -44,10 +46,10 @@ public final class Collector: Sendable {
     let listeners: CollectionListeners
 
     public init(
-        catalog: Catalog, source: any ParkDataSource, history: any HistoryStore, forecaster: Forecaster = Forecaster(),
+        catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory, forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
         exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
-        learning: ForecastLearning? = nil,
+        learning: ForecastLearning? = nil, simulation: SimulationModel? = nil,
         observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in },
         observeRound: @escaping @Sendable (SourceKind, Duration) -> Void = { _, _ in },
         log: @escaping @Sendable (String) -> Void = { _ in }
@@ -56,6 +58,7 @@ public final class Collector: Sendable {
         self.observeRound = observeRound
         listeners = CollectionListeners { name, error in log("\(name) failed on a collection: \(error)") }
         self.learning = learning
+        self.simulation = simulation
         self.catalog = catalog
         self.source = source
         self.history = history
@@ -123,9 +126,9 @@ public final class Collector: Sendable {
             if let learning {
                 group.addTask { await self.learn(learning) }
             }
-            if backfillDays > 0, let simulated = source as? SimulatedSource, await holdsLease() {
+            if backfillDays > 0, let simulation, await holdsLease() {
                 group.addTask {
-                    await self.backfill(model: simulated.model, days: backfillDays)
+                    await self.backfill(model: simulation, days: backfillDays)
                     await self.computeForecasts()
                     await self.publishAll()
                 }

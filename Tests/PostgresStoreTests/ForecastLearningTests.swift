@@ -32,7 +32,7 @@ import Testing
         return SimulationModel.date(ofBucket: last - 1)
     }
 
-    static func collector(_ history: any HistoryStore, now: Date, collects: Bool) -> Collector {
+    static func collector(_ history: any ForecastHistory, now: Date, collects: Bool) -> Collector {
         Collector(
             catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
             now: { now }, lease: CollectorLease { collects })
@@ -82,7 +82,7 @@ import Testing
         #expect(!(await collecting.learnOnce(Self.learning(log))))
         #expect(collecting.learned == nil)
         #expect(log.all.contains { $0.contains("less than 6 days of history; the rule forecasts") })
-        let models = try #require(store.history as? any ForecastModelStore)
+        let models = store.history
         #expect(try await models.latestForecastModel() == nil)
     }
 
@@ -91,7 +91,7 @@ import Testing
     {
         let store = try await StoreUnderTest(kind)
         defer { store.close() }
-        let models = try #require(store.history as? any ForecastModelStore)
+        let models = store.history
         try await models.saveForecastModel(Data("{\"version\": 1, \"model\": 3".utf8))
         let log = Log()
         let waiting = Self.collector(store.history, now: TestClock.daytime, collects: false)

@@ -22,7 +22,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 /// would.
 final class StoreUnderTest: Sendable {
     let kind: StoreKind
-    let history: any HistoryArchive
+    let history: any ForecastHistory
     let records: any ClientRecordStore & PushStore
     private let location: String?
     /// The PostgreSQL handles opened so far, each with its pool (stopped when `close` lets them go).
@@ -50,7 +50,7 @@ final class StoreUnderTest: Sendable {
     }
 
     /// The same data through a new connection (SQLite, PostgreSQL); nil for memory.
-    func reopen() throws -> (any HistoryArchive)? {
+    func reopen() throws -> (any ForecastHistory)? {
         guard let location else { return nil }
         switch kind {
         case .memory: return nil

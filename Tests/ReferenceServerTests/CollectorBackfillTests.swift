@@ -16,7 +16,7 @@ struct CollectorBackfillTests {
         let now = TestClock.daytime
         let collector = Collector(
             catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
-            now: { now })
+            now: { now }, simulation: SimulationModel(catalog: .bundled))
         let model = SimulationModel(catalog: .bundled)
         let lot = try #require(Catalog.bundled.lots.first { model.available(lot: $0, at: now) != nil })
         await collector.collectAll()
@@ -36,7 +36,7 @@ struct OnDemandCollectionTests {
     func collector(_ history: MemoryHistoryStore) -> Collector {
         Collector(
             catalog: .bundled, source: SimulatedSource(catalog: .bundled), history: history, faults: FaultSwitch(),
-            now: { TestClock.daytime })
+            now: { TestClock.daytime }, simulation: SimulationModel(catalog: .bundled))
     }
 
     @Test func aParkAskedForIsBackfilledAndForecastAlone() async throws {

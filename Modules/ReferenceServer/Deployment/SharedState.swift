@@ -11,7 +11,7 @@ import ServerTrust
 /// snapshots.
 public struct SharedState: Sendable {
     /// Past lot counts for forecasts.
-    public var history: any HistoryStore
+    public var history: any ForecastHistory
     /// Whether this instance collects.
     public var lease: CollectorLease
     /// The collector's snapshots, from the instance that collects to the others.
@@ -29,7 +29,7 @@ public struct SharedState: Sendable {
     public var run: @Sendable () async -> Void
 
     public init(
-        history: any HistoryStore, lease: CollectorLease, snapshots: SnapshotExchange,
+        history: any ForecastHistory, lease: CollectorLease, snapshots: SnapshotExchange,
         records: any ClientRecordStore & PushStore, tokenKeys: TokenKeySource? = nil, rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
     ) {
         self.history = history

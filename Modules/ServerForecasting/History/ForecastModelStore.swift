@@ -20,3 +20,7 @@ extension MemoryHistoryStore: ForecastModelStore {
         forecastModel.withLock { $0 }
     }
 }
+
+/// The history a server keeps: readings (all of them, for training) and the kept forecast model, in one store
+/// (memory, the SQLite file, PostgreSQL).
+public typealias ForecastHistory = HistoryArchive & ForecastModelStore
