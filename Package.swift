@@ -128,7 +128,9 @@ let package = Package(
             path: "Modules/ServerCollection"),
         .target(
             name: "ServerAlerts",
-            dependencies: ["CurlHTTP", "Localization", "Models", "ServerCollection", "ServerSources", "ServerTrust", "WebPush"],
+            dependencies: [
+                "CurlHTTP", "Localization", "Models", "ServerCollection", "ServerSources", "ServerTrust", "WebPush",
+            ],
             path: "Modules/ServerAlerts"),
         .target(
             name: "ServerHTTP",

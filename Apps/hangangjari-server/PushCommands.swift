@@ -39,7 +39,9 @@ struct PushCommand: AsyncParsableCommand {
                 print(ContractCoding.text(status))
                 return
             }
-            print("subscriptions\t\(status.subscriptions) (\(status.pushSubscriptions) by Web Push, \(status.armed) armed)")
+            print(
+                "subscriptions\t\(status.subscriptions) (\(status.pushSubscriptions) by Web Push, \(status.armed) armed)"
+            )
             print("queued\t\(status.pending)")
             print("sent\t\(status.sent)")
             print("gone\t\(status.gone) (subscriptions removed)")

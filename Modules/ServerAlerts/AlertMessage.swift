@@ -6,9 +6,15 @@ import Models
 /// without a service worker when `navigate` is absolute), which the pages' service worker reads too. Well under
 /// 3 KB: push services refuse more, and Firefox on Android refuses padded payloads above it.
 public struct AlertMessage: Codable, Sendable, Equatable {
-    /// 8030 marks a declarative payload; absent when the page's address is not absolute (no `PUBLIC_URL`).
-    public var web_push: Int?
+    /// 8030 marks a declarative payload (`web_push`); absent when the page's address is not absolute (no
+    /// `PUBLIC_URL`).
+    public var webPush: Int?
     public var notification: Notification
+
+    enum CodingKeys: String, CodingKey {
+        case webPush = "web_push"
+        case notification
+    }
 
     public struct Notification: Codable, Sendable, Equatable {
         public var title: String
@@ -52,7 +58,7 @@ public struct AlertMessage: Codable, Sendable, Equatable {
         if simulated { body += " " + l(.alertSimulated) }
         let path = DeepLink(parkId: park, screen: .parking).webPath
         return AlertMessage(
-            web_push: publicURL == nil ? nil : 8030,
+            webPush: publicURL == nil ? nil : 8030,
             notification: Notification(
                 title: l.plural(.alertTitle, count: available, name, available), body: body,
                 navigate: publicURL.map { $0.description + path } ?? path, tag: "alert-" + subscription.targetID,

@@ -108,6 +108,8 @@ public struct AlertWatcher: Sendable {
 
     /// Whether a forecast gives no space a risk above ``AlertRule/fillRisk`` within the hour.
     static func fillsSoon(_ forecast: ParkingForecast) -> Bool {
-        forecast.points.contains { $0.minutesAhead <= AlertRule.fillHorizonMinutes && $0.riskOfNoSpace >= AlertRule.fillRisk }
+        forecast.points.contains {
+            $0.minutesAhead <= AlertRule.fillHorizonMinutes && $0.riskOfNoSpace >= AlertRule.fillRisk
+        }
     }
 }

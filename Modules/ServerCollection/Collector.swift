@@ -46,7 +46,8 @@ public final class Collector: Sendable {
     let listeners: CollectionListeners
 
     public init(
-        catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory, forecaster: Forecaster = Forecaster(),
+        catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory,
+        forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
         exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
         learning: ForecastLearning? = nil, simulation: SimulationModel? = nil,

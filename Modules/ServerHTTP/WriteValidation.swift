@@ -44,50 +44,53 @@ enum WriteValidation {
             "installHash", "lotId", "parkId", "threshold", "quietFrom", "quietUntil", "forecastFill", "language",
             "push",
         ]
-        return decodeStrict(body, allowed: fields, nested: [:], objects: ["push": ["endpoint", "keys"], "push.keys": ["p256dh", "auth"]])
-            .flatMap { (sub: PushSubscription) in
-                guard isInstallHash(sub.installHash) else {
-                    return .failure(invalid("installHash must be 16 to 64 hex digits"))
-                }
-                switch (sub.lotId, sub.parkId) {
-                case (let lot?, nil):
-                    guard catalog.lot(lot) != nil else { return .failure(invalid("unknown lotId '\(lot.rawValue)'")) }
-                case (nil, let park?):
-                    guard catalog.park(park) != nil else {
-                        return .failure(invalid("unknown parkId '\(park.rawValue)'"))
-                    }
-                default:
-                    return .failure(invalid("give exactly one of lotId (a lot) and parkId (a whole park)"))
-                }
-                guard (1...1000).contains(sub.threshold) else {
-                    return .failure(invalid("threshold must be 1 to 1000"))
-                }
-                for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 })
-                where OpeningHours.minuteOfDay(time) == nil {
-                    return .failure(invalid("quiet hours must be HH:MM"))
-                }
-                guard (sub.quietFrom == nil) == (sub.quietUntil == nil) else {
-                    return .failure(invalid("give both quietFrom and quietUntil, or neither"))
-                }
-                if let language = sub.language, !["ko", "en"].contains(language) {
-                    return .failure(invalid("language must be ko or en"))
-                }
-                if let push = sub.push {
-                    guard let endpoints else {
-                        return .failure(invalid("this deployment sends no push alerts (VAPID_SUBJECT is not set)"))
-                    }
-                    guard push.endpoint.utf8.count <= 1024 else { return .failure(invalid("push.endpoint is too long")) }
-                    if case .failure(let refusal) = endpoints.check(push.endpoint) {
-                        return .failure(invalid(refusal.description))
-                    }
-                    do throws(SubscriberKeys.Problem) {
-                        _ = try SubscriberKeys(p256dh: push.keys.p256dh, auth: push.keys.auth)
-                    } catch {
-                        return .failure(invalid(error.description))
-                    }
-                }
-                return .success(sub)
+        return decodeStrict(
+            body, allowed: fields, nested: [:],
+            objects: ["push": ["endpoint", "keys"], "push.keys": ["p256dh", "auth"]]
+        )
+        .flatMap { (sub: PushSubscription) in
+            guard isInstallHash(sub.installHash) else {
+                return .failure(invalid("installHash must be 16 to 64 hex digits"))
             }
+            switch (sub.lotId, sub.parkId) {
+            case (let lot?, nil):
+                guard catalog.lot(lot) != nil else { return .failure(invalid("unknown lotId '\(lot.rawValue)'")) }
+            case (nil, let park?):
+                guard catalog.park(park) != nil else {
+                    return .failure(invalid("unknown parkId '\(park.rawValue)'"))
+                }
+            default:
+                return .failure(invalid("give exactly one of lotId (a lot) and parkId (a whole park)"))
+            }
+            guard (1...1000).contains(sub.threshold) else {
+                return .failure(invalid("threshold must be 1 to 1000"))
+            }
+            for time in [sub.quietFrom, sub.quietUntil].compactMap({ $0 })
+            where OpeningHours.minuteOfDay(time) == nil {
+                return .failure(invalid("quiet hours must be HH:MM"))
+            }
+            guard (sub.quietFrom == nil) == (sub.quietUntil == nil) else {
+                return .failure(invalid("give both quietFrom and quietUntil, or neither"))
+            }
+            if let language = sub.language, !["ko", "en"].contains(language) {
+                return .failure(invalid("language must be ko or en"))
+            }
+            if let push = sub.push {
+                guard let endpoints else {
+                    return .failure(invalid("this deployment sends no push alerts (VAPID_SUBJECT is not set)"))
+                }
+                guard push.endpoint.utf8.count <= 1024 else { return .failure(invalid("push.endpoint is too long")) }
+                if case .failure(let refusal) = endpoints.check(push.endpoint) {
+                    return .failure(invalid(refusal.description))
+                }
+                do throws(SubscriberKeys.Problem) {
+                    _ = try SubscriberKeys(p256dh: push.keys.p256dh, auth: push.keys.auth)
+                } catch {
+                    return .failure(invalid(error.description))
+                }
+            }
+            return .success(sub)
+        }
     }
 
     /// Decodes `body` refusing positions and unknown fields: `allowed` at the top, `nested` in arrays of objects,

@@ -48,19 +48,13 @@ public final class PushServiceStandIn: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while !buffer.contains(10), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer.prefix { $0 != 10 }, as: UTF8.self)
+        let line = FirstLine.read(output)
         guard line.hasPrefix("listening on ") else {
             process.terminate()
             throw CocoaError(
                 .featureUnsupported,
-                userInfo: [NSLocalizedDescriptionKey: "the push stand-in did not start (Tools/setup installs http_ece)"])
+                userInfo: [NSLocalizedDescriptionKey: "the push stand-in did not start (Tools/setup installs http_ece)"]
+            )
         }
         baseURL = String(line.dropFirst("listening on ".count))
     }

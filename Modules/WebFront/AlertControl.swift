@@ -34,7 +34,8 @@ enum AlertControl {
             "quietUntilLabel": l(.webAlertsQuietUntil), "submit": l(.webAlertsTitle), "listTitle": l(.webAlertsList),
             "none": l(.webAlertsNone), "wordOn": l(.webAlertsOn, "%@"), "wordStopped": l(.webAlertsStopped, "%@"),
             "wordStop": l(.webAlertsStop), "wordChange": l(.webAlertsChange), "wordDenied": l(.webAlertsDenied),
-            "wordFailed": l(.webAlertsFailed, "%@"), "wordBelow": l(.webAlertsBelow, "%@"), "wordForecast": l(.webAlertsOrForecast),
+            "wordFailed": l(.webAlertsFailed, "%@"), "wordBelow": l(.webAlertsBelow, "%@"),
+            "wordForecast": l(.webAlertsOrForecast),
             "wordQuiet": l(.webAlertsQuietRange, "%@"),
         ]
     }

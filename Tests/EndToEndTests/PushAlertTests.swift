@@ -22,7 +22,8 @@ import Testing
                 as? [String: Any])
         var city = try #require(object["CITYDATA"] as? [String: Any])
         var lots = try #require(city["PRK_STTS"] as? [[String: Any]])
-        for index in lots.indices where lots[index]["PRK_CD"] as? String == "1010001" && lots[index]["CUR_PRK_YN"] as? String == "Y" {
+        for index in lots.indices
+        where lots[index]["PRK_CD"] as? String == "1010001" && lots[index]["CUR_PRK_YN"] as? String == "Y" {
             lots[index]["CUR_PRK_CNT"] = String(occupied)
         }
         city["PRK_STTS"] = lots
@@ -45,14 +46,18 @@ import Testing
             let response = try await TestBackend.curl.send(
                 HTTPRequest(
                     method: .post, url: server.baseURL + "/admin/faults?spec=\(faults)",
-                    headers: [("Authorization", "Bearer \(PushAlertTests.admin)")], deadline: Date().addingTimeInterval(10)))
+                    headers: [("Authorization", "Bearer \(PushAlertTests.admin)")],
+                    deadline: Date().addingTimeInterval(10)))
             #expect(response.status == 204)
         }
 
-        func subscribe(_ subscription: PushSubscription, nonce: String = randomHex(bytes: 8)) async throws -> HTTPResponse {
+        func subscribe(_ subscription: PushSubscription, nonce: String = randomHex(bytes: 8)) async throws
+            -> HTTPResponse
+        {
             try await session.send(
                 "/v2/push/subscriptions", method: .post, body: try ContractCoding.encode(subscription),
-                created: Int(TestClock.clock(PushAlertTests.instant, since: PushAlertTests.since).now().timeIntervalSince1970),
+                created: Int(
+                    TestClock.clock(PushAlertTests.instant, since: PushAlertTests.since).now().timeIntervalSince1970),
                 nonce: nonce)
         }
 
@@ -88,7 +93,8 @@ import Testing
         var key: String?
         for _ in 0..<100 where key == nil {
             let policy = try await TestBackend.curl.send(
-                HTTPRequest(url: deployment.server.baseURL + "/v2/config/policy", deadline: Date().addingTimeInterval(5)))
+                HTTPRequest(
+                    url: deployment.server.baseURL + "/v2/config/policy", deadline: Date().addingTimeInterval(5)))
             key = try ContractCoding.decode(ClientPolicy.self, from: policy.body).pushPublicKey
             if key == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
@@ -184,7 +190,9 @@ import Testing
         #expect(status.contains("gone\t2") && status.contains("sent\t1"), "\(status)")
         // Endpoints are secrets: neither the status nor the log names one.
         for text in [status, deployment.server.log] {
-            #expect(!text.contains(deployment.push.baseURL) && !text.contains("/push/gone") && !text.contains(gone.keys.auth))
+            #expect(
+                !text.contains(deployment.push.baseURL) && !text.contains("/push/gone")
+                    && !text.contains(gone.keys.auth))
         }
     }
 

@@ -30,7 +30,8 @@ import Testing
         }
         // The subscriptions, written straight into the deployment's store (the write path has its own tests; a
         // client address may write only so many).
-        let pooled = PostgresDatabase(url: try DatabaseURL(database), logger: Logger(label: "test"), timeout: .seconds(30))
+        let pooled = PostgresDatabase(
+            url: try DatabaseURL(database), logger: Logger(label: "test"), timeout: .seconds(30))
         let pool = Task { await pooled.run() }
         defer { pool.cancel() }
         let records = PostgresClientRecords(database: pooled)
@@ -42,7 +43,8 @@ import Testing
                 installHash: String(format: "0123456789ab%04d", index), lotId: "yeouido-1", threshold: 30,
                 language: "ko", push: target)
             _ = try await records.applyOnce(
-                ClientWrite(idempotencyKey: "k-\(id)", answer: Data(), effect: .subscription(id: "s-\(id)", subscription)),
+                ClientWrite(
+                    idempotencyKey: "k-\(id)", answer: Data(), effect: .subscription(id: "s-\(id)", subscription)),
                 now: TestClock.clock(Self.instant, since: Self.since).now())
         }
         let environment = TestClock.environment(Self.instant, since: Self.since).merging([

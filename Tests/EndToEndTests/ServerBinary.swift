@@ -27,14 +27,7 @@ final class ServerBinary: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: logURL)
         try process.run()
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while !buffer.contains(10), Date() < deadline {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer.prefix { $0 != 10 }, as: UTF8.self)
+        let line = FirstLine.read(stdout)
         guard line.hasPrefix("listening on ") else {
             process.terminate()
             throw CocoaError(

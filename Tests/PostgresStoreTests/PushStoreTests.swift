@@ -95,9 +95,10 @@ import Testing
         for (index, id) in ["s-gone", "s-busy", "s-late", "s-big"].enumerated() {
             try await Self.subscribe(records, id: id, install: "0123456789abcd0\(index)")
         }
-        let crossings = ["s-gone", "s-busy", "s-big"].map { Self.crossing($0) } + [
-            Self.crossing("s-late", at: Self.now.addingTimeInterval(-1000))
-        ]
+        let crossings =
+            ["s-gone", "s-busy", "s-big"].map { Self.crossing($0) } + [
+                Self.crossing("s-late", at: Self.now.addingTimeInterval(-1000))
+            ]
         #expect(try await records.apply(AlertChanges(crossings: crossings), now: Self.now) == 4)
         let claimed = try await records.claim(limit: 10, now: Self.now, holdFor: 30)
         #expect(Set(claimed.map(\.subscriptionId)) == ["s-gone", "s-busy", "s-big"], "a stale alert is dropped")

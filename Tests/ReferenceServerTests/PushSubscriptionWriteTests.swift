@@ -84,8 +84,9 @@ import Testing
             #expect(answer.status == 422, "\(body): \(answer)")
         }
         for endpoint in [
-            "https://fcm.googleapis.com/fcm/send/abc:APA91b", "https://web.push.apple.com/QGx", 
-            "https://updates.push.services.mozilla.com/wpush/v2/gAAA", "https://wns2-par02p.notify.windows.com/w/?token=x",
+            "https://fcm.googleapis.com/fcm/send/abc:APA91b", "https://web.push.apple.com/QGx",
+            "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+            "https://wns2-par02p.notify.windows.com/w/?token=x",
         ] {
             let answer = try await Self.write(session, try ContractCoding.encode(Self.subscription(endpoint: endpoint)))
             #expect(answer.status == 201, "\(endpoint): \(answer)")

@@ -25,8 +25,15 @@ import Testing
         let responses = ParkResponses(
             collector: collector, builder: SummaryBuilder(catalog: .bundled, source: source), hotCacheTTL: 5,
             onDemandInterval: nil, backfillDays: 0, now: { instant })
-        let watcher = AlertWatcher(store: store, responses: responses, publicURL: nil, now: { instant }) { _ in }
+        let watcher = AlertWatcher(
+            store: store, responses: responses, publicURL: nil, now: { instant }, queued: { _ in })
         return (watcher, collector)
+    }
+
+    /// Banpo's parking collected at `instant`, as the collector publishes it.
+    static func collected(_ collector: Collector, at instant: Date) async -> CollectionEvent {
+        await collector.collect(.parking)
+        return CollectionEvent(kind: .parking, at: instant, snapshots: [ParkID("banpo"): collector.snapshot("banpo")])
     }
 
     static func subscribe(_ store: MemoryClientRecords, lot: LotID, threshold: Int) async throws {
@@ -42,10 +49,7 @@ import Testing
         let store = MemoryClientRecords()
         try await Self.subscribe(store, lot: "banpo-1", threshold: 1000)
         let (watcher, collector) = await Self.watcher(at: TestClock.night, store: store)
-        await collector.collect(.parking)
-        let event = CollectionEvent(kind: .parking, at: TestClock.night, snapshots: [
-            ParkID("banpo"): collector.snapshot("banpo")
-        ])
+        let event = await Self.collected(collector, at: TestClock.night)
         #expect(try await watcher.watch(event) == 0)
         #expect(try await store.watched().first?.armed == true, "held, neither sent nor re-armed")
     }
@@ -54,17 +58,14 @@ import Testing
         let store = MemoryClientRecords()
         try await Self.subscribe(store, lot: "banpo-1", threshold: 1000)
         let (watcher, collector) = await Self.watcher(at: TestClock.daytime, store: store)
-        await collector.collect(.parking)
-        let event = CollectionEvent(kind: .parking, at: TestClock.daytime, snapshots: [
-            ParkID("banpo"): collector.snapshot("banpo")
-        ])
+        let event = await Self.collected(collector, at: TestClock.daytime)
         #expect(try await watcher.watch(event) == 1)
         #expect(try await watcher.watch(event) == 0, "the same crossing is not queued twice")
         let delivery = try #require(try await store.claim(limit: 1, now: TestClock.daytime, holdFor: 30).first)
         #expect(delivery.payload.count < 3 * 1024, "\(delivery.payload.count) bytes")
         let message = try ContractCoding.decode(AlertMessage.self, from: delivery.payload)
         #expect(message.notification.data.simulated && message.notification.body.contains("Simulated"))
-        #expect(message.notification.data.url == "/p/banpo/parking" && message.web_push == nil)
+        #expect(message.notification.data.url == "/p/banpo/parking" && message.webPush == nil)
         #expect(delivery.topic == "alert-banpo-1" && delivery.expiresAt == TestClock.daytime.addingTimeInterval(900))
     }
 }

@@ -28,7 +28,8 @@ import WebPush
         #expect(PushSender.outcome(status: 404, retryAfter: nil, attempts: 0, now: at) == .gone)
         #expect(PushSender.outcome(status: 410, retryAfter: nil, attempts: 0, now: at) == .gone)
         #expect(PushSender.outcome(status: 413, retryAfter: nil, attempts: 0, now: at) == .failed(reason: "too_large"))
-        #expect(PushSender.outcome(status: 403, retryAfter: nil, attempts: 0, now: at) == .failed(reason: "refused_403"))
+        #expect(
+            PushSender.outcome(status: 403, retryAfter: nil, attempts: 0, now: at) == .failed(reason: "refused_403"))
         #expect(
             PushSender.outcome(status: 429, retryAfter: "7", attempts: 0, now: at)
                 == .retry(at: at.addingTimeInterval(7), reason: "rate_limited"))

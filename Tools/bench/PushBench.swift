@@ -15,7 +15,8 @@ import WebPush
 /// its path).
 struct PushBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "push", abstract: "Web Push fan-out of one crossing beside pywebpush, and the collection beside it.")
+        commandName: "push",
+        abstract: "Web Push fan-out of one crossing beside pywebpush, and the collection beside it.")
     @Option(help: "Subscriptions on the lot that crosses.") var subscriptions = 10_000
     @Option(help: "Rounds (each with a new server and sink); the median is reported.") var rounds = 3
 
@@ -51,7 +52,8 @@ struct PushBench: AsyncParsableCommand {
         print(
             BenchmarkRow.render([
                 BenchmarkRow(
-                    figure: "fan-out: \(subscriptions) alerts, server start to last 201", value: String(format: "%.2f s", seconds),
+                    figure: "fan-out: \(subscriptions) alerts, server start to last 201",
+                    value: String(format: "%.2f s", seconds),
                     reference: String(format: "pywebpush %.2f s", reference),
                     ratio: String(format: "%.1fx faster", reference / seconds), goal: "<= 10 s and >= 5x",
                     met: seconds <= 10 && reference / seconds >= 5),
@@ -60,7 +62,8 @@ struct PushBench: AsyncParsableCommand {
                     reference: String(format: "pywebpush %.2f s", reference),
                     ratio: String(format: "%.1fx faster", reference / span)),
                 BenchmarkRow(
-                    figure: "server peak RSS while sending", value: String(format: "%.0f MiB", median(results.map(\.peakMiB)))),
+                    figure: "server peak RSS while sending",
+                    value: String(format: "%.0f MiB", median(results.map(\.peakMiB)))),
                 sending.isNaN
                     ? BenchmarkRow(figure: "parking round while sending", value: "no round ended while sending")
                     : BenchmarkRow(
@@ -152,7 +155,8 @@ struct PushBench: AsyncParsableCommand {
         try JSONSerialization.data(withJSONObject: references).write(to: listFile)
         let payloadFile = directory.appendingPathComponent("payload.json")
         let message = AlertMessage.make(
-            subscriptionId: "s-0", subscription: PushSubscription(installHash: "0", lotId: "banpo-1", threshold: 1000, language: "ko"),
+            subscriptionId: "s-0",
+            subscription: PushSubscription(installHash: "0", lotId: "banpo-1", threshold: 1000, language: "ko"),
             name: "반포1주차장", park: "banpo", available: 12, observedAt: Date(), trigger: .belowThreshold, simulated: true,
             publicURL: nil)
         try message.encoded().write(to: payloadFile)

@@ -202,7 +202,8 @@ public struct ServerSettings: Sendable {
         }
         if let subject = environment["VAPID_SUBJECT"], !subject.isEmpty {
             guard VAPIDToken.validSubject(subject) else {
-                throw Invalid(setting: "VAPID_SUBJECT", reason: "'\(subject)' is not a mailto: address or an https: URL")
+                throw Invalid(
+                    setting: "VAPID_SUBJECT", reason: "'\(subject)' is not a mailto: address or an https: URL")
             }
             let local: Bool
             switch environment["PUSH_TEST_ENDPOINTS"] ?? "off" {

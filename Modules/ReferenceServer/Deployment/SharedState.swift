@@ -30,7 +30,8 @@ public struct SharedState: Sendable {
 
     public init(
         history: any ForecastHistory, lease: CollectorLease, snapshots: SnapshotExchange,
-        records: any ClientRecordStore & PushStore, tokenKeys: TokenKeySource? = nil, rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
+        records: any ClientRecordStore & PushStore, tokenKeys: TokenKeySource? = nil,
+        rateBuckets: RateBuckets = .local(), run: @escaping @Sendable () async -> Void
     ) {
         self.history = history
         self.lease = lease

@@ -31,7 +31,8 @@ public struct PushEndpointPolicy: Sendable, Equatable {
         let patterns = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for pattern in patterns {
             let host = pattern.hasPrefix("*.") ? String(pattern.dropFirst(2)) : pattern
-            guard !host.isEmpty, host.contains("."), host.allSatisfy({ $0.isLetter || $0.isNumber || "-.".contains($0) })
+            guard !host.isEmpty, host.contains("."),
+                host.allSatisfy({ $0.isLetter || $0.isNumber || "-.".contains($0) })
             else { throw .pattern(pattern) }
         }
         guard !patterns.isEmpty else { throw .pattern(text) }
@@ -78,9 +79,12 @@ public struct PushEndpointPolicy: Sendable, Equatable {
         guard scheme == "https" else { return .failure(.notHTTPS) }
         let literal = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if IPAddressRange.isAddress(literal) {
-            return IPAddressRange.isPublic(literal) ? .failure(.notAPushService(host: host)) : .failure(.localAddress(host: host))
+            return IPAddressRange.isPublic(literal)
+                ? .failure(.notAPushService(host: host)) : .failure(.localAddress(host: host))
         }
-        guard services.contains(where: { Self.matches(host, $0) }) else { return .failure(.notAPushService(host: host)) }
+        guard services.contains(where: { Self.matches(host, $0) }) else {
+            return .failure(.notAPushService(host: host))
+        }
         return .success(host)
     }
 
@@ -109,8 +113,12 @@ public struct PushEndpointPolicy: Sendable, Equatable {
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let entry = next {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
-                addresses.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            if getnameinfo(
+                entry.pointee.ai_addr, entry.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0,
+                NI_NUMERICHOST) == 0
+            {
+                addresses.append(
+                    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             next = entry.pointee.ai_next
         }

@@ -16,15 +16,15 @@ public final class MemoryClientRecords: ClientRecordStore {
         var lastSentAt: Date?
         var vapidKey: Data?
 
-    func subscription(id: String) -> PushSubscription? {
-        subscriptions.values.first { $0.id == id }?.subscription
-    }
+        func subscription(id: String) -> PushSubscription? {
+            subscriptions.values.first { $0.id == id }?.subscription
+        }
 
-    /// Drops what belongs to a subscription that is replaced or removed.
-    mutating func forget(_ id: String) {
-        disarmed.remove(id)
-        deliveries = deliveries.filter { $0.value.delivery.subscriptionId != id }
-    }
+        /// Drops what belongs to a subscription that is replaced or removed.
+        mutating func forget(_ id: String) {
+            disarmed.remove(id)
+            deliveries = deliveries.filter { $0.value.delivery.subscriptionId != id }
+        }
     }
 
     private struct TelemetryKey: Hashable {
@@ -167,7 +167,10 @@ extension MemoryClientRecords: PushStore {
 
     public func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) {
         state.withLock { state in
-            (state.subscriptions.values.filter { $0.subscription.installHash == install }.count, state.subscriptions.count)
+            (
+                state.subscriptions.values.filter { $0.subscription.installHash == install }.count,
+                state.subscriptions.count
+            )
         }
     }
 
