@@ -55,6 +55,12 @@ public final class Nginx: @unchecked Sendable {
         }
     }
 
+    /// How many lines the sink has logged so far (a count of newlines, cheap enough to poll).
+    public var acceptedLines: Int {
+        guard let data = FileManager.default.contents(atPath: directory.path + "/accepted.log") else { return 0 }
+        return data.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+    }
+
     /// The sink's log: one `<seconds since 1970> <path> <status>` line per push.
     public var acceptedLog: String {
         (try? String(contentsOfFile: directory.path + "/accepted.log", encoding: .utf8)) ?? ""

@@ -13,7 +13,7 @@ public final class PushDispatcher: Sendable {
     let concurrency: Int
     let poll: Duration
     /// Outcomes recorded together.
-    let recordEvery = 32
+    let recordEvery = 64
     /// Told every outcome (the metrics).
     let observe: @Sendable (DeliveryOutcome) -> Void
     let log: @Sendable (String) -> Void

@@ -52,7 +52,7 @@ extension SQLiteClientRecords: PushStore {
     }
 
     public func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery] {
-        try await queue.write { db in
+        let rows = try await queue.write { db in
             try db.execute(
                 sql: "DELETE FROM push_delivery WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
             try Self.count(PushCounter.failedPrefix + "expired", by: db.changesCount, in: db)
@@ -63,21 +63,23 @@ extension SQLiteClientRecords: PushStore {
                     FROM push_delivery d JOIN push_subscription s ON s.id = d.subscription_id
                     WHERE d.due_at <= ? ORDER BY d.id LIMIT ?
                     """, arguments: [now.timeIntervalSince1970, limit])
-            var claimed: [PushDelivery] = []
-            for row in rows {
+            let ids = rows.map { $0[0] as Int64 }
+            if !ids.isEmpty {
                 try db.execute(
-                    sql: "UPDATE push_delivery SET due_at = ? WHERE id = ?",
-                    arguments: [now.addingTimeInterval(holdFor).timeIntervalSince1970, row[0] as Int64])
-                guard let body = row[2] as Data?,
-                    let target = try ContractCoding.decode(PushSubscription.self, from: body).push
-                else { continue }
-                claimed.append(
-                    PushDelivery(
-                        id: row[0], subscriptionId: row[1], target: target, payload: row[3], topic: row[4],
-                        createdAt: Date(timeIntervalSince1970: row[5]), expiresAt: Date(timeIntervalSince1970: row[6]),
-                        attempts: row[7]))
+                    sql: "UPDATE push_delivery SET due_at = ? WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments([now.addingTimeInterval(holdFor).timeIntervalSince1970] + ids))
             }
-            return claimed
+            return rows
+        }
+        // Decoded outside the transaction, so the file's one writer (the collection records history too) waits less.
+        return try rows.compactMap { row in
+            guard let body = row[2] as Data?,
+                let target = try ContractCoding.decode(PushSubscription.self, from: body).push
+            else { return nil }
+            return PushDelivery(
+                id: row[0], subscriptionId: row[1], target: target, payload: row[3], topic: row[4],
+                createdAt: Date(timeIntervalSince1970: row[5]), expiresAt: Date(timeIntervalSince1970: row[6]),
+                attempts: row[7])
         }
     }
 
