@@ -71,10 +71,21 @@ public struct AlertWatcher: Sendable {
             }
         }
         guard !changes.rearmed.isEmpty || !changes.crossings.isEmpty else { return 0 }
-        let count = try await store.apply(changes, now: at)
-        if count > 0 { queued(count) }
+        // Queued a part at a time, each part woken at once: sending starts while the rest is being queued.
+        var count = try await store.apply(AlertChanges(rearmed: changes.rearmed), now: at)
+        var start = changes.crossings.startIndex
+        while start < changes.crossings.endIndex {
+            let end = min(start + Self.queuedTogether, changes.crossings.endIndex)
+            let part = try await store.apply(AlertChanges(crossings: Array(changes.crossings[start..<end])), now: at)
+            if part > 0 { queued(part) }
+            count += part
+            start = end
+        }
         return count
     }
+
+    /// Crossings queued in one transaction.
+    static let queuedTogether = 500
 
     /// What a subscription's target shows in the /v2 values: a lot's own status, or the park's total (closed when
     /// every lot is).
