@@ -39,9 +39,10 @@ extension PostgresClientRecords: PushStore {
                             UPDATE push_subscription SET armed = false, crossings = crossings + 1
                             WHERE id = \(crossing.subscriptionId) AND armed AND has_push RETURNING id, crossings
                         )
-                        INSERT INTO push_delivery
-                            (subscription_id, crossing, payload, topic, created_at, expires_at, due_at)
-                        SELECT id, crossings, \(crossing.payload), \(crossing.topic), \(crossing.createdAt),
+                        INSERT INTO push_delivery (subscription_id, crossing, endpoint, p256dh, auth, payload, topic,
+                            created_at, expires_at, due_at)
+                        SELECT id, crossings, \(crossing.target.endpoint), \(crossing.target.keys.p256dh),
+                            \(crossing.target.keys.auth), \(crossing.payload), \(crossing.topic), \(crossing.createdAt),
                             \(crossing.expiresAt), \(now)
                         FROM crossed ON CONFLICT DO NOTHING RETURNING 1
                         """, logger: logger)
@@ -71,21 +72,20 @@ extension PostgresClientRecords: PushStore {
                         SELECT id FROM push_delivery WHERE due_at <= \(now)
                         ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED
                     )
-                    UPDATE push_delivery d SET due_at = \(until) FROM due, push_subscription s
-                    WHERE d.id = due.id AND s.id = d.subscription_id
-                    RETURNING d.id, d.subscription_id, s.body, d.payload, d.topic, d.created_at, d.expires_at,
-                        d.attempts
+                    UPDATE push_delivery d SET due_at = \(until) FROM due WHERE d.id = due.id
+                    RETURNING d.id, d.subscription_id, d.endpoint, d.p256dh, d.auth, d.payload, d.topic, d.created_at,
+                        d.expires_at, d.attempts
                     """, logger: logger)
                 var claimed: [PushDelivery] = []
-                for try await (id, subscription, body, payload, topic, created, expires, attempts) in rows.decode(
-                    (Int64, String, Data?, Data, String, Date, Date, Int).self)
+                for try await (id, subscription, endpoint, p256dh, auth, payload, topic, created, expires, attempts)
+                    in rows.decode((Int64, String, String, String, String, Data, String, Date, Date, Int).self)
                 {
-                    guard let body, let target = try ContractCoding.decode(PushSubscription.self, from: body).push
-                    else { continue }
                     claimed.append(
                         PushDelivery(
-                            id: id, subscriptionId: subscription, target: target, payload: payload, topic: topic,
-                            createdAt: created, expiresAt: expires, attempts: attempts))
+                            id: id, subscriptionId: subscription,
+                            target: WebPushTarget(
+                                endpoint: endpoint, keys: WebPushTarget.Keys(p256dh: p256dh, auth: auth)),
+                            payload: payload, topic: topic, createdAt: created, expiresAt: expires, attempts: attempts))
                 }
                 return claimed.sorted { $0.id < $1.id }
             }

@@ -72,3 +72,37 @@ public struct AlertMessage: Codable, Sendable, Equatable {
     /// The payload's bytes.
     public func encoded() throws -> Data { try ContractCoding.encode(self) }
 }
+
+extension AlertMessage {
+    /// A message encoded once for many subscriptions: the JSON with a placeholder where the subscription's id goes.
+    public struct Template: Sendable {
+        /// Encoded as `\u0002id\u0002`, which no id contains.
+        public static let placeholder = "\u{2}id\u{2}"
+        let parts: [Data]
+
+        /// The payload for one subscription (ids are `s-` and hex digits: nothing to escape in JSON).
+        public func payload(for subscriptionId: String) -> Data {
+            let id = Data(subscriptionId.utf8)
+            var payload = Data(capacity: parts.reduce(0) { $0 + $1.count } + id.count * (parts.count - 1))
+            for (index, part) in parts.enumerated() {
+                if index > 0 { payload.append(id) }
+                payload.append(part)
+            }
+            return payload
+        }
+    }
+
+    /// This message as a template (made with ``Template/placeholder`` as its subscription id).
+    public func template() throws -> Template {
+        let encoded = try encoded()
+        let marker = Data(#"\u0002id\u0002"#.utf8)
+        var parts: [Data] = []
+        var rest = encoded[...]
+        while let found = rest.range(of: marker) {
+            parts.append(Data(rest[..<found.lowerBound]))
+            rest = rest[found.upperBound...]
+        }
+        parts.append(Data(rest))
+        return Template(parts: parts)
+    }
+}

@@ -39,6 +39,7 @@ public struct AlertWatcher: Sendable {
         let watched = try await store.watched()
         guard !watched.isEmpty else { return 0 }
         var parking: [ParkID: ParkingResponse] = [:]
+        var messages: [MessageKey: AlertMessage.Template] = [:]
         var changes = AlertChanges()
         for entry in watched {
             let subscription = entry.subscription
@@ -59,13 +60,27 @@ public struct AlertWatcher: Sendable {
             case .hold: continue
             case .rearm: if !entry.armed { changes.rearmed.append(entry.id) }
             case .notify(let trigger):
-                let message = AlertMessage.make(
-                    subscriptionId: entry.id, subscription: subscription, name: target.name, park: parkID,
-                    available: target.observation.available ?? 0, observedAt: target.observedAt ?? at,
-                    trigger: trigger, simulated: target.simulated, publicURL: publicURL)
+                guard let push = subscription.push else { continue }
+                // One message for every subscription that would get the same words; only the id differs.
+                let key = MessageKey(
+                    target: subscription.targetID, threshold: subscription.threshold, language: subscription.language,
+                    trigger: trigger)
+                let template: AlertMessage.Template
+                if let made = messages[key] {
+                    template = made
+                } else {
+                    template = try AlertMessage.make(
+                        subscriptionId: AlertMessage.Template.placeholder, subscription: subscription,
+                        name: target.name,
+                        park: parkID, available: target.observation.available ?? 0,
+                        observedAt: target.observedAt ?? at, trigger: trigger, simulated: target.simulated,
+                        publicURL: publicURL
+                    ).template()
+                    messages[key] = template
+                }
                 changes.crossings.append(
                     AlertCrossing(
-                        subscriptionId: entry.id, payload: try message.encoded(),
+                        subscriptionId: entry.id, target: push, payload: template.payload(for: entry.id),
                         topic: String(("alert-" + subscription.targetID).prefix(32)), createdAt: at,
                         expiresAt: at.addingTimeInterval(Self.lifetime)))
             }
@@ -84,8 +99,16 @@ public struct AlertWatcher: Sendable {
         return count
     }
 
-    /// Crossings queued in one transaction.
-    static let queuedTogether = 500
+    /// Crossings queued in one transaction: short, so the collection's own writes to the same file wait little.
+    static let queuedTogether = 100
+
+    /// What makes two subscriptions' messages the same but for their ids.
+    struct MessageKey: Hashable {
+        var target: String
+        var threshold: Int
+        var language: String?
+        var trigger: AlertTrigger
+    }
 
     /// What a subscription's target shows in the /v2 values: a lot's own status, or the park's total (closed when
     /// every lot is).

@@ -11,8 +11,8 @@ import Testing
 
 /// Two `hangangjari-server` instances on one PostgreSQL database send the alerts of one crossing side by side; the
 /// one sending is killed with SIGKILL mid-fan-out and the other finishes. Every subscription is told, each delivery
-/// is recorded as sent once, and a push is sent again only if it was in flight when its sender died (its answer
-/// lost), under the same Topic, which push services collapse.
+/// is recorded as sent once, and a push is sent again only if its answer died with its sender (in flight, or not yet
+/// recorded), under the same Topic, which push services collapse.
 @Suite(.serialized) struct PushFailoverTests {
     static let instant = PushAlertTests.instant
     static let since = PushAlertTests.since
@@ -38,7 +38,7 @@ import Testing
         for index in 0..<Self.count {
             let id = "p-\(index)"
             let target = try await push.subscribe(id)
-            try await push.script(id, [("201", nil)], delay: 0.2)
+            try await push.script(id, [("201", nil)], delay: 0.5)
             let subscription = PushSubscription(
                 installHash: String(format: "0123456789ab%04d", index), lotId: "yeouido-1", threshold: 30,
                 language: "ko", push: target)
@@ -69,7 +69,7 @@ import Testing
         try await Task.sleep(for: .seconds(2.5))
         seoul.serve("POI105", body: try PushAlertTests.yeouido(occupied: 440))
         // The collector's watcher queues all 300 and wakes its dispatcher, which claims a batch and sends it 128 at
-        // a time, each answered after 0.2 s; it is killed in the middle.
+        // a time, each answered after 0.5 s; it is killed in the middle.
         var received = try await push.received()
         let started = Date()
         while received.count < 60, Date().timeIntervalSince(started) < 20 {
@@ -92,7 +92,8 @@ import Testing
         let all = try await push.received()
         #expect(all.allSatisfy { $0.error == nil && $0.status == 201 })
         let twice = Dictionary(grouping: all, by: \.id).filter { $0.value.count > 1 }
-        #expect(twice.count <= 128, "sent again only if in flight when its sender died: \(twice.count)")
+        // In flight (128 at once), or answered and not yet recorded (recorded 64 at a time).
+        #expect(twice.count <= 128 + 64, "sent again only if its answer died with its sender: \(twice.count)")
         #expect(twice.values.allSatisfy { Set($0.map { $0.headers["topic"] ?? "" }).count == 1 })
         var status = try await records.status(now: Date())
         while status.pending > 0, Date().timeIntervalSince(finish) < 60 {  // the last answers are being recorded

@@ -29,7 +29,9 @@ import Testing
 
     static func crossing(_ id: String, at: Date = now) -> AlertCrossing {
         AlertCrossing(
-            subscriptionId: id, payload: Data(#"{"n":"\#(id)"}"#.utf8), topic: "alert-banpo-1", createdAt: at,
+            subscriptionId: id,
+            target: WebPushTarget(endpoint: "https://fcm.googleapis.com/fcm/send/\(id)", keys: keys),
+            payload: Data(#"{"n":"\#(id)"}"#.utf8), topic: "alert-banpo-1", createdAt: at,
             expiresAt: at.addingTimeInterval(900))
     }
 

@@ -66,6 +66,7 @@ import Testing
         let message = try ContractCoding.decode(AlertMessage.self, from: delivery.payload)
         #expect(message.notification.data.simulated && message.notification.body.contains("Simulated"))
         #expect(message.notification.data.url == "/p/banpo/parking" && message.webPush == nil)
+        #expect(message.notification.data.subscription == "s-1", "the template's placeholder is this id")
         #expect(delivery.topic == "alert-banpo-1" && delivery.expiresAt == TestClock.daytime.addingTimeInterval(900))
     }
 }

@@ -98,7 +98,7 @@ extension MemoryClientRecords: PushStore {
             state.disarmed.subtract(changes.rearmed)
             var queued = 0
             for crossing in changes.crossings {
-                guard let stored = state.subscription(id: crossing.subscriptionId), let target = stored.push,
+                guard state.subscription(id: crossing.subscriptionId)?.push != nil,
                     !state.disarmed.contains(crossing.subscriptionId)
                 else { continue }
                 state.disarmed.insert(crossing.subscriptionId)
@@ -106,7 +106,8 @@ extension MemoryClientRecords: PushStore {
                 state.nextDelivery += 1
                 state.deliveries[id] = (
                     PushDelivery(
-                        id: id, subscriptionId: crossing.subscriptionId, target: target, payload: crossing.payload,
+                        id: id, subscriptionId: crossing.subscriptionId, target: crossing.target,
+                        payload: crossing.payload,
                         topic: crossing.topic, createdAt: crossing.createdAt, expiresAt: crossing.expiresAt,
                         attempts: 0),
                     now

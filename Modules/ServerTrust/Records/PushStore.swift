@@ -62,6 +62,8 @@ public struct WatchedSubscription: Sendable, Equatable {
 /// One alert to queue: a subscription's value crossed its condition.
 public struct AlertCrossing: Sendable, Equatable {
     public var subscriptionId: String
+    /// Where it goes (kept with the delivery, so sending reads no subscription).
+    public var target: WebPushTarget
     /// The notification's JSON, in the subscriber's language.
     public var payload: Data
     /// Replaces an undelivered notification of the same topic at the push service (one per target).
@@ -70,8 +72,11 @@ public struct AlertCrossing: Sendable, Equatable {
     /// After this the alert is news no longer and is not sent.
     public var expiresAt: Date
 
-    public init(subscriptionId: String, payload: Data, topic: String, createdAt: Date, expiresAt: Date) {
+    public init(
+        subscriptionId: String, target: WebPushTarget, payload: Data, topic: String, createdAt: Date, expiresAt: Date
+    ) {
         self.subscriptionId = subscriptionId
+        self.target = target
         self.payload = payload
         self.topic = topic
         self.createdAt = createdAt

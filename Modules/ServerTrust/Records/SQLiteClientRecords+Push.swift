@@ -36,12 +36,13 @@ extension SQLiteClientRecords: PushStore {
                 else { continue }
                 try db.execute(
                     sql: """
-                        INSERT INTO push_delivery
-                            (subscription_id, crossing, payload, topic, created_at, expires_at, due_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                        INSERT INTO push_delivery (subscription_id, crossing, endpoint, p256dh, auth, payload, topic,
+                            created_at, expires_at, due_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                         """,
                     arguments: [
-                        crossing.subscriptionId, number, crossing.payload, crossing.topic,
+                        crossing.subscriptionId, number, crossing.target.endpoint, crossing.target.keys.p256dh,
+                        crossing.target.keys.auth, crossing.payload, crossing.topic,
                         crossing.createdAt.timeIntervalSince1970, crossing.expiresAt.timeIntervalSince1970,
                         now.timeIntervalSince1970,
                     ])
@@ -52,34 +53,31 @@ extension SQLiteClientRecords: PushStore {
     }
 
     public func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery] {
-        let rows = try await queue.write { db in
+        try await queue.write { db in
             try db.execute(
                 sql: "DELETE FROM push_delivery WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
             try Self.count(PushCounter.failedPrefix + "expired", by: db.changesCount, in: db)
-            let rows = try Row.fetchAll(
+            let claimed = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT d.id, d.subscription_id, s.body, d.payload, d.topic, d.created_at, d.expires_at, d.attempts
-                    FROM push_delivery d JOIN push_subscription s ON s.id = d.subscription_id
-                    WHERE d.due_at <= ? ORDER BY d.id LIMIT ?
-                    """, arguments: [now.timeIntervalSince1970, limit])
-            let ids = rows.map { $0[0] as Int64 }
-            if !ids.isEmpty {
-                try db.execute(
-                    sql: "UPDATE push_delivery SET due_at = ? WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments([now.addingTimeInterval(holdFor).timeIntervalSince1970] + ids))
+                    SELECT id, subscription_id, endpoint, p256dh, auth, payload, topic, created_at, expires_at, attempts
+                    FROM push_delivery WHERE due_at <= ? ORDER BY id LIMIT ?
+                    """, arguments: [now.timeIntervalSince1970, limit]
+            ).map { row in
+                PushDelivery(
+                    id: row[0], subscriptionId: row[1],
+                    target: WebPushTarget(endpoint: row[2], keys: WebPushTarget.Keys(p256dh: row[3], auth: row[4])),
+                    payload: row[5], topic: row[6], createdAt: Date(timeIntervalSince1970: row[7]),
+                    expiresAt: Date(timeIntervalSince1970: row[8]), attempts: row[9])
             }
-            return rows
-        }
-        // Decoded outside the transaction, so the file's one writer (the collection records history too) waits less.
-        return try rows.compactMap { row in
-            guard let body = row[2] as Data?,
-                let target = try ContractCoding.decode(PushSubscription.self, from: body).push
-            else { return nil }
-            return PushDelivery(
-                id: row[0], subscriptionId: row[1], target: target, payload: row[3], topic: row[4],
-                createdAt: Date(timeIntervalSince1970: row[5]), expiresAt: Date(timeIntervalSince1970: row[6]),
-                attempts: row[7])
+            if !claimed.isEmpty {
+                try db.execute(
+                    sql:
+                        "UPDATE push_delivery SET due_at = ? WHERE id IN (\(claimed.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(
+                        [now.addingTimeInterval(holdFor).timeIntervalSince1970] + claimed.map(\.id)))
+            }
+            return claimed
         }
     }
 
