@@ -129,7 +129,8 @@ let package = Package(
         .target(
             name: "ServerAlerts",
             dependencies: [
-                "CurlHTTP", "Localization", "Models", "ServerCollection", "ServerSources", "ServerTrust", "WebPush",
+                "CurlHTTP", "Localization", "Models", "ServerCollection", "ServerForecasting", "ServerSources",
+                "ServerTrust", "WebPush",
             ],
             path: "Modules/ServerAlerts"),
         .target(

@@ -51,7 +51,7 @@ import Testing
             "DATABASE_URL": database, "DATABASE_TIMEOUT": "30", "SOURCE": "seoul", "SEOUL_OPEN_DATA_KEY": "test-key",
             "SEOUL_OPEN_DATA_URL": seoul.baseURL, "SEOUL_CALL_INTERVAL": "1", "COLLECTION_INTERVAL": "1",
             "FORECAST_LEARNING": "off", "ADMIN_TOKEN": PushAlertTests.admin, "VAPID_SUBJECT": "mailto:ops@example.org",
-            "PUSH_TEST_ENDPOINTS": "test-only", "PUSH_TIMEOUT": "2",
+            "PUSH_TEST_ENDPOINTS": "test-only", "PUSH_TIMEOUT": "5",
         ]) { $1 }
         let a = try ServerBinary(environment: environment)
         let b = try ServerBinary(environment: environment)
@@ -81,19 +81,21 @@ import Testing
         let killedAt = try await push.received().count
         #expect(killedAt >= 60 && killedAt < Self.count, "killed mid-fan-out: \(killedAt) of \(Self.count) sent")
         // The other instance sends what was never claimed at once, and what the dead one had claimed once its
-        // claim lapses (PUSH_TIMEOUT 2 s: 14 s).
+        // claim lapses (PUSH_TIMEOUT 5 s: 20 s; the stand-in decrypts every push in Python, so it is slower than a
+        // push service).
         var ids = Set<String>()
         let finish = Date()
-        while ids.count < Self.count, Date().timeIntervalSince(finish) < 40 {
+        while ids.count < Self.count, Date().timeIntervalSince(finish) < 90 {
             try await Task.sleep(for: .milliseconds(200))
             ids = Set(try await push.received().map(\.id))
         }
-        #expect(ids.count == Self.count, "every subscription told; \(other.log.suffix(2000))")
+        let afterKill = try await records.status(now: Date())
+        #expect(ids.count == Self.count, "every subscription told; \(afterKill); \(other.log.suffix(3000))")
         let all = try await push.received()
         #expect(all.allSatisfy { $0.error == nil && $0.status == 201 })
         let twice = Dictionary(grouping: all, by: \.id).filter { $0.value.count > 1 }
-        // In flight (128 at once), or answered and not yet recorded (recorded 64 at a time).
-        #expect(twice.count <= 128 + 64, "sent again only if its answer died with its sender: \(twice.count)")
+        // In flight (two batches, 128 at once each), or answered and not yet recorded (recorded 64 at a time).
+        #expect(twice.count <= 2 * (128 + 64), "sent again only if its answer died with its sender: \(twice.count)")
         #expect(twice.values.allSatisfy { Set($0.map { $0.headers["topic"] ?? "" }).count == 1 })
         var status = try await records.status(now: Date())
         while status.pending > 0, Date().timeIntervalSince(finish) < 60 {  // the last answers are being recorded

@@ -147,9 +147,13 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(step["status"], b"", headers)
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 1024  # a sender opens hundreds of connections at once; the default backlog is 5
+
+
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), Handler)
     print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # ends with the test
