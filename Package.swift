@@ -129,8 +129,7 @@ let package = Package(
         .target(
             name: "ServerAlerts",
             dependencies: [
-                "CurlHTTP", "Localization", "Models", "ServerCollection", "ServerForecasting", "ServerSources",
-                "ServerTrust", "WebPush",
+                "CurlHTTP", "Localization", "Models", "ServerCollection", "ServerSources", "ServerTrust", "WebPush",
             ],
             path: "Modules/ServerAlerts"),
         .target(

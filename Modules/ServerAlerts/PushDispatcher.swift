@@ -1,5 +1,4 @@
 import Foundation
-import ServerForecasting
 import ServerTrust
 
 /// Sends the outbox's deliveries, on every instance: claims a batch (another instance skips it), sends it with a
@@ -58,12 +57,7 @@ public final class PushDispatcher: Sendable {
             }
             group.addTask {
                 for await _ in self.signals {
-                    // Two at once, so one batch is prepared while the other's answers come back.
-                    await withTaskGroup(of: Void.self) { workers in
-                        for _ in 0..<2 {
-                            workers.addTask { while !Task.isCancelled, await self.drainOnce() > 0 {} }
-                        }
-                    }
+                    while !Task.isCancelled, await self.drainOnce() > 0 {}
                 }
             }
             await group.next()
@@ -81,33 +75,19 @@ public final class PushDispatcher: Sendable {
             log("push deliveries not claimed: \(error)")
             return 0
         }
-        // Encrypting and signing is CPU work: done for the whole batch on a thread of its own, so a fan-out does not
-        // queue the collection's and the requests' tasks behind its own on the cooperative pool.
-        let prepared = (try? await offThePool { [sender] in claimed.map { sender.prepare($0) } }) ?? []
         // Outcomes are recorded as they come, a few at a time: one transaction per handful, and an instance that dies
         // leaves only its last few answers unrecorded (those deliveries are sent again by another instance).
         await withTaskGroup(of: FinishedDelivery.self) { group in
             var running = 0
             var answered: [FinishedDelivery] = []
-            for (delivery, ready) in zip(claimed, prepared) {
-                switch ready {
-                case .failure(let refused):
-                    answered.append(FinishedDelivery(delivery: delivery, outcome: refused.outcome))
-                    note(refused.outcome)
-                    continue
-                case .success(let request):
-                    if running == concurrency, let finished = await group.next() {
-                        running -= 1
-                        answered.append(finished)
-                        if answered.count >= recordEvery { await record(&answered) }
-                    }
-                    group.addTask {
-                        let outcome = await self.sender.post(request)
-                        self.note(outcome)
-                        return FinishedDelivery(delivery: delivery, outcome: outcome)
-                    }
-                    running += 1
+            for delivery in claimed {
+                if running == concurrency, let finished = await group.next() {
+                    running -= 1
+                    answered.append(finished)
+                    if answered.count >= recordEvery { await record(&answered) }
                 }
+                group.addTask { FinishedDelivery(delivery: delivery, outcome: await self.send(delivery)) }
+                running += 1
             }
             for await finished in group {
                 answered.append(finished)
@@ -118,9 +98,11 @@ public final class PushDispatcher: Sendable {
         return claimed.count
     }
 
-    private func note(_ outcome: DeliveryOutcome) {
+    private func send(_ delivery: PushDelivery) async -> DeliveryOutcome {
+        let outcome = await sender.send(delivery)
         observe(outcome)
         if case .failed(let reason) = outcome { log("push alert given up: \(reason)") }
+        return outcome
     }
 
     private func record(_ answered: inout [FinishedDelivery]) async {

@@ -41,37 +41,15 @@ public final class PushSender: Sendable {
         self.now = now
     }
 
-    /// A delivery ready to post: encrypted and signed.
-    public struct Prepared: Sendable {
-        let delivery: PushDelivery
-        let request: HTTPRequest
-    }
-
     /// Sends the delivery and says what became of it.
     public func send(_ delivery: PushDelivery) async -> DeliveryOutcome {
-        switch prepare(delivery) {
-        case .success(let prepared): await post(prepared)
-        case .failure(let refused): refused.outcome
-        }
-    }
-
-    /// Why a delivery was not posted.
-    public struct Refused: Error, Sendable {
-        public var outcome: DeliveryOutcome
-    }
-
-    /// The CPU part: checks the endpoint (again after resolution), encrypts for the subscription and signs. Long
-    /// fan-outs run it off the cooperative pool (``PushDispatcher``), which also serves requests and collections.
-    public func prepare(_ delivery: PushDelivery) -> Result<Prepared, Refused> {
         let at = now()
         let host: String
         switch endpoints.check(delivery.target.endpoint) {
-        case .failure(let refusal): return .failure(Refused(outcome: .failed(reason: refusal.reason)))
+        case .failure(let refusal): return .failed(reason: refusal.reason)
         case .success(let checked): host = checked
         }
-        if let refusal = endpoints.refusalAfterResolving(host) {
-            return .failure(Refused(outcome: .failed(reason: refusal.reason)))
-        }
+        if let refusal = endpoints.refusalAfterResolving(host) { return .failed(reason: refusal.reason) }
         let body: Data
         let authorization: String
         do {
@@ -79,7 +57,7 @@ public final class PushSender: Sendable {
             body = try encryption.encrypt(delivery.payload, to: keys)
             authorization = try token(for: delivery.target.endpoint, at: realTime())
         } catch {
-            return .failure(Refused(outcome: .failed(reason: "not_encrypted")))
+            return .failed(reason: "not_encrypted")
         }
         // What is left of the alert's life, so a late retry is not delivered as news.
         let ttl = max(1, min(Self.timeToLive, Int(delivery.expiresAt.timeIntervalSince(at))))
@@ -90,23 +68,15 @@ public final class PushSender: Sendable {
                 ("TTL", String(ttl)), ("Urgency", "high"), ("Topic", delivery.topic),
                 ("Authorization", authorization),
             ],
-            // Set when posted, in real time: the transport's deadline is not the (possibly pinned) clock alerts are
-            // judged by.
-            body: body, deadline: .distantFuture)
-        return .success(Prepared(delivery: delivery, request: request))
-    }
-
-    /// The I/O part: posts a prepared delivery and says what its answer means.
-    public func post(_ prepared: Prepared) async -> DeliveryOutcome {
-        var request = prepared.request
-        request.deadline = realTime().addingTimeInterval(timeout)
+            // Real time: the transport's deadline is not the (possibly pinned) clock alerts are judged by.
+            body: body, deadline: realTime().addingTimeInterval(timeout))
         do {
             let response = try await transport.send(request)
             return Self.outcome(
-                status: response.status, retryAfter: response.header("retry-after"),
-                attempts: prepared.delivery.attempts, now: now())
+                status: response.status, retryAfter: response.header("retry-after"), attempts: delivery.attempts,
+                now: at)
         } catch {
-            return Self.retry(after: nil, attempts: prepared.delivery.attempts, now: now(), reason: "no_answer")
+            return Self.retry(after: nil, attempts: delivery.attempts, now: at, reason: "no_answer")
         }
     }
 
