@@ -220,13 +220,12 @@ let package = Package(
             name: "AppScreens",
             dependencies: [
                 "AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "ValueWording",
-                "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Modules/AppScreens"),
         .target(
             name: "WebFront",
             dependencies: [
-                "AppCore", "AppScreens", "Localization", "Models", "ValueWording", "WidgetRendering",
+                "AppCore", "AppScreens", "Localization", "Models", "ValueWording",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,7 +1,6 @@
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// Forecast: a terminal chart of p10/p50/p90 over the coming hours for the park or a chosen lot, the crowd forecast,
 /// confidence and reasons in words.

@@ -2,8 +2,6 @@ import Foundation
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
-import WidgetSnapshot
 
 /// Home: parking totals and the recommended lot (and why), the forecast for arrival, crowd and trend, weather and
 /// air, events and notices, the verdict, and the state of every source.

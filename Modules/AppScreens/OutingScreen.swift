@@ -1,7 +1,6 @@
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// Outing: crowd, weather, air, events, notices and closures, facility groups, transit hints, and a source table.
 enum OutingScreen {

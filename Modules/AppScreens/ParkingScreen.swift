@@ -2,7 +2,6 @@ import AppCore
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// Parking: every lot with a bar of remaining/capacity, status label, observed time, fees, hours, and the distance
 /// from home when one is set; ordered by recommendation or distance.

@@ -2,7 +2,6 @@ import AppCore
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// Parks: the 11 parks drawn west to east along the river, then each with remaining spaces and crowd; favourites
 /// marked; nearest first when a home location is set.

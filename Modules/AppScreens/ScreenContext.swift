@@ -2,7 +2,6 @@ import Foundation
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// What every screen needs to put values into words: the language, the catalog, the time, the width.
 public struct ScreenContext: Sendable {

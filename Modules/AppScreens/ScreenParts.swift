@@ -5,7 +5,6 @@ import Models
 import Repositories
 import Storage
 import ValueWording
-import WidgetRendering
 
 /// The terminal screens' rows, badges and printed form for another front (the web pages): the same lines, words and
 /// verdict, built from a summary as a server holds it (served now, no failed refresh of its own).

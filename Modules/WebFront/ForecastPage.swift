@@ -3,7 +3,6 @@ import Foundation
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// The forecast screen as a page: free spaces ahead for the park or one lot (`?lot=`) as a table, the forecast at
 /// opening while closed, confidence and reasons, and the crowd forecast.

@@ -3,7 +3,6 @@ import Foundation
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// The park list (`/`): the river overview, then the 11 parks west to east with free spaces, crowd and any source
 /// that is not current. The 404 page lists the same parks.

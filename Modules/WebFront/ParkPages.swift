@@ -4,7 +4,6 @@ import Foundation
 import Localization
 import Models
 import ValueWording
-import WidgetRendering
 
 /// The four screens of a park as page values, each from the same summary and the same words as the terminal's.
 enum ParkPages {
