@@ -37,10 +37,11 @@ public final class PushDispatcher: Sendable {
         (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// How long a claim is held: longer than a whole batch can take (every answer at the sender's timeout), so no
-    /// other instance sends the same delivery meanwhile; a claim left by an instance that died comes due after it.
+    /// How long a claim is held: longer than its deliveries can take (each may wait for a place behind a batch's
+    /// worth of answers, then take its own, every answer at the sender's timeout), so no other instance sends the same
+    /// delivery meanwhile; a claim left by an instance that died comes due after it.
     public var holdFor: TimeInterval {
-        sender.timeout * Double((batch + concurrency - 1) / concurrency) + 10
+        sender.timeout * Double((batch + concurrency - 1) / concurrency + 1) + 10
     }
 
     /// Something was queued: send now rather than at the next poll.
@@ -56,46 +57,64 @@ public final class PushDispatcher: Sendable {
                 }
             }
             group.addTask {
-                for await _ in self.signals {
-                    while !Task.isCancelled, await self.drainOnce() > 0 {}
-                }
+                for await _ in self.signals where !Task.isCancelled { await self.drain() }
             }
             await group.next()
             group.cancelAll()
         }
     }
 
-    /// Claims one batch and sends it; returns how many were claimed.
+    /// Sends until nothing more is due: keeps ``concurrency`` pushes in flight, claims the next batch as soon as the
+    /// last one is handed out (not once its answers are in), and records the answers in a task of its own, a few at a
+    /// time (one transaction per handful; an instance that dies leaves only its last few answers unrecorded, and
+    /// another instance sends those again). Returns how many it claimed.
     @discardableResult
-    public func drainOnce() async -> Int {
-        let claimed: [PushDelivery]
-        do {
-            claimed = try await store.claim(limit: batch, now: now(), holdFor: holdFor)
-        } catch {
-            log("push deliveries not claimed: \(error)")
-            return 0
-        }
-        // Outcomes are recorded as they come, a few at a time: one transaction per handful, and an instance that dies
-        // leaves only its last few answers unrecorded (those deliveries are sent again by another instance).
-        await withTaskGroup(of: FinishedDelivery.self) { group in
+    public func drain() async -> Int {
+        let (answers, answer) = AsyncStream<FinishedDelivery>.makeStream()
+        async let recorded: Void = recordAll(answers)
+        var claimed = 0
+        await withTaskGroup(of: Void.self) { group in
+            var waiting: [PushDelivery] = []  // newest claim last-in-first-out, reversed once
             var running = 0
-            var answered: [FinishedDelivery] = []
-            for delivery in claimed {
-                if running == concurrency, let finished = await group.next() {
-                    running -= 1
-                    answered.append(finished)
-                    if answered.count >= recordEvery { await record(&answered) }
+            var more = true
+            while true {
+                if waiting.isEmpty, more, !Task.isCancelled {
+                    let batch = await claim()
+                    claimed += batch.count
+                    more = !batch.isEmpty
+                    waiting = batch.reversed()
                 }
-                group.addTask { FinishedDelivery(delivery: delivery, outcome: await self.send(delivery)) }
-                running += 1
+                if running < concurrency, let delivery = waiting.popLast() {
+                    group.addTask {
+                        answer.yield(FinishedDelivery(delivery: delivery, outcome: await self.send(delivery)))
+                    }
+                    running += 1
+                    continue
+                }
+                guard running > 0 else { break }
+                await group.next()
+                running -= 1
             }
-            for await finished in group {
-                answered.append(finished)
-                if answered.count >= recordEvery { await record(&answered) }
-            }
-            await record(&answered)
         }
-        return claimed.count
+        answer.finish()
+        await recorded
+        return claimed
+    }
+
+    private func claim() async -> [PushDelivery] {
+        do { return try await store.claim(limit: batch, now: now(), holdFor: holdFor) } catch {
+            log("push deliveries not claimed: \(error)")
+            return []
+        }
+    }
+
+    private func recordAll(_ answers: AsyncStream<FinishedDelivery>) async {
+        var answered: [FinishedDelivery] = []
+        for await finished in answers {
+            answered.append(finished)
+            if answered.count >= recordEvery { await record(&answered) }
+        }
+        await record(&answered)
     }
 
     private func send(_ delivery: PushDelivery) async -> DeliveryOutcome {
