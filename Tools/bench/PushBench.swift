@@ -14,7 +14,7 @@ import WebPush
 /// - fan-out: from a collection asked for (`/admin/faults`, which returns once the listeners have acted) to the last
 ///   201; the collection itself takes about a millisecond (the idle round below), so this is, within it, from the
 ///   end of the collection;
-/// - the parking round's time with no subscription, and while every subscription is being sent (a server started
+/// - the parking round's time with no subscription, and while `roundSubscriptions` are being sent (a server started
 ///   with them stored crosses them all at its first collection and sends while its rounds go on every second);
 /// - the server's peak memory while sending.
 struct PushBench: AsyncParsableCommand {
@@ -22,6 +22,8 @@ struct PushBench: AsyncParsableCommand {
         commandName: "push",
         abstract: "Web Push fan-out of one crossing beside pywebpush, and the collection beside it.")
     @Option(help: "Subscriptions on the lot that crosses.") var subscriptions = 10_000
+    @Option(help: "Subscriptions crossed while the parking rounds are timed (enough to send for several rounds).")
+    var roundSubscriptions = 30_000
     @Option(help: "Rounds (each with new servers and sinks); the median is reported.") var rounds = 3
 
     struct Round {
@@ -100,10 +102,10 @@ struct PushBench: AsyncParsableCommand {
         // 2. Rounds while sending: stored while no server runs, crossed at the next server's first collection.
         let roundsSink = try Nginx.pushSink()
         defer { roundsSink.stop() }
-        _ = try await store(into: rounds, sink: roundsSink)
+        _ = try await store(roundSubscriptions, into: rounds, sink: roundsSink)
         let (crossing, crossingURL) = try startServer(environment: environment(database: rounds, interval: "1"))
         let sendingStart = try await parkingRounds(crossingURL, transport)
-        try await waitFor(roundsSink, started: Date())
+        try await waitFor(roundsSink, count: roundSubscriptions, started: Date())
         let sendingEnd = try await parkingRounds(crossingURL, transport)
         stop(crossing)
 
@@ -113,7 +115,7 @@ struct PushBench: AsyncParsableCommand {
         let database = directory.appendingPathComponent("fan-out.sqlite").path
         let (server, baseURL) = try startServer(environment: environment(database: database, interval: "3600"))
         defer { stop(server) }
-        let references = try await store(into: database, sink: sink)
+        let references = try await store(subscriptions, into: database, sink: sink)
         let asked = Date()
         let collected = try await transport.send(
             HTTPRequest(
@@ -121,7 +123,7 @@ struct PushBench: AsyncParsableCommand {
                 headers: [("Authorization", "Bearer \(Self.admin)")],
                 deadline: Date().addingTimeInterval(60)))
         guard collected.status == 204 else { throw ValidationError("collect-now answered \(collected.status)") }
-        try await waitFor(sink, started: asked)
+        try await waitFor(sink, count: subscriptions, started: asked)
         let accepted = sink.acceptedLog.split(separator: "\n").filter { $0.contains(" /push/") && $0.hasSuffix(" 201") }
             .compactMap { Double($0.split(separator: " ").first ?? "") }
         guard accepted.count == subscriptions, let first = accepted.min(), let last = accepted.max() else {
@@ -156,10 +158,10 @@ struct PushBench: AsyncParsableCommand {
 
     /// Every subscription with its own browser keys, on one lot whose count is under the threshold; the same
     /// subscriptions for pywebpush, at the sink's `/ref/` paths.
-    func store(into database: String, sink: Nginx) async throws -> [[String: Any]] {
+    func store(_ count: Int, into database: String, sink: Nginx) async throws -> [[String: Any]] {
         let records = try SQLiteClientRecords(path: database)
         var references: [[String: Any]] = []
-        for index in 0..<subscriptions {
+        for index in 0..<count {
             let receiver = P256.KeyAgreement.PrivateKey()
             let keys = WebPushTarget.Keys(
                 p256dh: Base64URL.encode(receiver.publicKey.x963Representation),
@@ -179,8 +181,8 @@ struct PushBench: AsyncParsableCommand {
     }
 
     /// Waits until the sink has logged every alert (lines counted cheaply: the bench shares the two cores).
-    func waitFor(_ sink: Nginx, started: Date) async throws {
-        while sink.acceptedLines < subscriptions, Date().timeIntervalSince(started) < 120 {
+    func waitFor(_ sink: Nginx, count: Int, started: Date) async throws {
+        while sink.acceptedLines < count, Date().timeIntervalSince(started) < 120 {
             try await Task.sleep(for: .milliseconds(200))
         }
     }
