@@ -14,8 +14,8 @@ import WebPush
 /// - fan-out: from a collection asked for (`/admin/faults`, which returns once the listeners have acted) to the last
 ///   201; the collection itself takes about a millisecond (the idle round below), so this is, within it, from the
 ///   end of the collection;
-/// - the parking round's time with no subscription, and while `roundSubscriptions` are being sent (a server started
-///   with them stored crosses them all at its first collection and sends while its rounds go on every second);
+/// - the parking round's time with no subscription, and while `roundSubscriptions` are stored, crossed and sent
+///   (stored while the server runs its rounds every second; each round crosses those stored since the last);
 /// - the server's peak memory while sending.
 struct PushBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -99,13 +99,15 @@ struct PushBench: AsyncParsableCommand {
         let idleEnd = try await parkingRounds(idleURL, transport)
         stop(idle)
 
-        // 2. Rounds while sending: stored while no server runs, crossed at the next server's first collection.
+        // 2. Rounds while sending: subscriptions stored while the server runs its rounds every second, each round
+        //    crossing those stored since the last, so the watcher queues and the dispatcher sends beside the rounds.
         let roundsSink = try Nginx.pushSink()
         defer { roundsSink.stop() }
-        _ = try await store(roundSubscriptions, into: rounds, sink: roundsSink)
         let (crossing, crossingURL) = try startServer(environment: environment(database: rounds, interval: "1"))
         let sendingStart = try await parkingRounds(crossingURL, transport)
-        try await waitFor(roundsSink, count: roundSubscriptions, started: Date())
+        let storing = Date()
+        _ = try await store(roundSubscriptions, into: rounds, sink: roundsSink)
+        try await waitFor(roundsSink, count: roundSubscriptions, started: storing)
         let sendingEnd = try await parkingRounds(crossingURL, transport)
         stop(crossing)
 
