@@ -32,7 +32,7 @@ public struct BootstrapController: Sendable {
         let now = now()
         let client = proxies.clientAddress(peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
         guard await limits.allow(limits.perAddress, client, now: now) else {
-            return rateLimited("Too many bootstrap calls from this address")
+            return Responses.rateLimited("Too many bootstrap calls from this address", policy: policy)
         }
         let body: ByteBuffer
         do {
@@ -58,7 +58,7 @@ public struct BootstrapController: Sendable {
                 Problems.make(.invalidBody, "app must be 1 to 64 and appVersion 1 to 32 characters"), policy: policy)
         }
         guard await limits.allow(limits.perInstall, asking.installId, now: now) else {
-            return rateLimited("Too many bootstrap calls for this install")
+            return Responses.rateLimited("Too many bootstrap calls for this install", policy: policy)
         }
         let grant: TokenIssuer.Grant
         do { grant = try await issuer.issue(now: now) } catch {
@@ -71,9 +71,4 @@ public struct BootstrapController: Sendable {
                 policy: policy.clientPolicy, serverTime: now), policy: policy)
     }
 
-    private func rateLimited(_ detail: String) -> Response {
-        var response = Responses.problem(Problems.make(.rateLimited, detail), policy: policy)
-        response.headers[.retryAfter] = "2"
-        return response
-    }
 }

@@ -34,6 +34,13 @@ enum Responses {
         return json(body, status: status, policy: policy)
     }
 
+    /// A 429 with `Retry-After`, for calls past their rate limit (bootstrap, subscription writes).
+    static func rateLimited(_ detail: String, policy: PolicyState) -> Response {
+        var response = problem(Problems.make(.rateLimited, detail), policy: policy)
+        response.headers[.retryAfter] = "2"
+        return response
+    }
+
     static func problem(_ problem: Problem, policy: PolicyState) -> Response {
         var headers: HTTPFields = [:]
         headers[.contentType] = "application/problem+json"

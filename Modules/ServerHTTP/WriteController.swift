@@ -44,7 +44,7 @@ public struct WriteController: Sendable {
             let client = subscriptions.proxies.clientAddress(
                 peer: context.peerAddress, forwardedFor: request.headers[.xForwardedFor])
             guard await subscriptions.limits.allow(subscriptions.limits.perAddress, client, now: now()) else {
-                return rateLimited("Too many subscription writes from this address")
+                return Responses.rateLimited("Too many subscription writes from this address", policy: policy)
             }
             return await write(request, status: .created) { body in
                 WriteValidation.subscription(body, catalog: catalog, endpoints: subscriptions.endpoints).map {
@@ -80,7 +80,7 @@ public struct WriteController: Sendable {
     /// The problem that refuses a valid subscription: too many writes for its install, or too many kept.
     private func admit(_ subscription: PushSubscription) async -> Response? {
         guard await subscriptions.limits.allow(subscriptions.limits.perInstall, subscription.installHash, now: now())
-        else { return rateLimited("Too many subscription writes for this install") }
+        else { return Responses.rateLimited("Too many subscription writes for this install", policy: policy) }
         do {
             let counts = try await subscriptions.store.subscriptionCounts(install: subscription.installHash)
             if counts.install >= subscriptions.perInstall {
@@ -99,12 +99,6 @@ public struct WriteController: Sendable {
                 Problems.make(.storageUnavailable, "The subscription could not be counted: \(error)"), policy: policy)
         }
         return nil
-    }
-
-    private func rateLimited(_ detail: String) -> Response {
-        var response = Responses.problem(Problems.make(.rateLimited, detail), policy: policy)
-        response.headers[.retryAfter] = "2"
-        return response
     }
 
     /// Checks the proof, validates the body with `accept`, lets `admit` refuse what the limits do not allow, then
