@@ -421,8 +421,8 @@ let package = Package(
             name: "ReferenceServerTests",
             dependencies: [
                 "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof", "ServerCollection",
-                "ServerFaults", "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "TestFixtures",
-                "TestSupport",
+                "ServerDatabase", "ServerFaults", "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust",
+                "TestFixtures", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(

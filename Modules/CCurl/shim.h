@@ -6,6 +6,10 @@
 #include <dlfcn.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 typedef size_t (*hj_curl_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 
@@ -46,6 +50,14 @@ static inline CURLcode hj_global_init(void) {
         init(0x00080000ULL /* OPENSSL_INIT_NO_ATEXIT */, NULL);
     }
     return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+// Names the calling thread (at most 15 bytes; shown by `top -H` and in /proc).
+static inline void hj_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+// Lowers the calling thread's priority (Linux: a thread's niceness is its own, set on its thread id); 0 or -1.
+static inline int hj_set_thread_niceness(int niceness) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
 
 #endif

@@ -18,8 +18,12 @@ public final class CurlTransport: Sendable {
         precondition(curlGlobalInit == CURLE_OK, "curl_global_init failed")
         loop = CurlEventLoop(configuration: configuration)
         let loop = self.loop
-        let thread = Thread { loop.run() }
-        thread.name = "hangangjari-curl"
+        let niceness = configuration.threadNiceness
+        let thread = Thread {
+            hj_name_thread("hangangjari-crl")
+            if niceness != 0 { _ = hj_set_thread_niceness(niceness) }
+            loop.run()
+        }
         thread.start()
     }
 

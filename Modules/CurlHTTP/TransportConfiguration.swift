@@ -12,6 +12,8 @@ public struct TransportConfiguration: Sendable {
     public var userAgent: String
     /// CA bundle; nil finds the distribution's bundle.
     public var caBundlePath: String? = CABundle.systemPath
+    /// The event-loop thread's niceness (0: as the process): background traffic yields the CPU to the rest.
+    public var threadNiceness: Int32 = 0
 
     public init(userAgent: String) {
         self.userAgent = userAgent
@@ -35,11 +37,12 @@ public enum CABundle {
 
 extension TransportConfiguration {
     /// For push services: no redirects (an endpoint was checked where it points, not where it is sent on), small
-    /// answers.
+    /// answers, and a thread that yields the CPU to the collection and the pages (a fan-out is background work).
     public static func pushService(userAgent: String) -> TransportConfiguration {
         var configuration = TransportConfiguration(userAgent: userAgent)
         configuration.maxRedirects = 0
         configuration.maxResponseBytes = 64 * 1024
+        configuration.threadNiceness = 10
         return configuration
     }
 }

@@ -9,16 +9,18 @@ import ServerTrust
 extension PostgresClientRecords: PushStore {
     public func watched() async throws -> [WatchedSubscription] {
         try await database.withDeadline {
-            var out: [WatchedSubscription] = []
+            var states: [(id: String, armed: Bool)] = []
             let rows = try await self.database.query(
-                "SELECT id, body, armed FROM push_subscription WHERE has_push ORDER BY id COLLATE \"C\"")
-            for try await (id, body, armed) in rows.decode((String, Data, Bool).self) {
-                out.append(
-                    WatchedSubscription(
-                        id: id, subscription: try ContractCoding.decode(PushSubscription.self, from: body),
-                        armed: armed))
+                "SELECT id, armed FROM push_subscription WHERE has_push ORDER BY id COLLATE \"C\"")
+            for try await (id, armed) in rows.decode((String, Bool).self) { states.append((id, armed)) }
+            var bodies: [String: Data] = [:]
+            let missing = self.decoded.missing(states.map(\.id))
+            if !missing.isEmpty {
+                let rows = try await self.database.query(
+                    "SELECT id, body FROM push_subscription WHERE id = ANY(\(missing))")
+                for try await (id, body) in rows.decode((String, Data).self) { bodies[id] = body }
             }
-            return out
+            return try self.decoded.watched(states, bodies: bodies)
         }
     }
 
@@ -140,11 +142,12 @@ extension PostgresClientRecords: PushStore {
         }
     }
 
-    public func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) {
+    public func subscriptionCounts(install: String, besides target: String) async throws -> (install: Int, total: Int) {
         try await database.withDeadline {
             let rows = try await self.database.query(
                 """
                 SELECT count(*) FILTER (WHERE install_hash = \(install)), count(*) FROM push_subscription
+                WHERE NOT (install_hash = \(install) AND lot = \(target))
                 """)
             for try await (mine, total) in rows.decode((Int, Int).self) { return (mine, total) }
             return (0, 0)

@@ -9,6 +9,8 @@ import ServerTrust
 public final class PostgresClientRecords: ClientRecordStore {
     let database: PostgresDatabase
     private let sweeps = SweepSchedule()
+    /// The watched subscriptions' bodies, decoded once.
+    let decoded = DecodedSubscriptions()
 
     public init(database: PostgresDatabase) {
         self.database = database

@@ -176,6 +176,8 @@ public final class PostgresDatabase: Sendable {
         "CREATE INDEX push_delivery_due ON push_delivery (due_at)",
         "CREATE TABLE push_count (name text PRIMARY KEY, count bigint NOT NULL)",
         "CREATE TABLE push_meta (key text PRIMARY KEY, value bytea, at timestamptz)",
+        // Every claim drops what expired: without an index, a scan of the whole outbox under the claim's lock.
+        "CREATE INDEX push_delivery_expires ON push_delivery (expires_at)",
     ]
 
     private func migrate() async throws {

@@ -2,6 +2,7 @@ import CurlHTTP
 import Foundation
 import Logging
 import ServerAlerts
+import ServerCollection
 import ServerHTTP
 import ServerTrust
 import ServiceLifecycle
@@ -16,6 +17,8 @@ final class PushAlertService: Service {
     let store: any PushStore
     let policy: PolicyState
     let metrics: ServerMetrics
+    /// The collection's rounds, which sending steps aside for.
+    let rounds: RoundActivity
     let transport: HTTPTransport
     let now: @Sendable () -> Date
     let logger: Logger
@@ -23,8 +26,9 @@ final class PushAlertService: Service {
 
     init(
         configuration: PushConfiguration, store: any PushStore, policy: PolicyState, metrics: ServerMetrics,
-        transport: HTTPTransport, now: @escaping @Sendable () -> Date, logger: Logger
+        rounds: RoundActivity, transport: HTTPTransport, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
+        self.rounds = rounds
         self.configuration = configuration
         self.store = store
         self.policy = policy
@@ -40,7 +44,7 @@ final class PushAlertService: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             guard let key = await self.loadKey() else { return }
-            let (metrics, logger) = (self.metrics, self.logger)
+            let (metrics, logger, rounds) = (self.metrics, self.logger, self.rounds)
             let dispatcher = PushDispatcher(
                 store: self.store,
                 sender: PushSender(
@@ -55,10 +59,15 @@ final class PushAlertService: Service {
                     case .failed(let reason): metrics.pushed("failed", reason: reason)
                     }
                 },
+                stepAside: { await rounds.whenIdle() },
                 log: { logger.warning("\($0)") })
             self.dispatcher.withLock { $0 = dispatcher }
             dispatcher.wake()
-            await dispatcher.run()
+            // Background priority: its jobs wait on threads of their own, never ahead of the collection's or the
+            // pages' (on Linux each priority has its own pool of threads, the lower ones nicer).
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask(priority: .background) { await dispatcher.run() }
+            }
         }
         try? await gracefulShutdown()
     }

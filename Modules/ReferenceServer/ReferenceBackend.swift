@@ -93,6 +93,7 @@ public final class ReferenceBackend: Sendable {
         if let push = configuration.push {
             let service = PushAlertService(
                 configuration: push, store: shared.push, policy: policy, metrics: metrics,
+                rounds: collector.activity,
                 transport: CurlTransport(
                     configuration: .pushService(userAgent: "hangangjari-server/\(configuration.version)")
                 ).transport, now: configuration.now, logger: logger)
@@ -100,7 +101,8 @@ public final class ReferenceBackend: Sendable {
             collector.listen(
                 AlertWatcher(
                     store: shared.push, responses: responses, publicURL: configuration.publicURL,
-                    now: configuration.now, queued: { _ in service.wake() }
+                    now: configuration.now, queued: { _ in service.wake() },
+                    stepAside: { [activity = collector.activity] in await activity.whenIdle() }
                 ).listener)
         } else {
             pushAlerts = nil

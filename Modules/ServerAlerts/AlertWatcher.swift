@@ -14,13 +14,17 @@ public struct AlertWatcher: Sendable {
     let now: @Sendable () -> Date
     /// Told how many crossings were queued (the dispatcher wakes).
     let queued: @Sendable (Int) -> Void
+    /// Returns when the watcher may write again: between parts of a large crossing, a collection round that started
+    /// meanwhile writes first.
+    let stepAside: @Sendable () async -> Void
     /// A crossing older than this is news no longer: it is not sent, and push services drop it after it (TTL).
     public static let lifetime: TimeInterval = 15 * 60
 
     public init(
         store: any PushStore, responses: ParkResponses, publicURL: PublicURL?, now: @escaping @Sendable () -> Date,
-        queued: @escaping @Sendable (Int) -> Void
+        queued: @escaping @Sendable (Int) -> Void, stepAside: @escaping @Sendable () async -> Void = {}
     ) {
+        self.stepAside = stepAside
         self.store = store
         self.responses = responses
         self.publicURL = publicURL
@@ -90,6 +94,7 @@ public struct AlertWatcher: Sendable {
         var count = try await store.apply(AlertChanges(rearmed: changes.rearmed), now: at)
         var start = changes.crossings.startIndex
         while start < changes.crossings.endIndex {
+            await stepAside()
             let end = min(start + Self.queuedTogether, changes.crossings.endIndex)
             let part = try await store.apply(AlertChanges(crossings: Array(changes.crossings[start..<end])), now: at)
             if part > 0 { queued(part) }
@@ -100,7 +105,7 @@ public struct AlertWatcher: Sendable {
     }
 
     /// Crossings queued in one transaction: short, so the collection's own writes to the same file wait little.
-    static let queuedTogether = 100
+    static let queuedTogether = 50
 
     /// What makes two subscriptions' messages the same but for their ids.
     struct MessageKey: Hashable {

@@ -16,16 +16,21 @@ public final class PushDispatcher: Sendable {
     let recordEvery = 64
     /// Told every outcome (the metrics).
     let observe: @Sendable (DeliveryOutcome) -> Void
+    /// Returns when the dispatcher may go on: while a collection round runs, no push is encrypted, claimed or
+    /// recorded (``RoundActivity/whenIdle()``), so a fan-out never lengthens the round.
+    let stepAside: @Sendable () async -> Void
     let log: @Sendable (String) -> Void
     private let signals: AsyncStream<Void>
     private let signal: AsyncStream<Void>.Continuation
 
     public init(
-        store: any PushStore, sender: PushSender, now: @escaping @Sendable () -> Date, batch: Int = 256,
+        store: any PushStore, sender: PushSender, now: @escaping @Sendable () -> Date, batch: Int = 128,
         concurrency: Int = 128, poll: Duration = .seconds(2),
         observe: @escaping @Sendable (DeliveryOutcome) -> Void = { _ in },
+        stepAside: @escaping @Sendable () async -> Void = {},
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.stepAside = stepAside
         self.store = store
         self.sender = sender
         self.now = now
@@ -102,6 +107,7 @@ public final class PushDispatcher: Sendable {
     }
 
     private func claim() async -> [PushDelivery] {
+        await stepAside()
         do { return try await store.claim(limit: batch, now: now(), holdFor: holdFor) } catch {
             log("push deliveries not claimed: \(error)")
             return []
@@ -118,6 +124,7 @@ public final class PushDispatcher: Sendable {
     }
 
     private func send(_ delivery: PushDelivery) async -> DeliveryOutcome {
+        await stepAside()
         let outcome = await sender.send(delivery)
         observe(outcome)
         if case .failed(let reason) = outcome { log("push alert given up: \(reason)") }
@@ -126,6 +133,7 @@ public final class PushDispatcher: Sendable {
 
     private func record(_ answered: inout [FinishedDelivery]) async {
         guard !answered.isEmpty else { return }
+        await stepAside()
         do { try await store.finish(answered, now: now()) } catch {
             log("push outcomes not recorded (those deliveries are claimed again later): \(error)")
         }

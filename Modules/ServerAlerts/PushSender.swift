@@ -20,6 +20,13 @@ public final class PushSender: Sendable {
     let timeout: TimeInterval
     /// Signed tokens by audience, renewed well before they expire (one signature per push service and half-day).
     private let tokens = Mutex<[String: (header: String, expires: Date)]>([:])
+    /// Each host's verdict after resolution, for a minute: a fan-out of ten thousand to one push service resolves it
+    /// once, not ten thousand times on the threads that also serve the pages.
+    private let resolved = Mutex<[String: (refusal: PushEndpointPolicy.Refusal?, until: Date)]>([:])
+    /// How long a host's verdict after resolution is kept.
+    static let resolutionLifetime: TimeInterval = 60
+    /// A host's verdict after resolution (the policy's; a counting one in tests).
+    let resolve: @Sendable (String) -> PushEndpointPolicy.Refusal?
 
     /// Push services keep an alert this long at most: a later one is not news (`TTL`).
     public static let timeToLive = Int(AlertWatcher.lifetime)
@@ -29,8 +36,10 @@ public final class PushSender: Sendable {
     public init(
         key: VAPIDKey, subject: String, transport: HTTPTransport, endpoints: PushEndpointPolicy,
         encryption: PushEncryption = PushEncryption(), timeout: TimeInterval = 10,
-        now: @escaping @Sendable () -> Date, realTime: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date, realTime: @escaping @Sendable () -> Date = { Date() },
+        resolve: (@Sendable (String) -> PushEndpointPolicy.Refusal?)? = nil
     ) {
+        self.resolve = resolve ?? endpoints.refusalAfterResolving
         self.realTime = realTime
         self.key = key
         self.subject = subject
@@ -49,7 +58,7 @@ public final class PushSender: Sendable {
         case .failure(let refusal): return .failed(reason: refusal.reason)
         case .success(let checked): host = checked
         }
-        if let refusal = endpoints.refusalAfterResolving(host) { return .failed(reason: refusal.reason) }
+        if let refusal = refusalAfterResolving(host) { return .failed(reason: refusal.reason) }
         let body: Data
         let authorization: String
         do {
@@ -116,6 +125,15 @@ public final class PushSender: Sendable {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         return formatter.date(from: text)
+    }
+
+    /// The host's verdict after resolution, from the last minute's when there is one.
+    func refusalAfterResolving(_ host: String) -> PushEndpointPolicy.Refusal? {
+        let at = realTime()
+        if let kept = resolved.withLock({ $0[host] }), kept.until > at { return kept.refusal }
+        let refusal = resolve(host)
+        resolved.withLock { $0[host] = (refusal, at.addingTimeInterval(Self.resolutionLifetime)) }
+        return refusal
     }
 
     /// The `Authorization` header for the endpoint's push service, signed anew when the cached one has less than

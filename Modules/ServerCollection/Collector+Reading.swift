@@ -6,20 +6,30 @@ import ServerSources
 
 /// Reading the sources into the snapshots and the history; the injected source faults act here.
 extension Collector {
-    /// Reads one kind of source for every park in parallel.
+    /// Reads one kind of source for every park in parallel; the round's history goes in as one write.
     public func collect(_ kind: SourceKind) async {
         let at = now()
         let settings = faults.current
-        await withTaskGroup(of: Void.self) { group in
+        let kept = await withTaskGroup(of: [LotReading].self) { group in
             for park in catalog.parks {
-                group.addTask { await self.collect(kind, park: park, at: at, faults: settings) }
+                group.addTask { await self.read(kind, park: park, at: at, faults: settings) }
             }
+            return await group.reduce(into: []) { $0 += $1 }
         }
+        if !kept.isEmpty { try? await history.record(kept) }
     }
 
+    /// Reads one kind of source for one park into its snapshot, and its history at once.
     func collect(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async {
+        let kept = await read(kind, park: park, at: at, faults: faults)
+        if !kept.isEmpty { try? await history.record(kept) }
+    }
+
+    /// Reads one kind of source for one park into its snapshot; returns the readings the history keeps.
+    func read(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async -> [LotReading] {
         let age: TimeInterval = faults.staleSources.contains(kind.id) ? 3 * 3600 : 0
         let failing: String? = faults.failingSources.contains(kind.id) ? "injected source failure" : nil
+        var kept: [LotReading] = []
         switch kind {
         case .parking:
             var outcome = await source.parking(park, lots: catalog.lots(in: park.id), at: at)
@@ -28,9 +38,7 @@ extension Collector {
                 for i in answer.readings.indices { answer.readings[i].observedAt -= age }
                 outcome = .ok(answer)
                 // Only current counts of single lots are history: a stale row or a count shared by two lots is not.
-                if age == 0 {
-                    try? await history.record(answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty })
-                }
+                if age == 0 { kept = answer.readings.filter { $0.available != nil && $0.sharedWith.isEmpty } }
             }
             observe(kind, outcome.failed)
             update(park.id) { $0.parking.apply(outcome, now: at) { $0.newestObservation } }
@@ -66,5 +74,6 @@ extension Collector {
             observe(kind, outcome.failed)
             update(park.id) { $0.bulletins.apply(outcome, now: at) { _ in at - age } }
         }
+        return kept
     }
 }

@@ -44,6 +44,8 @@ public final class Collector: Sendable {
     let keptModelProblem = Mutex<String?>(nil)
     /// What acts on each finished collection (forecasts, the alert watcher).
     let listeners: CollectionListeners
+    /// Whether a round runs now (sending push alerts steps aside meanwhile).
+    public let activity: RoundActivity
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory,
@@ -53,8 +55,10 @@ public final class Collector: Sendable {
         learning: ForecastLearning? = nil, simulation: SimulationModel? = nil,
         observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in },
         observeRound: @escaping @Sendable (SourceKind, Duration) -> Void = { _, _ in },
+        activity: RoundActivity = RoundActivity(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.activity = activity
         self.observe = observe
         self.observeRound = observeRound
         listeners = CollectionListeners { name, error in log("\(name) failed on a collection: \(error)") }
@@ -95,7 +99,9 @@ public final class Collector: Sendable {
     /// they have acted (the first collection before the port opens, an operator's collect-now).
     public func collectAll() async {
         let at = now()
+        activity.begin()
         for kind in SourceKind.allCases { await collect(kind) }
+        activity.end()
         for kind in SourceKind.allCases { await listeners.deliver(event(kind, at: at)) }
     }
 
@@ -141,8 +147,10 @@ public final class Collector: Sendable {
                         guard !Task.isCancelled, await self.holdsLease() else { continue }
                         let at = self.now()
                         let started = ContinuousClock.now
+                        self.activity.begin()
                         await self.collect(kind)
                         await self.publishAll()
+                        self.activity.end()
                         self.observeRound(kind, ContinuousClock.now - started)
                         // The listeners act on their own time; the next round does not wait for them.
                         self.listeners.post(self.event(kind, at: at))

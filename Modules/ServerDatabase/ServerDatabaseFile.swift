@@ -5,21 +5,20 @@ import Storage
 /// The SQLite file of one server on its own: history and client records in one schema, migrated by whichever store
 /// opens the file first.
 public enum ServerDatabaseFile {
-    /// Opens or creates the file at `path` (readable by its owner only, WAL) with the current schema.
-    public static func open(_ path: String) throws -> DatabaseQueue {
+    /// Opens or creates the file at `path` (readable by its owner only, WAL) with the current schema: a pool, so
+    /// long reads (the alert watcher's pass over every subscription, a training's history) never hold up a write
+    /// (the collection's history, a nonce).
+    public static func open(_ path: String) throws -> DatabasePool {
         try AtomicFile.restrictToOwner(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-        }
-        // Every signed request spends a nonce: in WAL mode, NORMAL syncs at checkpoints instead of every commit.
-        try queue.writeWithoutTransaction { db in
+        configuration.prepareDatabase { db in
+            // Every signed request spends a nonce: in WAL mode, NORMAL syncs at checkpoints instead of every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        try migrator.migrate(queue)
-        return queue
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try migrator.migrate(pool)
+        return pool
     }
 
     private static var migrator: DatabaseMigrator {
@@ -89,6 +88,12 @@ public enum ServerDatabaseFile {
                     CREATE TABLE push_count (name TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
                     CREATE TABLE push_meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
                     """)
+        }
+        migrator.registerMigration("v5-push-delivery-expiry") { db in
+            // Every claim drops what expired: without this, a scan of the whole outbox (ten thousand rows of a
+            // fan-out) while holding the one writer the collection also needs. (What is due is taken in id order,
+            // from the oldest row left, which the primary key finds.)
+            try db.execute(sql: "CREATE INDEX push_delivery_expires ON push_delivery (expires_at)")
         }
         return migrator
     }

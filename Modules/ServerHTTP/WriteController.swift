@@ -82,7 +82,8 @@ public struct WriteController: Sendable {
         guard await subscriptions.limits.allow(subscriptions.limits.perInstall, subscription.installHash, now: now())
         else { return Responses.rateLimited("Too many subscription writes for this install", policy: policy) }
         do {
-            let counts = try await subscriptions.store.subscriptionCounts(install: subscription.installHash)
+            let counts = try await subscriptions.store.subscriptionCounts(
+                install: subscription.installHash, besides: subscription.targetID)
             if counts.install >= subscriptions.perInstall {
                 return Responses.problem(
                     Problems.make(

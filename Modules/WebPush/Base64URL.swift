@@ -11,14 +11,42 @@ public enum Base64URL {
     }
 
     /// Decodes base64url, padded or not; plain base64 is accepted too (some browsers send `p256dh` that way).
-    /// Nil when the text is not base64 of either alphabet.
+    /// Nil when the text is not base64 of either alphabet, or its last character carries bits that are not zero.
     public static func decode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 = base64.trimmingCharacters(in: CharacterSet(charactersIn: "="))
-        guard base64.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }) else {
-            return nil
+        var utf8 = Substring(text).utf8
+        while utf8.last == UInt8(ascii: "=") { utf8 = utf8.dropLast() }
+        // A sender reads every key of every alert: one pass over a table, not Foundation's string rewriting.
+        let remainder = utf8.count % 4
+        guard remainder != 1 else { return nil }
+        var bytes = Data(capacity: utf8.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for character in utf8 {
+            let value = sextets[Int(character)]
+            guard value != invalid else { return nil }
+            accumulator = (accumulator << 6) | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
         }
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        // The leftover bits of the last character are padding and must be zero (as Foundation's decoder requires).
+        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return bytes
     }
+
+    private static let invalid: UInt8 = 0xFF
+
+    /// Each ASCII byte's value in either alphabet (`-`/`+` are 62, `_`//`/` are 63), or `invalid`.
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: invalid, count: 256)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        table[Int(UInt8(ascii: "-"))] = 62
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "_"))] = 63
+        table[Int(UInt8(ascii: "/"))] = 63
+        return table
+    }()
 }

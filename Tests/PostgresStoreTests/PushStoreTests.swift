@@ -122,7 +122,33 @@ import Testing
         #expect(try await records.removeSubscription(id: "s-busy"))
         #expect(!(try await records.removeSubscription(id: "s-busy")))
         #expect(try await records.status(now: Self.now).pending == 0, "a stopped subscription's delivery goes too")
-        #expect(try await records.subscriptionCounts(install: "0123456789abcd03") == (1, 2))
+        #expect(try await records.subscriptionCounts(install: "0123456789abcd03", besides: "banpo-2") == (1, 2))
+        #expect(
+            try await records.subscriptionCounts(install: "0123456789abcd03", besides: "banpo-1") == (0, 1),
+            "a write for a target the install watches replaces that subscription")
+    }
+
+    @Test(arguments: StoreKind.allCases) func aWatcherSeesReplacementsAndRemovalsMadeElsewhere(_ kind: StoreKind)
+        async throws
+    {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let watcher = store.records
+        let writer = try store.reopenRecords() ?? watcher  // the instance that took the writes
+        try await Self.subscribe(writer, id: "s-a", install: "0123456789abcde1")
+        try await Self.subscribe(writer, id: "s-b", install: "0123456789abcde2")
+        #expect(try await watcher.watched().map(\.id) == ["s-a", "s-b"])
+        // The same install and target again: a new id with a new body replaces the decoded one.
+        let replaced = PushSubscription(
+            installHash: "0123456789abcde1", lotId: "banpo-1", threshold: 7, language: "en",
+            push: WebPushTarget(endpoint: "https://fcm.googleapis.com/fcm/send/s-c", keys: Self.keys))
+        _ = try await writer.applyOnce(
+            ClientWrite(idempotencyKey: "k-s-c", answer: Data(), effect: .subscription(id: "s-c", replaced)),
+            now: Self.now)
+        #expect(try await writer.removeSubscription(id: "s-b"))
+        let watched = try await watcher.watched()
+        #expect(watched.map(\.id) == ["s-c"])
+        #expect(watched.first?.subscription == replaced)
     }
 
     @Test(arguments: StoreKind.allCases) func everyInstanceGetsTheSameVAPIDKey(_ kind: StoreKind) async throws {

@@ -25,7 +25,9 @@ import Testing
         func claim(limit: Int, now: Date, holdFor: TimeInterval) async throws -> [PushDelivery] { throw Down() }
         func finish(_ finished: [FinishedDelivery], now: Date) async throws { throw Down() }
         func removeSubscription(id: String) async throws -> Bool { throw Down() }
-        func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) { throw Down() }
+        func subscriptionCounts(install: String, besides target: String) async throws -> (install: Int, total: Int) {
+            throw Down()
+        }
         func status(now: Date) async throws -> PushStatus { throw Down() }
         func vapidKey(orStore new: Data) async throws -> Data { throw Down() }
     }

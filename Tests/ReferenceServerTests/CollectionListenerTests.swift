@@ -70,4 +70,30 @@ struct CollectionListenerTests {
         #expect(heard.allSatisfy { $0.snapshots.count == Catalog.bundled.parks.count && $0.at == TestClock.daytime })
         #expect(heard.first?.snapshots[ParkID("banpo")]?.parking.value != nil)
     }
+
+    @Test func aRoundIsMarkedRunningWhileItReadsAndEndedBeforeTheListenersAct() async throws {
+        let counts = Counts()
+        let collector = collector(counts)
+        let duringListener = Mutex<Bool?>(nil)
+        collector.listen(
+            CollectionListener(name: "looking", kinds: [.parking]) { _ in
+                duringListener.withLock { $0 = collector.activity.isRunning }
+            })
+        let activity = collector.activity
+        #expect(!activity.isRunning)
+        activity.begin()
+        let stepped = Mutex(false)
+        let waiting = Task {
+            await activity.whenIdle()
+            stepped.withLock { $0 = true }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!stepped.withLock { $0 }, "work that steps aside waits while a round runs")
+        activity.end()
+        await waiting.value
+        #expect(stepped.withLock { $0 })
+        await collector.collectAll()
+        #expect(duringListener.withLock { $0 } == false, "listeners act after the round")
+        #expect(!activity.isRunning)
+    }
 }

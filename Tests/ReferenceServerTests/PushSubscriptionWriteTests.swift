@@ -128,6 +128,11 @@ import Testing
             statuses.append(try await Self.write(session, try ContractCoding.encode(subscription)).status)
         }
         #expect(statuses.prefix(20).allSatisfy { $0 == 201 } && statuses.last == 422, "\(statuses)")
+        // At the limit, changing one of the twenty (a new threshold for the same lot) replaces it.
+        var changed = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/changed")
+        changed.lotId = lots.first?.id
+        changed.threshold = 5
+        #expect(try await Self.write(session, try ContractCoding.encode(changed)).status == 201)
     }
 
     @Test func aFloodOfWritesIsRateLimitedLikeBootstrap() async throws {

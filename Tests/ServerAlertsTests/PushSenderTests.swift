@@ -77,4 +77,22 @@ import WebPush
         #expect(policy.refusalAfterResolving("localhost") == .localAddress(host: "localhost"))
         #expect(policy.refusalAfterResolving("no-such-host.invalid") == .unresolvable(host: "no-such-host.invalid"))
     }
+
+    @Test func aHostIsResolvedOnceAMinuteHoweverManyPushesGoThere() async {
+        let resolutions = Mutex(0)
+        let clock = Mutex(Self.now)
+        let sender = PushSender(
+            key: .generate(), subject: "mailto:ops@example.org", transport: TestBackend.curl.transport,
+            endpoints: PushEndpointPolicy(), now: { Self.now }, realTime: { clock.withLock { $0 } },
+            resolve: { host in
+                resolutions.withLock { $0 += 1 }
+                return .localAddress(host: host)
+            })
+        let delivery = Self.delivery("https://fcm.googleapis.com/fcm/send/1")
+        for _ in 0..<100 { #expect(await sender.send(delivery) == .failed(reason: "endpoint_local")) }
+        #expect(resolutions.withLock { $0 } == 1)
+        clock.withLock { $0 += 61 }
+        #expect(await sender.send(delivery) == .failed(reason: "endpoint_local"))
+        #expect(resolutions.withLock { $0 } == 2, "a minute later, resolved again")
+    }
 }

@@ -1,15 +1,17 @@
 import AppCore
 import ArgumentParser
 import BenchmarkSupport
+import Crypto
 import CurlHTTP
 import Foundation
 import Models
 import RequestProof
 import Storage
+import WebPush
 
 struct MicroBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "micro", abstract: "Per-call costs on the client path: decode, sign.")
+        commandName: "micro", abstract: "Per-call costs: decode, sign, a push alert's encryption.")
     @Option var iterations = 2000
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
@@ -27,6 +29,13 @@ struct MicroBench: AsyncParsableCommand {
             try BenchmarkRow.perCall(name, iterations: iterations, body)
         }
         let signer = HMACSigner(secret: Data(repeating: 1, count: 32))
+        let receiver = P256.KeyAgreement.PrivateKey()
+        let pushKeys = (
+            p256dh: Base64URL.encode(receiver.publicKey.x963Representation),
+            auth: Base64URL.encode(Data(repeating: 7, count: 16))
+        )
+        let subscriber = try SubscriberKeys(p256dh: pushKeys.p256dh, auth: pushKeys.auth)
+        let alert = Data(repeating: 0x61, count: 600)
         let rows = [
             try time("decode HomeSummary (\(data.count) bytes)") {
                 _ = try ContractCoding.decode(HomeSummary.self, from: data)
@@ -38,6 +47,12 @@ struct MicroBench: AsyncParsableCommand {
                     signer: signer, created: 1, nonce: "n")
             },
             time("random nonce") { _ = randomHex(bytes: 16) },
+            try time("read a subscription's keys (P-256 point, auth)") {
+                _ = try SubscriberKeys(p256dh: pushKeys.p256dh, auth: pushKeys.auth)
+            },
+            try time("encrypt a 600-byte alert (RFC 8291 aes128gcm)") {
+                _ = try PushEncryption().encrypt(alert, to: subscriber)
+            },
         ]
         return rows
     }

@@ -51,10 +51,10 @@ public struct SharedState: Sendable {
                 history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
                 run: {})
         }
-        // One connection to the file for both stores: opened and migrated once.
+        // One pool on the file for both stores: opened and migrated once.
         let file = try ServerDatabaseFile.open(historyPath)
         return SharedState(
-            history: SQLiteHistoryStore(queue: file), lease: .always, snapshots: .none,
-            records: SQLiteClientRecords(queue: file), run: {})
+            history: SQLiteHistoryStore(pool: file), lease: .always, snapshots: .none,
+            records: SQLiteClientRecords(pool: file), run: {})
     }
 }

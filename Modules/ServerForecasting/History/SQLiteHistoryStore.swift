@@ -6,16 +6,16 @@ import ServerSources
 
 /// History in a SQLite file (WAL), so a restarted server keeps its evidence, and the forecast model learned from it.
 public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
-    private let queue: DatabaseQueue
+    private let pool: DatabasePool
 
     /// Opens or creates the history database at `path` (created readable by its owner only).
     public convenience init(path: String) throws {
-        self.init(queue: try ServerDatabaseFile.open(path))
+        self.init(pool: try ServerDatabaseFile.open(path))
     }
 
     /// History in a file already opened by ``ServerDatabaseFile``.
-    public init(queue: DatabaseQueue) {
-        self.queue = queue
+    public init(pool: DatabasePool) {
+        self.pool = pool
     }
 
     public func record(_ readings: [LotReading]) async throws {
@@ -23,7 +23,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
             r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) }
         }
         guard !rows.isEmpty else { return }
-        try await queue.write { db in
+        try await pool.write { db in
             let statement = try db.makeStatement(
                 sql: "INSERT OR REPLACE INTO reading (lot, bucket, available) VALUES (?, ?, ?)")
             for (lot, bucket, available) in rows {
@@ -39,7 +39,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
     public func values(lot: LotID, buckets: [Int]) async throws -> [Int: Int] {
         guard let low = buckets.min(), let high = buckets.max() else { return [:] }
         let wanted = Set(buckets)
-        return try await queue.read { db in
+        return try await pool.read { db in
             var out: [Int: Int] = [:]
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT bucket, available FROM reading WHERE lot = ? AND bucket BETWEEN ? AND ?",
@@ -54,7 +54,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
 
     /// Every recorded reading, oldest first: lot, the start of its 5-minute bucket, free spaces.
     public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
-        try await queue.read { db in
+        try await pool.read { db in
             try Row.fetchAll(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot").map { row in
                 (LotID(row[0] as String), SimulationModel.date(ofBucket: row[1]), row[2] as Int)
             }
@@ -62,18 +62,18 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
     }
 
     public func latestBucket(lot: LotID) async throws -> Int? {
-        try await queue.read { db in
+        try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT MAX(bucket) FROM reading WHERE lot = ?", arguments: [lot.rawValue])
         }
     }
 
     public func saveForecastModel(_ model: Data) async throws {
-        try await queue.write { db in
+        try await pool.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO forecast_model (id, body) VALUES (1, ?)", arguments: [model])
         }
     }
 
     public func latestForecastModel() async throws -> Data? {
-        try await queue.read { db in try Data.fetchOne(db, sql: "SELECT body FROM forecast_model WHERE id = 1") }
+        try await pool.read { db in try Data.fetchOne(db, sql: "SELECT body FROM forecast_model WHERE id = 1") }
     }
 }

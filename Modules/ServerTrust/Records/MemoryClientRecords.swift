@@ -166,12 +166,12 @@ extension MemoryClientRecords: PushStore {
         }
     }
 
-    public func subscriptionCounts(install: String) async throws -> (install: Int, total: Int) {
+    public func subscriptionCounts(install: String, besides target: String) async throws -> (install: Int, total: Int) {
         state.withLock { state in
-            (
-                state.subscriptions.values.filter { $0.subscription.installHash == install }.count,
-                state.subscriptions.count
-            )
+            let others = state.subscriptions.values.filter {
+                !($0.subscription.installHash == install && $0.subscription.targetID == target)
+            }
+            return (others.filter { $0.subscription.installHash == install }.count, others.count)
         }
     }
 

@@ -19,8 +19,9 @@ public protocol PushStore: Sendable {
     func finish(_ finished: [FinishedDelivery], now: Date) async throws
     /// Stops a subscription and drops its pending deliveries; false when there was none with that id.
     func removeSubscription(id: String) async throws -> Bool
-    /// How many subscriptions an install has, and how many there are in all.
-    func subscriptionCounts(install: String) async throws -> (install: Int, total: Int)
+    /// How many subscriptions an install has, and how many there are in all, besides the install's on `target` (a
+    /// write for the same target replaces that one, so it never counts against the limits).
+    func subscriptionCounts(install: String, besides target: String) async throws -> (install: Int, total: Int)
     /// Counts for operators, without endpoints or keys.
     func status(now: Date) async throws -> PushStatus
     /// The deployment's VAPID private key: the kept one, or `new` stored now when there is none (the first

@@ -6,23 +6,25 @@ import ServerDatabase
 /// Client records in the server's SQLite file, beside its history: one server on its own keeps its subscriptions
 /// and telemetry counts across restarts.
 public final class SQLiteClientRecords: ClientRecordStore {
-    let queue: DatabaseQueue
+    let pool: DatabasePool
     private let sweeps = SweepSchedule()
+    /// The watched subscriptions' bodies, decoded once.
+    let decoded = DecodedSubscriptions()
 
     /// Opens or creates the server's database at `path`.
     public convenience init(path: String) throws {
-        self.init(queue: try ServerDatabaseFile.open(path))
+        self.init(pool: try ServerDatabaseFile.open(path))
     }
 
     /// Records in a file already opened by ``ServerDatabaseFile`` (the history's).
-    public init(queue: DatabaseQueue) {
-        self.queue = queue
+    public init(pool: DatabasePool) {
+        self.pool = pool
     }
 
     public func spendNonce(_ nonce: SpentNonce, now: Date, until: Date) async throws -> Bool {
         let key = nonce.storageKey
         let sweep = sweeps.due(now: now)
-        return try await queue.write { db in
+        return try await pool.write { db in
             if sweep {
                 try db.execute(
                     sql: "DELETE FROM proof_nonce WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
@@ -37,7 +39,7 @@ public final class SQLiteClientRecords: ClientRecordStore {
     }
 
     public func applyOnce(_ write: ClientWrite, now: Date) async throws -> Data {
-        try await queue.write { db in
+        try await pool.write { db in
             try db.execute(
                 sql: "DELETE FROM write_answer WHERE created_at < ?",
                 arguments: [now.timeIntervalSince1970 - ClientRecordRetention.writeAnswers])
@@ -82,7 +84,7 @@ public final class SQLiteClientRecords: ClientRecordStore {
     }
 
     public func subscriptions() async throws -> [StoredSubscription] {
-        try await queue.read { db in
+        try await pool.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -102,7 +104,7 @@ public final class SQLiteClientRecords: ClientRecordStore {
     }
 
     public func telemetryCounts() async throws -> [TelemetryCount] {
-        try await queue.read { db in
+        try await pool.read { db in
             try Row.fetchAll(db, sql: "SELECT day, kind, count FROM telemetry_count ORDER BY day, kind").map {
                 TelemetryCount(day: $0[0], kind: $0[1], count: $0[2])
             }
