@@ -10,7 +10,7 @@ enum Badges {
         var spans: [Span] = []
         if let loaded = park.summary {
             switch loaded.verdict(shownOn: screen) {
-            case .current: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true)))
+            case .current: spans.append(Span(ctx.l(.stateFresh), .colored(.green, bold: true), saysCurrent: true))
             case .stale
             where loaded.trust.refreshFailure == nil
                 && loaded.value.freshness.overall(decidingOn: screen) == .unavailable:

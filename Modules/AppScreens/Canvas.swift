@@ -51,11 +51,15 @@ public struct Span: Sendable, Equatable {
     public var style: Style
     /// What a bar drawn as text stands for, so a page can draw it as a meter instead.
     public var meter: Meter?
+    /// The word says a value is current ("fresh"): a page kept for offline use says "stale" in its place, since it
+    /// may be hours old when shown.
+    public var saysCurrent: Bool
 
-    public init(_ text: String, _ style: Style = .plain, meter: Meter? = nil) {
+    public init(_ text: String, _ style: Style = .plain, meter: Meter? = nil, saysCurrent: Bool = false) {
         self.text = text
         self.style = style
         self.meter = meter
+        self.saysCurrent = saysCurrent
     }
 }
 

@@ -123,7 +123,9 @@ enum ForecastScreen {
         var lines = [Line([Span(ctx.l(.forecastConfidence, ctx.l(ValueWords.confidence(point.confidence))), .bold)])]
         let reasons =
             forecast.points.isEmpty ? [] : point.reasons.compactMap(ValueWords.forecastReason).map { ctx.l($0) }
-        if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + reasons.map { $0 + ";" }, ctx) }
+        // Reasons separated by ";", none after the last.
+        let separated = reasons.enumerated().map { $0.offset < reasons.count - 1 ? $0.element + ";" : $0.element }
+        if !reasons.isEmpty { lines += Screens.wrap([ctx.l(.forecastWhy, "")] + separated, ctx) }
         if !forecast.points.isEmpty, let basis = ValueWords.parkingBasis(forecast.basis) {
             lines += Screens.wrap([ctx.l(basis)], ctx).map { Line($0.spans.map { Span($0.text, .dim) }) }
         }

@@ -200,7 +200,10 @@ enum HomeScreen {
             if index > 0 { spans.append(Span(" · ", .dim)) }
             let name = ctx.sourceName(status.source)
             spans.append(Span(name + " "))
-            spans.append(Span(ctx.l(ValueWords.state(status.state)), Badges.stateStyle(status.state)))
+            spans.append(
+                Span(
+                    ctx.l(ValueWords.state(status.state)), Badges.stateStyle(status.state),
+                    saysCurrent: status.state.known == .fresh))
         }
         return spans
     }

@@ -555,6 +555,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case webAlertsWholePark = "web.alerts.wholePark"
     case webAsOf = "web.as_of"
     case webCall = "web.call"
+    case webChartCapacity = "web.chart_capacity"
+    case webChartClosedDescription = "web.chart_closed_description"
+    case webChartDescription = "web.chart_description"
+    case webChartNow = "web.chart_now"
+    case webChartOpens = "web.chart_opens"
+    case webChartTitle = "web.chart_title"
     case webColumnExpected = "web.column_expected"
     case webColumnRange = "web.column_range"
     case webColumnRisk = "web.column_risk"
@@ -576,10 +582,16 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case webOffline = "web.offline"
     case webOpenApp = "web.open_app"
     case webOpenWeb = "web.open_web"
+    case webParkCrowd = "web.park_crowd"
+    case webParkFree = "web.park_free"
+    case webParkNoCount = "web.park_no_count"
+    case webParkSources = "web.park_sources"
     case webRecommendedTag = "web.recommended_tag"
     case webRiver = "web.river"
     case webScreens = "web.screens"
     case webSkip = "web.skip"
+    case webSourceLastSuccess = "web.source_last_success"
+    case webSourceObserved = "web.source_observed"
     case webTerminal = "web.terminal"
     case widgetAge = "widget.age"
     case widgetAllLots = "widget.all_lots"
@@ -3366,6 +3378,36 @@ extension StringCatalog {
             case .en: .text("Call %@")
             case .ko: .text("%@ 전화")
             }
+        case .webChartCapacity:
+            switch language {
+            case .en: .text("%@ spaces")
+            case .ko: .text("전체 %@면")
+            }
+        case .webChartClosedDescription:
+            switch language {
+            case .en: .text("Closed until %1$@; at opening about %2$@ free, eight times in ten between %3$@ and %4$@; %5$@ spaces in all.")
+            case .ko: .text("%1$@까지 닫혀 있어요. 개장 때 약 %2$@면 남을 것으로 보이며 열에 여덟은 %3$@–%4$@면이에요. 전체 %5$@면.")
+            }
+        case .webChartDescription:
+            switch language {
+            case .en: .text("From %1$@ to %2$@: about %3$@ free now, about %4$@ at the end, eight times in ten between the band's edges; %5$@ spaces in all.")
+            case .ko: .text("%1$@부터 %2$@까지: 지금 약 %3$@면, 끝에 약 %4$@면 남을 것으로 보여요. 열에 여덟은 띠 안에 들어요. 전체 %5$@면.")
+            }
+        case .webChartNow:
+            switch language {
+            case .en: .text("now")
+            case .ko: .text("지금")
+            }
+        case .webChartOpens:
+            switch language {
+            case .en: .text("opens %@")
+            case .ko: .text("%@ 개장")
+            }
+        case .webChartTitle:
+            switch language {
+            case .en: .text("Free spaces ahead: %@")
+            case .ko: .text("앞으로의 남은 자리: %@")
+            }
         case .webColumnExpected:
             switch language {
             case .en: .text("Expected free")
@@ -3471,6 +3513,26 @@ extension StringCatalog {
             case .en: .text("%@ on the web")
             case .ko: .text("%@ 웹")
             }
+        case .webParkCrowd:
+            switch language {
+            case .en: .text("crowd %@")
+            case .ko: .text("혼잡도 %@")
+            }
+        case .webParkFree:
+            switch language {
+            case .en: .text("%1$@ of %2$@ free")
+            case .ko: .text("%2$@면 중 %1$@면 남음")
+            }
+        case .webParkNoCount:
+            switch language {
+            case .en: .text("no parking count")
+            case .ko: .text("주차 대수 정보 없음")
+            }
+        case .webParkSources:
+            switch language {
+            case .en: .text("data %@")
+            case .ko: .text("출처 %@")
+            }
         case .webRecommendedTag:
             switch language {
             case .en: .text("recommended")
@@ -3490,6 +3552,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("Skip to content")
             case .ko: .text("본문으로 건너뛰기")
+            }
+        case .webSourceLastSuccess:
+            switch language {
+            case .en: .text("last read %@")
+            case .ko: .text("마지막 성공 %@")
+            }
+        case .webSourceObserved:
+            switch language {
+            case .en: .text("observed %@")
+            case .ko: .text("관측 %@")
             }
         case .webTerminal:
             switch language {

@@ -14,8 +14,9 @@ enum AssetSources {
         .skip{position:absolute;left:-100vw}.skip:focus{left:.5rem;top:.5rem;background:var(--paper);padding:.25rem}
         header{border-bottom:1px solid var(--line);padding:.5rem 0}
         h1{font-size:1.5rem;margin:.25rem 0}h2{font-size:1.15rem;margin:1rem 0 .25rem}
-        .app{margin:0;font-weight:600}.app a{text-decoration:none}
-        .lang{float:right}.lang a{margin-left:.5rem}
+        .app{margin:0;font-weight:600}.app a{text-decoration:none;display:inline-block;min-height:1.75rem;padding:.1rem 0}
+        .lang{float:right}.lang a{margin-left:.25rem;display:inline-block;min-width:1.75rem;min-height:1.75rem;\
+        padding:.1rem .35rem;text-align:center}
         [aria-current]{font-weight:700;text-decoration:none;color:var(--ink)}
         .tabs ul,.chips{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.4rem}
         .tabs a,.chips a,button{display:inline-block;padding:.4rem .7rem;border:1px solid var(--line);border-radius:1rem;\
@@ -24,9 +25,9 @@ enum AssetSources {
         .badges{margin:.25rem 0}
         .source-note{margin:.25rem 0;color:var(--yellow)}
         .offline{background:#fff4d6;border:1px solid var(--yellow);padding:.5rem;color:#5c3a00}
-        dl.rows{margin:.5rem 0}dl.rows div{display:flex;flex-wrap:wrap;gap:0 .75rem;padding:.35rem 0;\
-        border-bottom:1px solid var(--line)}
-        dt{font-weight:700;min-width:6.5rem}dd{margin:0;flex:1 1 14rem}
+        dl.rows{margin:.5rem 0}dl.rows div{display:grid;grid-template-columns:6.5rem 1fr;gap:0 .75rem;\
+        padding:.35rem 0;border-bottom:1px solid var(--line)}
+        dt{font-weight:700}dd{margin:0;grid-column:2}
         .b{font-weight:700}.dim{color:var(--dim)}.green{color:var(--green)}.yellow{color:var(--yellow)}\
         .red{color:var(--red)}.magenta{color:var(--magenta)}.cyan{color:var(--cyan)}.blue{color:var(--blue)}
         meter{width:6rem;height:.9rem;vertical-align:middle}
@@ -35,11 +36,23 @@ enum AssetSources {
         ol.lots p{margin:.2rem 0}.count{font-size:1.1rem}
         .tag{font-size:.8rem;border:1px solid var(--green);color:var(--green);border-radius:.5rem;padding:0 .3rem}
         .actions a{margin-right:.6rem;display:inline-block;min-height:2.75rem;padding:.4rem 0}
-        ol.parks li{padding:.45rem 0;border-bottom:1px solid var(--line)}ol.parks .n{color:var(--dim)}
+        ol.parks li{border-bottom:1px solid var(--line)}ol.parks .n{color:var(--dim)}
+        a.park{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .5rem;min-height:2.75rem;padding:.5rem .25rem;\
+        color:var(--ink);text-decoration:none}a.park strong{color:var(--accent);text-decoration:underline}
+        a.park .facts{display:flex;flex-wrap:wrap;align-items:center;gap:0 .5rem;flex:1 1 12rem}
+        .kept{display:none}body[data-offline] .fresh{display:none}\
+        body[data-offline] .kept{display:inline;color:var(--yellow);font-weight:700}
+        .source-list{list-style:none;padding:0;margin:.25rem 0}.source-list li{padding:.35rem 0;\
+        border-bottom:1px solid var(--line)}.source-list p{margin:.1rem 0}
+        .chart{width:100%;height:auto;display:block}.chart text{font-size:10px;fill:var(--dim)}\
+        .chart .band{fill:#cfe0f2}.chart .p50{fill:none;stroke:var(--accent);stroke-width:2.5}\
+        .chart .cap{stroke:var(--dim);stroke-dasharray:4 3}.chart .axis,.chart .now{stroke:var(--line)}\
+        .chart .opens{fill:var(--yellow);font-weight:700}.chart .closed{fill:#f3f3f3}\
+        .chart .range{stroke:#7fa9d6;stroke-width:8}.chart .point{fill:var(--accent)}.chart.small{width:7.5rem;display:inline-block}
+        dd.spark a{display:inline-block;min-height:2.75rem;padding:.2rem 0}figure.forecast-chart{margin:.5rem 0}
         .banner{padding:.5rem;border:1px solid currentColor}
         table{border-collapse:collapse;width:100%;margin:.5rem 0}caption{text-align:left;color:var(--dim)}
         th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line);vertical-align:top}
-        .sources{font-size:.9rem}
         .river svg{width:100%;height:auto}.river .water{fill:none;stroke:#6d9fd0;stroke-width:6}
         .river .dot{fill:#fff;stroke:var(--dim);stroke-width:2}.river .dot.green{stroke:var(--green)}\
         .river .dot.yellow{stroke:var(--yellow)}.river .dot.red{stroke:var(--red)}
@@ -51,7 +64,7 @@ enum AssetSources {
         .alerts fieldset{border:1px solid var(--line);margin:.5rem 0}.alert-list{padding-left:1rem}
         .alert-list li{padding:.35rem 0}.alert-list button,.alert-list a{margin-left:.5rem}
         .actions button{margin-left:0}
-        @media (max-width:22rem){dt{min-width:100%}}
+        @media (max-width:22rem){dl.rows div{grid-template-columns:1fr}dd{grid-column:1}}
 
         """
 

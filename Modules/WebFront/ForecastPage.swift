@@ -39,6 +39,13 @@ enum ForecastPage {
                 ]
             },
         ]
+        let now = lotInfo.map { $0.status.available } ?? summary.parking.totalAvailable
+        let capacity = lotInfo?.status.capacity ?? summary.parking.totalCapacity
+        if let chart = ForecastChart.values(
+            forecast, now: now, capacity: capacity, name: title, id: "chart", small: false, scope)
+        {
+            values["chart"] = chart
+        }
         if let opening = forecast.opening {
             values["opening"] = [
                 "rows": LineView.rows([

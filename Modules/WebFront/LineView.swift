@@ -19,9 +19,23 @@ enum LineView {
         return rows
     }
 
-    /// Lines without a label, each as a paragraph's spans.
+    /// Lines without a label, each as a paragraph's spans; a line the terminal wrapped (indented under the one above)
+    /// joins its paragraph again, since a page wraps by itself.
     static func lines(_ lines: [Line]) -> [[String: Any]] {
-        lines.filter { $0.label == nil && !$0.text.allSatisfy(\.isWhitespace) }.map { ["spans": spans($0.spans)] }
+        var paragraphs: [[Span]] = []
+        for line in lines where line.label == nil && !line.text.allSatisfy(\.isWhitespace) {
+            if line.text.hasPrefix("  "), var last = paragraphs.popLast() {
+                var continued = line.spans
+                if let first = continued.first {
+                    continued[0].text = " " + first.text.drop { $0 == " " }
+                }
+                last += continued
+                paragraphs.append(last)
+            } else {
+                paragraphs.append(line.spans)
+            }
+        }
+        return paragraphs.map { ["spans": spans($0)] }
     }
 
     /// Spans as template values: text with its classes, or a meter for a bar.
@@ -30,7 +44,8 @@ enum LineView {
             if let meter = span.meter { return ["meter": ["meterFilled": meter.filled, "meterTotal": meter.total]] }
             let text = span.text.trimmingLeadingSeparator()
             guard !text.isEmpty else { return nil }
-            return ["text": text, "cls": classes(span.style)]
+            // A word that says "fresh" gets the page's stale word beside it, shown instead when kept offline.
+            return ["text": text, "cls": classes(span.style), "current": span.saysCurrent]
         }
     }
 

@@ -22,6 +22,7 @@ struct PageTemplates: Sendable {
     static let sources: [(String, String)] = [
         ("page", page), ("rows", rows), ("spans", spans), ("parkList", parkList), ("parking", parking),
         ("forecast", forecast), ("directions", directions), ("sources", sourceTable), ("alerts", alerts),
+        ("current", current), ("chart", chart),
     ]
 
     static let page = """
@@ -68,17 +69,29 @@ struct PageTemplates: Sendable {
 
         """
 
+    /// A word that says "fresh", and the page's stale word, which a page kept for offline use shows instead (by its
+    /// stylesheet, on the `data-offline` the service worker sets: no script needed for the words themselves).
+    static let current = """
+        <span class="fresh {{cls}}">{{text}}</span><span class="kept">{{staleWord}}</span>
+        """
+
     static let rows = """
-        <dl class="rows">{{#rows}}<div><dt>{{rowLabel}}</dt>{{#rowValues}}<dd>{{#spans}}{{>spans}}{{/spans}}</dd>{{/rowValues}}</div>{{/rows}}</dl>
+        <dl class="rows">{{#rows}}<div><dt>{{rowLabel}}</dt>{{#rowValues}}<dd>{{#spans}}{{>spans}}{{/spans}}</dd>{{/rowValues}}{{#rowChart}}<dd class="spark"><a href="{{href}}">{{#chart}}{{>chart}}{{/chart}}</a></dd>{{/rowChart}}</div>{{/rows}}</dl>
+        """
+
+    /// The forecast as a picture (``ForecastChart``): the band, the p50 line, and for the full size the capacity,
+    /// "now", the hours and the opening time; the numbers it was drawn from in `data-` attributes.
+    static let chart = """
+        <svg class="chart{{#small}} small{{/small}}" viewBox="{{viewBox}}" role="img" aria-labelledby="{{id}}-t {{id}}-d" data-capacity="{{capacity}}" data-minutes="{{minutes}}" data-p50="{{p50s}}" data-p10="{{p10s}}" data-p90="{{p90s}}"><title id="{{id}}-t">{{title}}</title><desc id="{{id}}-d">{{desc}}</desc>{{^small}}<line class="cap" x1="{{left}}" x2="{{right}}" y1="{{capY}}" y2="{{capY}}"/><text class="cap-label" x="{{right}}" y="{{capLabelY}}" text-anchor="end">{{capLabel}}</text><line class="axis" x1="{{left}}" x2="{{right}}" y1="{{bottom}}" y2="{{bottom}}"/>{{/small}}{{#closedSpan}}<rect class="closed" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}"/>{{/closedSpan}}{{#drawsLine}}<polygon class="band" points="{{band}}"/><polyline class="p50" points="{{line}}"/>{{/drawsLine}}{{#openingPoint}}<line class="range" x1="{{x}}" x2="{{x}}" y1="{{p10}}" y2="{{p90}}"/><circle class="point" cx="{{x}}" cy="{{p50}}" r="4"/>{{/openingPoint}}{{^small}}<line class="now" x1="{{left}}" x2="{{left}}" y1="{{capY}}" y2="{{bottom}}"/><text x="{{left}}" y="{{labelY}}">{{nowLabel}}</text>{{#ticks}}<text x="{{x}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>{{/ticks}}{{#opens}}<text class="opens" x="{{left}}" y="12">{{label}}</text>{{/opens}}{{/small}}</svg>
         """
 
     static let spans = """
-        {{#meter}}<meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meter}}{{#text}}<span class="{{cls}}">{{text}}</span>{{/text}}
+        {{#meter}}<meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meter}}{{#text}}{{^current}}<span class="{{cls}}">{{text}}</span>{{/current}}{{#current}}{{>current}}{{/current}}{{/text}}
         """
 
     static let parkList = """
         <figure class="river"><svg viewBox="0 0 320 64" aria-hidden="true" focusable="false"><path d="M0 34 C40 24 80 44 120 34 S200 24 240 34 S300 44 320 34" class="water"/>{{#river}}<circle cx="{{x}}" cy="34" r="9" class="dot {{cls}}"/><text x="{{x}}" y="38" text-anchor="middle">{{number}}</text>{{/river}}</svg><figcaption>{{riverCaption}}</figcaption></figure>
-        <ol class="parks">{{#parks}}<li><a href="{{href}}"><span class="n">{{number}}</span> <strong>{{name}}</strong></a> <span class="count">{{free}}</span> {{#meterTotal}}<meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span>{{crowd}}</span>{{#state}} <span class="{{stateClass}}">{{state}}</span>{{/state}}</li>{{/parks}}</ol>
+        <ol class="parks">{{#parks}}<li><a class="park" href="{{href}}"><span class="n" aria-hidden="true">{{number}}</span> <strong>{{name}}</strong> <span class="facts"><span class="count">{{free}}</span>{{#meterTotal}} <meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span>{{crowd}}</span>{{#state}} <span class="{{stateClass}}">{{state}}</span>{{/state}}</span></a></li>{{/parks}}</ol>
         """
 
     static let parking = """
@@ -117,6 +130,7 @@ struct PageTemplates: Sendable {
 
     static let forecast = """
         <h2>{{forecastTitle}}</h2>
+        {{#chart}}<figure class="forecast-chart">{{>chart}}</figure>{{/chart}}
         {{^empty(points)}}<table class="forecast"><caption>{{caption}}</caption><thead><tr><th scope="col">{{columnTime}}</th><th scope="col">{{columnExpected}}</th><th scope="col">{{columnRange}}</th><th scope="col">{{columnRisk}}</th></tr></thead><tbody>{{#points}}<tr><th scope="row">{{at}} <span class="dim">{{ahead}}</span></th><td>{{p50}}</td><td>{{p10}}–{{p90}}</td><td class="{{riskClass}}">{{risk}}</td></tr>{{/points}}</tbody></table>{{/empty(points)}}
         {{#opening}}{{>rows}}{{/opening}}
         {{#gap}}<p class="dim">{{gap}}</p>{{/gap}}
@@ -130,6 +144,6 @@ struct PageTemplates: Sendable {
         """
 
     static let sourceTable = """
-        <table class="sources"><caption>{{caption}}</caption><thead><tr>{{#columns}}<th scope="col">{{.}}</th>{{/columns}}</tr></thead><tbody>{{#sources}}<tr><th scope="row">{{name}}</th><td class="{{stateClass}}">{{state}}</td><td>{{observed}}</td><td>{{lastSuccess}}</td><td>{{data}}</td><td>{{detail}}</td></tr>{{/sources}}</tbody></table>
+        <section class="sources" aria-labelledby="sources-title"><h2 id="sources-title">{{caption}}</h2><ul class="source-list">{{#sources}}<li><p><strong>{{name}}</strong> {{#state}}{{>spans}}{{/state}}</p><p class="dim">{{facts}}</p>{{#detail}}<p class="dim">{{detail}}</p>{{/detail}}</li>{{/sources}}</ul></section>
         """
 }

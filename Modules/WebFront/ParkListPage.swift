@@ -39,17 +39,24 @@ enum ParkListPage {
                 "x": x, "number": index + 1,
                 "cls": share.map { $0 < 0.1 ? "red" : $0 < 0.4 ? "yellow" : "green" } ?? "none",
             ])
+            // Each value says what it is, in words a screen reader reads whole.
+            let free = item.flatMap { item in
+                item.totalAvailable.map {
+                    scope.l(.webParkFree, ctx.count($0), ctx.count(item.totalCapacity))
+                }
+            }
             var row: [String: Any] = [
                 "href": href, "number": index + 1, "name": ctx.shortName(park),
-                "free": item.map { "\(ctx.count($0.totalAvailable))/\(ctx.count($0.totalCapacity))" } ?? "—",
-                "crowd": item?.crowd.map { scope.l(ValueWords.crowd($0)) } ?? "",
+                "free": free ?? scope.l(.webParkNoCount),
+                "crowd": ValueWords.crowd(item?.crowd) == .crowdUnknown
+                    ? scope.l(.crowdUnknown) : scope.l(.webParkCrowd, scope.l(ValueWords.crowd(item?.crowd))),
             ]
             if let item, let available = item.totalAvailable, item.totalCapacity > 0 {
                 row["meterTotal"] = item.totalCapacity
                 row["meterFilled"] = available
             }
             if let freshness = item?.freshness, freshness.known != .fresh {
-                row["state"] = scope.l(ValueWords.state(freshness))
+                row["state"] = scope.l(.webParkSources, scope.l(ValueWords.state(freshness)))
                 row["stateClass"] = LineView.classes(ScreenParts.stateStyle(freshness))
             }
             rows.append(row)

@@ -16,7 +16,7 @@ enum ParkPages {
         switch screen {
         case .home:
             let lines = ScreenParts.home(summary, ctx)
-            page["rows"] = LineView.rows(lines)
+            page["rows"] = withSmallChart(LineView.rows(lines), summary, scope)
             page["notes"] = LineView.lines(lines)
             page["directions"] = PhoneDirections.values(summary, scope)
         case .parking:
@@ -67,24 +67,50 @@ enum ParkPages {
         return values
     }
 
-    /// The outing screen's source table.
+    /// The home rows with the recommended lot's forecast drawn small beside its arrival row ("in 30 min", the row
+    /// the terminal prints for that lot), linking to that lot's forecast page.
+    static func withSmallChart(_ rows: [[String: Any]], _ summary: HomeSummary, _ scope: PageScope)
+        -> [[String: Any]]
+    {
+        let ctx = scope.ctx
+        guard let lotID = summary.parking.recommended?.lotId,
+            let entry = summary.parking.lots.first(where: { $0.lot.id == lotID }),
+            let forecast = summary.forecast.lots.first(where: { $0.lotId == lotID }),
+            let hint = forecast.point(minutesAhead: 30),
+            let index = rows.firstIndex(where: { $0["rowLabel"] as? String == ctx.l(.arrivalIn, hint.minutesAhead) }),
+            let chart = ForecastChart.values(
+                forecast, now: entry.status.available, capacity: entry.status.capacity, name: ctx.name(entry.lot),
+                id: "spark", small: true, scope)
+        else { return rows }
+        var rows = rows
+        rows[index]["rowChart"] = [
+            "chart": chart,
+            "href": scope.href(DeepLink(parkId: summary.park.id, screen: .forecast, lotId: lotID).webPath),
+        ]
+        return rows
+    }
+
+    /// The outing screen's sources, one block each (a five-column table does not fit a phone).
     static func sources(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any] {
         let ctx = scope.ctx
         let statuses = summary.outing.sources.isEmpty ? summary.freshness.sources : summary.outing.sources
         return [
             "caption": scope.l(.labelSources),
-            "columns": [
-                scope.l(.columnSource), scope.l(.columnState), scope.l(.columnObserved), scope.l(.columnLastSuccess),
-                scope.l(.columnData), "",
-            ],
             "sources": statuses.map { status -> [String: Any] in
                 let words = ScreenParts.source(status, ctx)
+                let facts = [
+                    status.observedAt.map { scope.l(.webSourceObserved, ctx.clock($0)) },
+                    // A time, not an age: a page kept offline must not go on saying "just now".
+                    status.lastSuccessAt.map { scope.l(.webSourceLastSuccess, ctx.clock($0)) },
+                    scope.l(.columnData) + " " + scope.l(status.simulated ? .dataSimulated : .dataReal),
+                ]
                 return [
-                    "name": words.name, "state": words.state,
-                    "stateClass": LineView.classes(ScreenParts.stateStyle(status.state)),
-                    "observed": status.observedAt.map(ctx.clock) ?? "—",
-                    "lastSuccess": status.lastSuccessAt.map(ctx.age) ?? "—",
-                    "data": scope.l(status.simulated ? .dataSimulated : .dataReal), "detail": words.detail ?? "",
+                    "name": words.name,
+                    "state": [
+                        "text": words.state, "cls": LineView.classes(ScreenParts.stateStyle(status.state)),
+                        "current": status.state.known == .fresh,
+                    ],
+                    "facts": facts.compactMap { $0 }.joined(separator: " · "), "detail": words.detail ?? "",
                 ]
             },
         ]
