@@ -232,7 +232,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            path: "Modules/WebFront"),
+            path: "Modules/WebFront", exclude: ["Assets"]),
         .target(
             name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"],
             path: "Modules/TerminalUI"),

@@ -56,7 +56,7 @@ public final class PostgresHistoryStore: HistoryArchive, ForecastModelStore {
         var rows: [String: (lot: String, bucket: Int, available: Int)] = [:]
         for reading in readings {
             guard let available = reading.available else { continue }
-            let bucket = SimulationModel.bucket(reading.observedAt)
+            let bucket = TimeSlot.index(of: reading.observedAt)
             rows["\(reading.lotId.rawValue)/\(bucket)"] = (reading.lotId.rawValue, bucket, available)
         }
         guard !rows.isEmpty else { return }
@@ -72,7 +72,7 @@ public final class PostgresHistoryStore: HistoryArchive, ForecastModelStore {
             ON CONFLICT (lot, bucket) DO UPDATE SET available = EXCLUDED.available
             """)
         if let newest = buckets.max() {
-            try await database.query("DELETE FROM reading WHERE bucket < \(newest - 35 * 288)")
+            try await database.query("DELETE FROM reading WHERE bucket < \(newest - 35 * TimeSlot.perDay)")
         }
     }
 
@@ -98,7 +98,7 @@ public final class PostgresHistoryStore: HistoryArchive, ForecastModelStore {
         let rows = try await database.query(
             "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot COLLATE \"C\"")
         for try await (lot, bucket, available) in rows.decode((String, Int, Int).self) {
-            out.append(Recorded(lot: LotID(lot), at: SimulationModel.date(ofBucket: bucket), available: available))
+            out.append(Recorded(lot: LotID(lot), at: TimeSlot.start(of: bucket), available: available))
         }
         return out
     }

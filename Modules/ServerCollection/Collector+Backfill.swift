@@ -16,15 +16,15 @@ extension Collector {
 
     /// Fills history with the simulation's past, so forecasts have evidence from the first minutes on.
     func backfill(model: SimulationModel, days: Int, lots: [ParkingLot]? = nil) async {
-        let end = SimulationModel.bucket(now())
+        let end = TimeSlot.index(of: now())
         // The whole window, even when a live reading was recorded first or a file holds older days: the model is
         // deterministic, so buckets already recorded are written again with the same value.
-        let start = end - days * 288
+        let start = end - days * TimeSlot.perDay
         for lot in lots ?? catalog.lots {
             var readings: [LotReading] = []
             readings.reserveCapacity(end - start)
             for bucket in start..<end {
-                let at = SimulationModel.date(ofBucket: bucket)
+                let at = TimeSlot.start(of: bucket)
                 readings.append(LotReading(lotId: lot.id, available: model.available(lot: lot, at: at), observedAt: at))
             }
             try? await history.record(readings)

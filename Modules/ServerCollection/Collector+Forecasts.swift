@@ -49,7 +49,7 @@ extension Collector {
                     ? nil : CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
             }
             let overview = ForecastOverview(
-                parkId: park.id, generatedAt: SimulationModel.date(ofBucket: SimulationModel.bucket(at)),
+                parkId: park.id, generatedAt: TimeSlot.start(of: TimeSlot.index(of: at)),
                 horizonMinutes: forecaster.horizons.max() ?? 180, park: total, lots: lots, crowd: crowd,
                 sourceCrowd: sourceCrowd)
             update(park.id) { $0.forecast = overview }

@@ -64,7 +64,7 @@ extension Collector {
             let series = HistorySeries.series(from: try await history.allReadings(), catalog: catalog)
             let training = ForecastTraining(
                 trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
-            let cutoff = SimulationModel.bucket(at) + 1
+            let cutoff = TimeSlot.index(of: at) + 1
             let trained = try await offThePool { try training.train(series, before: cutoff, now: at) }
             guard let trained else {
                 learning.log(

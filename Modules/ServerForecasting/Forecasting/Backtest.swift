@@ -77,7 +77,7 @@ public struct Backtest: Sendable {
     public func score(_ series: [HistorySeries], startsWhen accept: @escaping @Sendable (Int) -> Bool = { _ in true })
         async throws -> Outcome
     {
-        let warmUp = warmUpDays * 288
+        let warmUp = warmUpDays * TimeSlot.perDay
         let starts = series.map { lot in
             lot.readingBuckets.filter { $0 >= lot.firstBucket + warmUp && accept($0) && lot.value($0) != nil }
         }
@@ -86,8 +86,8 @@ public struct Backtest: Sendable {
         }
         let calendar = forecaster.calendar
         // Weeks start at local midnight of the first scored day.
-        let firstMidnight = (calendar.dayNumber(ofBucket: first) * 86_400 - calendar.offsetSeconds) / 300
-        let weeks = trainer == nil ? [Int.min] : Array(stride(from: firstMidnight, through: last, by: 7 * 288))
+        let firstMidnight = (calendar.dayNumber(ofBucket: first) * 86_400 - calendar.offsetSeconds) / TimeSlot.seconds
+        let weeks = trainer == nil ? [Int.min] : Array(stride(from: firstMidnight, through: last, by: TimeSlot.perWeek))
         var totals: [Int: Sums] = [:]
         var outcome = Outcome(rows: [])
         let training = trainer.map { ForecastTraining(trainer: $0, calendar: calendar, horizons: Self.horizons) }
@@ -103,7 +103,7 @@ public struct Backtest: Sendable {
             var learned: LearnedForecast?
             if let training {
                 learned = try await offThePool {
-                    try training.train(series, before: cutoff, now: SimulationModel.date(ofBucket: cutoff))
+                    try training.train(series, before: cutoff, now: TimeSlot.start(of: cutoff))
                 }
                 if let learned { outcome.models.append(learned.stored) }
                 outcome.export.cutoffs.append(cutoff)
@@ -143,10 +143,10 @@ public struct Backtest: Sendable {
                         await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
                         let history = SeriesHistory(series: byLot, asOf: start)
                         let forecast = try await forecaster.forecast(
-                            lot: lot.lot, history: history, now: SimulationModel.date(ofBucket: start),
+                            lot: lot.lot, history: history, now: TimeSlot.start(of: start),
                             learned: learned)
                         for point in forecast.points {
-                            let target = SimulationModel.bucket(point.at)
+                            let target = TimeSlot.index(of: point.at)
                             guard let actual = lot.value(target) else { continue }
                             let kind = ForecastFeatures.kindCode(forecaster.calendar.kind(ofBucket: target))
                             var s = sums[point.minutesAhead] ?? Sums()
@@ -157,7 +157,7 @@ public struct Backtest: Sendable {
                             if inside { s.inside += 1 }
                             let counts = s.byKind[kind] ?? (0, 0)
                             s.byKind[kind] = (counts.n + 1, counts.inside + (inside ? 1 : 0))
-                            if let lastWeek = lot.value(target - 7 * 288) {
+                            if let lastWeek = lot.value(target - TimeSlot.perWeek) {
                                 s.lastWeekN += 1
                                 s.forecastOnLastWeek += Double(abs(point.p50 - actual))
                                 s.lastWeek += Double(abs(lastWeek - actual))
@@ -191,14 +191,14 @@ public struct Backtest: Sendable {
     ) async throws -> Outcome {
         let model = SimulationModel(catalog: catalog)
         let firstScored = SeoulTime(end).dayNumber - days
-        let midnight = { (day: Int) in (day * 86_400 - ISO8601.seoulOffsetSeconds) / 300 }
+        let midnight = { (day: Int) in (day * 86_400 - ISO8601.seoulOffsetSeconds) / TimeSlot.seconds }
         let first = midnight(firstScored - 42)
         let last = midnight(firstScored + days + 1)
         let series = catalog.lots.map { HistorySeries.simulated($0, model: model, buckets: first..<last) }
         let step = max(1, stepMinutes / 5)
         let scored = midnight(firstScored)..<midnight(firstScored + days)
         return try await Backtest(calendar: .seoul, trainer: trainer).score(series) { bucket in
-            let minute = SeoulTime(SimulationModel.date(ofBucket: bucket)).minuteOfDay
+            let minute = SeoulTime(TimeSlot.start(of: bucket)).minuteOfDay
             return scored.contains(bucket) && bucket % step == 0 && minute >= 7 * 60 && minute <= 20 * 60
         }
     }

@@ -30,7 +30,7 @@ public struct ForecastCalendar: Sendable {
 
     /// The local day number (days since 1970-01-01) of a 5-minute bucket.
     public func dayNumber(ofBucket bucket: Int) -> Int {
-        Int((Double(bucket * 300 + offsetSeconds) / 86_400).rounded(.down))
+        Int((Double(bucket * TimeSlot.seconds + offsetSeconds) / 86_400).rounded(.down))
     }
 
     /// The kind of the local day of a 5-minute bucket.

@@ -52,7 +52,7 @@ public struct Forecaster: Sendable {
         lot: ParkingLot, history: any HistoryStore, now: Date, context: ForecastContext = ForecastContext(),
         learned: LearnedForecast? = nil
     ) async throws -> ParkingForecast {
-        let nowBucket = SimulationModel.bucket(now)
+        let nowBucket = TimeSlot.index(of: now)
         let recent = try await history.values(lot: lot.id, buckets: Array((nowBucket - 12)...nowBucket))
         guard let latestBucket = recent.keys.max(), nowBucket - latestBucket <= 6, let latest = recent[latestBucket]
         else {
@@ -69,7 +69,10 @@ public struct Forecaster: Sendable {
         var wanted: [Int] = []
         for day in 1...lookbackDays {
             for bucket in [latestBucket] + targets {
-                wanted += [bucket - day * 288 - 1, bucket - day * 288, bucket - day * 288 + 1]
+                wanted += [
+                    bucket - day * TimeSlot.perDay - 1, bucket - day * TimeSlot.perDay,
+                    bucket - day * TimeSlot.perDay + 1,
+                ]
             }
         }
         wanted += [latestBucket - 3, latestBucket - 6, latestBucket - 12]
@@ -86,14 +89,17 @@ public struct Forecaster: Sendable {
         func pastDays(target: Int) -> [PastDay] {
             let kind = calendar.kind(ofBucket: target)
             var days: [PastDay] = []
-            for day in 1...lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
-                guard let start = smoothed(latestBucket - day * 288), let end = smoothed(target - day * 288) else {
+            for day in 1...lookbackDays where calendar.kind(ofBucket: target - day * TimeSlot.perDay) == kind {
+                guard let start = smoothed(latestBucket - day * TimeSlot.perDay),
+                    let end = smoothed(target - day * TimeSlot.perDay)
+                else {
                     continue
                 }
                 days.append(
                     PastDay(
-                        start: start, target: end, rawStart: past[latestBucket - day * 288].map(Double.init) ?? start,
-                        rawTarget: past[target - day * 288].map(Double.init) ?? end))
+                        start: start, target: end,
+                        rawStart: past[latestBucket - day * TimeSlot.perDay].map(Double.init) ?? start,
+                        rawTarget: past[target - day * TimeSlot.perDay].map(Double.init) ?? end))
                 if days.count == baselineDays { break }
             }
             return days
@@ -101,7 +107,7 @@ public struct Forecaster: Sendable {
 
         var points: [ForecastPoint] = []
         for (minutes, target) in zip(horizons, targets) {
-            let at = SimulationModel.date(ofBucket: target)
+            let at = TimeSlot.start(of: target)
             let time = SeoulTime(at)
             guard lot.hours.isOpen(atMinuteOfDay: time.minuteOfDay) else { continue }
             let days = pastDays(target: target)

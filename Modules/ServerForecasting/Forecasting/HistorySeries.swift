@@ -62,7 +62,7 @@ extension HistorySeries {
     {
         var byLot: [LotID: [(bucket: Int, available: Int)]] = [:]
         for reading in readings {
-            byLot[reading.lot, default: []].append((SimulationModel.bucket(reading.at), reading.available))
+            byLot[reading.lot, default: []].append((TimeSlot.index(of: reading.at), reading.available))
         }
         return catalog.lots.compactMap { lot in
             guard let rows = byLot[lot.id], let first = rows.map(\.bucket).min(), let last = rows.map(\.bucket).max()
@@ -79,7 +79,7 @@ extension HistorySeries {
     /// A lot's simulated values over `buckets`, every value a reading (the simulated backtest, benches, tests).
     public static func simulated(_ lot: ParkingLot, model: SimulationModel, buckets: Range<Int>) -> HistorySeries {
         let free = buckets.map { bucket in
-            Int32(model.available(lot: lot, at: SimulationModel.date(ofBucket: bucket)) ?? -1)
+            Int32(model.available(lot: lot, at: TimeSlot.start(of: bucket)) ?? -1)
         }
         return HistorySeries(
             lot: lot, firstBucket: buckets.lowerBound, free: free,

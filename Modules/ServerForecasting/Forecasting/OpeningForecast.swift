@@ -11,14 +11,14 @@ extension Forecaster {
         guard closesWithinHorizon(lot.hours, now: now), let opensAt = lot.hours.nextOpening(after: now) else {
             return nil
         }
-        let target = SimulationModel.bucket(opensAt)
+        let target = TimeSlot.index(of: opensAt)
         let kind = calendar.kind(ofBucket: target)
-        let days = (1...lookbackDays).filter { calendar.kind(ofBucket: target - $0 * 288) == kind }
+        let days = (1...lookbackDays).filter { calendar.kind(ofBucket: target - $0 * TimeSlot.perDay) == kind }
         let past = try await history.values(
-            lot: lot.id, buckets: days.flatMap { day in (0...2).map { target - day * 288 + $0 } })
+            lot: lot.id, buckets: days.flatMap { day in (0...2).map { target - day * TimeSlot.perDay + $0 } })
         var values: [Double] = []
         for day in days {
-            let seen = (0...2).compactMap { past[target - day * 288 + $0] }
+            let seen = (0...2).compactMap { past[target - day * TimeSlot.perDay + $0] }
             if !seen.isEmpty { values.append(Double(seen.reduce(0, +)) / Double(seen.count)) }
             if values.count == baselineDays { break }
         }

@@ -94,7 +94,7 @@ public struct RecordedHistory: Sendable {
         var series: [HistorySeries] = []
         for id in rowsByLot.keys.sorted() {
             let rows = deduplicate(rowsByLot[id]!, report: &report)
-            let days = Set(rows.map { calendar.dayNumber(ofBucket: $0.seconds / 300) })
+            let days = Set(rows.map { calendar.dayNumber(ofBucket: $0.seconds / TimeSlot.seconds) })
             guard days.count >= minimumDays else {
                 report.drop(.fewDays, rows.count)
                 report.lotsDropped.append(id)
@@ -152,7 +152,7 @@ public struct RecordedHistory: Sendable {
     private static func grid(id: String, rows: [Row], catalog: Catalog, report: inout CleaningReport) -> HistorySeries {
         var readings: [(bucket: Int, seconds: Int, free: Int)] = []
         for row in rows {
-            let bucket = row.seconds / 300
+            let bucket = row.seconds / TimeSlot.seconds
             if row.seconds % 300 != 0 { report.offGrid += 1 }
             if let last = readings.last, last.bucket == bucket {
                 report.drop(.sameBin)
@@ -169,7 +169,7 @@ public struct RecordedHistory: Sendable {
         for (a, b) in zip(readings, readings.dropFirst())
         where b.seconds - a.seconds <= maximumGap && b.bucket > a.bucket + 1 {
             for bucket in (a.bucket + 1)..<b.bucket {
-                let share = Double(bucket * 300 - a.seconds) / Double(b.seconds - a.seconds)
+                let share = Double(bucket * TimeSlot.seconds - a.seconds) / Double(b.seconds - a.seconds)
                 free[bucket - first] = Int32((Double(a.free) + share * Double(b.free - a.free)).rounded())
             }
         }

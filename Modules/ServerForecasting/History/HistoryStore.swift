@@ -31,14 +31,14 @@ public final class MemoryHistoryStore: HistoryArchive {
     let forecastModel = Mutex<Data?>(nil)
 
     public init(days: Int = 35) {
-        capacity = days * 288
+        capacity = days * TimeSlot.perDay
     }
 
     public func record(_ readings: [LotReading]) async throws {
         rings.withLock { rings in
             for reading in readings {
                 guard let available = reading.available else { continue }
-                let bucket = SimulationModel.bucket(reading.observedAt)
+                let bucket = TimeSlot.index(of: reading.observedAt)
                 var ring =
                     rings[reading.lotId]
                     ?? Ring(firstBucket: bucket - capacity + 1, values: Array(repeating: -1, count: capacity))
@@ -91,7 +91,7 @@ public final class MemoryHistoryStore: HistoryArchive {
             }
         }
         return out.sorted { ($0.bucket, $0.lot.rawValue) < ($1.bucket, $1.lot.rawValue) }
-            .map { ($0.lot, SimulationModel.date(ofBucket: $0.bucket), $0.available) }
+            .map { ($0.lot, TimeSlot.start(of: $0.bucket), $0.available) }
     }
 
     private static func slot(_ bucket: Int, _ capacity: Int) -> Int { ((bucket % capacity) + capacity) % capacity }

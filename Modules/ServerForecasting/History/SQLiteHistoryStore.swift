@@ -20,7 +20,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
 
     public func record(_ readings: [LotReading]) async throws {
         let rows = readings.compactMap { r in
-            r.available.map { (r.lotId.rawValue, SimulationModel.bucket(r.observedAt), $0) }
+            r.available.map { (r.lotId.rawValue, TimeSlot.index(of: r.observedAt), $0) }
         }
         guard !rows.isEmpty else { return }
         try await pool.write { db in
@@ -31,7 +31,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
             }
             // Keep five weeks.
             if let newest = rows.map(\.1).max() {
-                try db.execute(sql: "DELETE FROM reading WHERE bucket < ?", arguments: [newest - 35 * 288])
+                try db.execute(sql: "DELETE FROM reading WHERE bucket < ?", arguments: [newest - 35 * TimeSlot.perDay])
             }
         }
     }
@@ -56,7 +56,7 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
     public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
         try await pool.read { db in
             try Row.fetchAll(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot").map { row in
-                (LotID(row[0] as String), SimulationModel.date(ofBucket: row[1]), row[2] as Int)
+                (LotID(row[0] as String), TimeSlot.start(of: row[1]), row[2] as Int)
             }
         }
     }

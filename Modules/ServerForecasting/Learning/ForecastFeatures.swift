@@ -69,8 +69,10 @@ public enum ForecastFeatures {
 
         var targets: [Double] = []
         var starts: [Double] = []
-        for day in 1...theRule.lookbackDays where calendar.kind(ofBucket: target - day * 288) == kind {
-            guard let s = value(start - day * 288), let t = value(target - day * 288) else { continue }
+        for day in 1...theRule.lookbackDays where calendar.kind(ofBucket: target - day * TimeSlot.perDay) == kind {
+            guard let s = value(start - day * TimeSlot.perDay), let t = value(target - day * TimeSlot.perDay) else {
+                continue
+            }
             starts.append(s)
             targets.append(t)
             if targets.count == sameKindDays.long { break }
@@ -83,8 +85,8 @@ public enum ForecastFeatures {
         let start4 = mean(starts.prefix(short))
         let target6 = mean(targets[...])
         let start6 = mean(starts[...])
-        let weekTarget = value(target - 7 * 288)
-        let weekStart = value(start - 7 * 288)
+        let weekTarget = value(target - TimeSlot.perWeek)
+        let weekStart = value(start - TimeSlot.perWeek)
         var spread = Float.nan
         if targets.count >= 2 {
             let changes = zip(targets, starts).map { $0 - $1 }
@@ -97,7 +99,7 @@ public enum ForecastFeatures {
             rule = Float((target6 + exp(-Double(minutes) / theRule.anomalyFade) * (now - start6) - now) / cap)
         }
         let minuteOfDay = { (bucket: Int) in
-            Float(((bucket * 300 + calendar.offsetSeconds) % 86_400 + 86_400) % 86_400 / 60)
+            Float(((bucket * TimeSlot.seconds + calendar.offsetSeconds) % 86_400 + 86_400) % 86_400 / 60)
         }
         return [
             Float(minutes), Float(capacity), minuteOfDay(start), minuteOfDay(target),

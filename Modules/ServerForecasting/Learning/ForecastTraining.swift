@@ -34,9 +34,9 @@ public struct ForecastTraining: Sendable {
     public func train(_ series: [HistorySeries], before cutoff: Int, now: Date) throws -> LearnedForecast? {
         let started = Date()
         guard let first = series.compactMap({ $0.readingBuckets.first }).min() else { return nil }
-        let days = (cutoff - first) / 288
+        let days = (cutoff - first) / TimeSlot.perDay
         guard days >= Self.minimumDays else { return nil }
-        let calibrationStart = cutoff - Self.calibrationDays(of: days) * 288
+        let calibrationStart = cutoff - Self.calibrationDays(of: days) * TimeSlot.perDay
 
         // Features read nothing after their start, so the first model's rows are those of all rows whose target
         // is before the held-out days: taken, not computed again.

@@ -1,0 +1,249 @@
+(function () {
+  "use strict";
+  var body = document.body;
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+  if (body.dataset.offline === "1") {
+    var note = document.getElementById("offline");
+    var made = new Date(body.dataset.generated || Date.now());
+    var when = isNaN(made) ? "" : made.toLocaleTimeString(document.documentElement.lang, {
+      hour: "2-digit", minute: "2-digit", timeZone: "Asia/Seoul", hour12: false });
+    note.textContent = body.dataset.offlineText.replace("%@", when);
+    note.hidden = false;
+    var badge = document.getElementById("freshness");
+    if (badge) { badge.textContent = body.dataset.staleWord; badge.className = "badges yellow b"; }
+  } else {
+    var next = Date.parse(body.dataset.nextRefresh || "");
+    if (!isNaN(next)) {
+      var wait = Math.min(Math.max(next - Date.now(), 15000), 3600000);
+      setTimeout(function reload() {
+        if (document.visibilityState === "visible") { location.reload(); }
+        else { document.addEventListener("visibilitychange", reload, { once: true }); }
+      }, wait);
+    }
+  }
+  var lots = document.getElementById("lots");
+  var button = document.getElementById("nearest");
+  if (lots && button && "geolocation" in navigator) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.geolocation.getCurrentPosition(function (position) {
+        var here = position.coords;
+        var items = Array.prototype.slice.call(lots.children);
+        items.forEach(function (item) {
+          item.distance = meters(here.latitude, here.longitude, +item.dataset.lat, +item.dataset.lon);
+          var away = item.querySelector(".away");
+          var text = item.distance < 1000 ? Math.round(item.distance) + " m" : (item.distance / 1000).toFixed(1) + " km";
+          if (away) { away.textContent = body.dataset.awayText.replace("%@", text); }
+        });
+        items.sort(function (a, b) { return a.distance - b.distance; });
+        items.forEach(function (item) { lots.appendChild(item); });
+      }, function (error) {
+        document.getElementById("location-note").textContent =
+          body.dataset.locationRefused.replace("%@", error.message);
+      });
+    });
+  }
+  alerts();
+  function alerts() {
+    var section = document.getElementById("alerts");
+    if (!section) { return; }
+    var data = section.dataset;
+    var form = document.getElementById("alert-form");
+    var status = document.getElementById("alert-status");
+    var list = document.getElementById("alert-list");
+    var target = document.getElementById("alert-target");
+    var threshold = document.getElementById("alert-threshold");
+    document.getElementById("alerts-script").hidden = true;
+    var standalone = navigator.standalone === true || matchMedia("(display-mode: standalone)").matches;
+    var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+      (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+    var canPush = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window &&
+      window.isSecureContext;
+    render();
+    var stop = new URLSearchParams(location.search).get("stop");
+    if (stop) { stopAlert(stop); }
+    if (apple && !standalone && !canPush) { document.getElementById("alerts-home").hidden = false; return; }
+    if (!canPush) { document.getElementById("alerts-unsupported").hidden = false; return; }
+    form.hidden = false;
+    Array.prototype.forEach.call(document.querySelectorAll(".alert-lot"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        choose(button.dataset.target);
+        form.scrollIntoView({ block: "center" });
+        threshold.focus();
+      });
+    });
+    target.addEventListener("change", function () { choose(target.value); });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      subscribe().catch(function (error) { say(data.failed.replace("%@", error.message || error)); });
+    });
+
+    function choose(value) {
+      target.value = value;
+      var option = target.options[target.selectedIndex];
+      if (option) { threshold.value = option.dataset.threshold; }
+    }
+    function say(text) { status.textContent = text; }
+    function saved() {
+      try { return JSON.parse(localStorage.getItem("hangangjari.alerts") || "[]"); } catch (e) { return []; }
+    }
+    function keep(alerts) { localStorage.setItem("hangangjari.alerts", JSON.stringify(alerts)); }
+    function describe(alert) {
+      var text = alert.name + " · " + data.below.replace("%@", alert.threshold);
+      if (alert.forecastFill) { text += " " + data.forecast; }
+      if (alert.quietFrom) { text += " · " + data.quiet.replace("%@", alert.quietFrom + "–" + alert.quietUntil); }
+      return text;
+    }
+    function render() {
+      var alerts = saved();
+      list.textContent = "";
+      document.getElementById("alert-list-title").hidden = false;
+      if (!alerts.length) {
+        var none = document.createElement("li");
+        none.textContent = list.dataset.none;
+        list.appendChild(none);
+      }
+      alerts.forEach(function (alert) {
+        var item = document.createElement("li");
+        var text = document.createElement("span");
+        text.textContent = describe(alert);
+        item.appendChild(text);
+        if (alert.park === data.park) {
+          item.appendChild(button(data.change, function () {
+            choose(alert.target);
+            threshold.value = alert.threshold;
+            document.getElementById("alert-forecast").checked = !!alert.forecastFill;
+            document.getElementById("alert-quiet-from").value = alert.quietFrom || "";
+            document.getElementById("alert-quiet-until").value = alert.quietUntil || "";
+            threshold.focus();
+          }));
+        } else {
+          var link = document.createElement("a");
+          link.href = "/p/" + alert.park + "/parking#alerts";
+          link.textContent = data.change;
+          item.appendChild(link);
+        }
+        item.appendChild(button(data.stop, function () { stopAlert(alert.id); }));
+        list.appendChild(item);
+      });
+    }
+    function button(label, action) {
+      var made = document.createElement("button");
+      made.type = "button";
+      made.textContent = label;
+      made.addEventListener("click", action);
+      return made;
+    }
+
+    async function subscribe() {
+      // Permission is asked here, inside the tap, never on load.
+      var permission = await Notification.requestPermission();
+      if (permission !== "granted") { say(data.denied); return; }
+      var grant = await credentials();
+      if (!grant.pushKey) { document.getElementById("alerts-off").hidden = false; return; }
+      var registration = await navigator.serviceWorker.ready;
+      var subscription = await registration.pushManager.getSubscription() ||
+        await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(grant.pushKey) });
+      var json = subscription.toJSON();
+      var chosen = target.value;
+      var body = {
+        installHash: grant.install, threshold: +threshold.value,
+        language: document.documentElement.lang === "ko" ? "ko" : "en",
+        push: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }
+      };
+      if (chosen === "park") { body.parkId = data.park; } else { body.lotId = chosen.slice(4); }
+      if (document.getElementById("alert-forecast").checked) { body.forecastFill = true; }
+      var from = document.getElementById("alert-quiet-from").value;
+      var until = document.getElementById("alert-quiet-until").value;
+      if (from && until) { body.quietFrom = from; body.quietUntil = until; }
+      var answer = await signed("POST", "/v2/push/subscriptions", body);
+      var result = await answer.json();
+      if (!answer.ok) { throw new Error(result.detail || result.title || answer.status); }
+      var alert = {
+        id: result.id, park: data.park, target: chosen, threshold: body.threshold,
+        forecastFill: !!body.forecastFill, quietFrom: body.quietFrom, quietUntil: body.quietUntil,
+        name: target.options[target.selectedIndex].textContent
+      };
+      // One alert per target on the server: the new one replaces the old.
+      keep(saved().filter(function (kept) { return kept.park !== alert.park || kept.target !== alert.target; })
+        .concat([alert]));
+      render();
+      say(data.on.replace("%@", describe(alert)));
+    }
+
+    async function stopAlert(id) {
+      var alerts = saved();
+      var alert = alerts.filter(function (kept) { return kept.id === id; })[0];
+      try {
+        var answer = await signed("DELETE", "/v2/push/subscriptions/" + encodeURIComponent(id));
+        if (!answer.ok && answer.status !== 404) { throw new Error(answer.status); }
+      } catch (error) { say(data.failed.replace("%@", error.message || error)); return; }
+      keep(alerts.filter(function (kept) { return kept.id !== id; }));
+      render();
+      say(data.stopped.replace("%@", alert ? describe(alert) : id));
+    }
+
+    // The /v2 trust path every client takes: bootstrap once, then an RFC 9421 proof on every write.
+    async function credentials() {
+      var kept = null;
+      try { kept = JSON.parse(localStorage.getItem("hangangjari.grant") || "null"); } catch (e) { kept = null; }
+      if (kept && kept.expires - Date.now() > 120000) { return kept; }
+      var install = localStorage.getItem("hangangjari.install") || hex(16);
+      localStorage.setItem("hangangjari.install", install);
+      var answer = await fetch("/v2/bootstrap", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ installId: install, app: "hangangjari-web", appVersion: "1" })
+      });
+      var grant = await answer.json();
+      if (!answer.ok) { throw new Error(grant.detail || answer.status); }
+      var skew = Date.parse(grant.serverTime) - Date.now();
+      kept = {
+        install: install, token: grant.accessToken, keyId: grant.signingKey.keyId, secret: grant.signingKey.secret,
+        pushKey: grant.policy.pushPublicKey, skew: skew, expires: Date.parse(grant.tokenExpiresAt) - skew
+      };
+      localStorage.setItem("hangangjari.grant", JSON.stringify(kept));
+      return kept;
+    }
+    async function signed(method, path, object) {
+      var grant = await credentials();
+      var body = object ? new TextEncoder().encode(JSON.stringify(object)) : null;
+      var nonce = hex(16);
+      var created = Math.floor((Date.now() + grant.skew) / 1000);
+      var params = (body ? '("@method" "@target-uri" "content-digest")' : '("@method" "@target-uri")') +
+        ";created=" + created + ';keyid="' + grant.keyId + '";nonce="' + nonce + '";alg="hmac-sha256"';
+      var lines = ['"@method": ' + method, '"@target-uri": http://' + location.host + path];
+      var headers = { "Authorization": "Bearer " + grant.token, "Signature-Input": "hj=" + params };
+      if (body) {
+        var digest = "sha-256=:" + base64(await crypto.subtle.digest("SHA-256", body)) + ":";
+        lines.push('"content-digest": ' + digest);
+        headers["Content-Digest"] = digest;
+        headers["Content-Type"] = "application/json";
+        headers["Idempotency-Key"] = nonce;
+      }
+      lines.push('"@signature-params": ' + params);
+      var key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(grant.secret), function (c) {
+        return c.charCodeAt(0); }), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      var signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(lines.join(String.fromCharCode(10))));
+      headers["Signature"] = "hj=:" + base64(signature) + ":";
+      return fetch(path, { method: method, headers: headers, body: body });
+    }
+    function hex(count) {
+      return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(count)), function (b) {
+        return (b + 256).toString(16).slice(1); }).join("");
+    }
+    function base64(buffer) { return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer))); }
+    function bytes(base64url) {
+      var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
+      return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
+    }
+  }
+  function meters(lat1, lon1, lat2, lon2) {
+    var r = 6371000, rad = Math.PI / 180;
+    var a = Math.sin((lat2 - lat1) * rad / 2) * Math.sin((lat2 - lat1) * rad / 2) +
+      Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin((lon2 - lon1) * rad / 2) * Math.sin((lon2 - lon1) * rad / 2);
+    return 2 * r * Math.asin(Math.sqrt(a));
+  }
+})();
