@@ -36,11 +36,12 @@ public final class ParkResponses: Sendable {
         self.onDemandInterval = onDemandInterval
         self.backfillDays = backfillDays
         self.now = now
-        home = ResponseCache(ttl: hotCacheTTL)
-        parking = ResponseCache(ttl: hotCacheTTL)
-        forecast = ResponseCache(ttl: hotCacheTTL)
-        outing = ResponseCache(ttl: hotCacheTTL)
-        parks = ResponseCache(ttl: hotCacheTTL)
+        let lag: @Sendable (SourceKind) -> TimeInterval = { [source = builder.source] in source.expectedLag($0) }
+        home = ResponseCache(ttl: hotCacheTTL, lag: lag)
+        parking = ResponseCache(ttl: hotCacheTTL, lag: lag)
+        forecast = ResponseCache(ttl: hotCacheTTL, lag: lag)
+        outing = ResponseCache(ttl: hotCacheTTL, lag: lag)
+        parks = ResponseCache(ttl: hotCacheTTL, lag: lag)
     }
 
     /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so

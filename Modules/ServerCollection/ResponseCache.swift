@@ -31,11 +31,14 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
     }
 
     private let ttl: TimeInterval
+    /// Each kind's publishing lag, as the source that made the values knows it.
+    private let lag: @Sendable (SourceKind) -> TimeInterval
     private let hot = Mutex<[String: Hot]>([:])
     private let lastGood = Mutex<[String: Value]>([:])
 
-    public init(ttl: TimeInterval) {
+    public init(ttl: TimeInterval, lag: @escaping @Sendable (SourceKind) -> TimeInterval = { _ in 0 }) {
         self.ttl = ttl
+        self.lag = lag
     }
 
     /// The response for `key`: from the hot cache when current, else built; the last good one when building fails.
@@ -59,78 +62,92 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
             return (value, response)
         } catch {
             guard let good = lastGood.withLock({ $0[key] }) else { return nil }
-            let aged = good.aged(now: now, reason: SourceDetail(.lastGoodServed))
+            let aged = good.aged(Aging(now: now, reason: SourceDetail(.lastGoodServed), lag: lag))
             guard let body = try? ContractCoding.encode(aged) else { return nil }
             return (aged, EncodedResponse(body: body))
         }
     }
 }
 
+/// How a last good response is judged again at a later time: the moment, the reason it gives, and each kind's
+/// publishing lag, by the slots' own rule (``SourceKind/isCurrent(observedAt:now:lag:)``).
+public struct Aging: Sendable {
+    public var now: Date
+    public var reason: SourceDetail
+    public var lag: @Sendable (SourceKind) -> TimeInterval
+
+    public init(now: Date, reason: SourceDetail, lag: @escaping @Sendable (SourceKind) -> TimeInterval) {
+        self.now = now
+        self.reason = reason
+        self.lag = lag
+    }
+}
+
 /// A response whose freshness can be re-derived at a later time, for serving it as the last good one.
 public protocol AgeableResponse: Encodable, Sendable {
-    /// The same response with every value older than its window marked stale.
-    func aged(now: Date, reason: SourceDetail) -> Self
+    /// The same response with every value no longer current marked stale.
+    func aged(_ aging: Aging) -> Self
 }
 
 extension HomeSummary: AgeableResponse {
-    public func aged(now: Date, reason: SourceDetail) -> HomeSummary {
+    public func aged(_ aging: Aging) -> HomeSummary {
         var aged = self
-        aged.freshness = freshness.aged(now: now, reason: reason)
-        aged.outing = outing.aged(now: now, reason: reason)
+        aged.freshness = freshness.aged(aging)
+        aged.outing = outing.aged(aging)
         return aged
     }
 }
 
 extension ParkingResponse: AgeableResponse {
-    public func aged(now: Date, reason: SourceDetail) -> ParkingResponse {
+    public func aged(_ aging: Aging) -> ParkingResponse {
         var aged = self
-        aged.freshness = freshness.aged(now: now, reason: reason)
+        aged.freshness = freshness.aged(aging)
         return aged
     }
 }
 
 extension ForecastResponse: AgeableResponse {
-    public func aged(now: Date, reason: SourceDetail) -> ForecastResponse {
+    public func aged(_ aging: Aging) -> ForecastResponse {
         var aged = self
-        aged.freshness = freshness.aged(now: now, reason: reason)
+        aged.freshness = freshness.aged(aging)
         return aged
     }
 }
 
 extension OutingSummary {
-    func aged(now: Date, reason: SourceDetail) -> OutingSummary {
+    func aged(_ aging: Aging) -> OutingSummary {
         var aged = self
-        aged.sources = Freshness(sources: sources).aged(now: now, reason: reason).sources
+        aged.sources = Freshness(sources: sources).aged(aging).sources
         return aged
     }
 }
 
 extension OutingResponse: AgeableResponse {
-    public func aged(now: Date, reason: SourceDetail) -> OutingResponse {
+    public func aged(_ aging: Aging) -> OutingResponse {
         var aged = self
-        aged.outing = outing.aged(now: now, reason: reason)
+        aged.outing = outing.aged(aging)
         return aged
     }
 }
 
 /// The parks list carries one worst-state per park, recomputed on every rebuild; served as it was.
 extension ParksResponse: AgeableResponse {
-    public func aged(now: Date, reason: SourceDetail) -> ParksResponse { self }
+    public func aged(_ aging: Aging) -> ParksResponse { self }
 }
 
 extension Freshness {
-    /// The same sources, with any value older than its window marked stale (a stale value never looks fresh).
-    func aged(now: Date, reason: SourceDetail) -> Freshness {
+    /// The same sources, with any value no longer current marked stale (a stale value never looks fresh).
+    func aged(_ aging: Aging) -> Freshness {
         Freshness(
             sources: sources.map { status in
                 var status = status
                 if status.state == .known(.fresh), let kind = SourceKind(status.source),
                     let observed = status.observedAt,
-                    !Freshness.isCurrent(observedAt: observed, now: now, window: kind.freshnessWindow)
+                    !kind.isCurrent(observedAt: observed, now: aging.now, lag: aging.lag(kind))
                 {
                     status.state = .known(.stale)
-                    status.detail = reason.english
-                    status.reason = reason
+                    status.detail = aging.reason.english
+                    status.reason = aging.reason
                 }
                 return status
             })

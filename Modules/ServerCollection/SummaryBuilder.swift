@@ -42,7 +42,8 @@ public struct SummaryBuilder: Sendable {
             let reading = readings.first { $0.lotId == lot.id }
             let open = lot.hours.isOpen(atMinuteOfDay: minute) && !closedByNotice.contains(lot.id)
             let available = open ? reading?.available : nil
-            // Free spaces and capacity from the same count: the feed's own capacity when it has one.
+            // Free spaces and capacity from the same count (the source decides the capacity a count is out of); the
+            // lot's own capacity when there is no count.
             let capacity = reading?.available != nil ? (reading?.capacity ?? lot.capacity) : lot.capacity
             let shared = reading.flatMap { $0.sharedWith.isEmpty ? nil : $0.sharedWith }
             return LotWithStatus(

@@ -133,6 +133,13 @@ public enum SourceKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The one rule for "is a reading of this kind current" on the server: observed within the kind's window plus
+    /// the source's known publishing lag (Seoul publishes some readings late), and not from the future. The slot's
+    /// verdict and a last good response served later (``ResponseCache``) both ask here.
+    public func isCurrent(observedAt: Date, now: Date, lag: TimeInterval) -> Bool {
+        Freshness.isCurrent(observedAt: observedAt, now: now, window: freshnessWindow + lag)
+    }
+
     /// How often the collector reads this source.
     public var cadence: Duration {
         switch self {

@@ -40,7 +40,10 @@ public final class SeoulSource: ParkDataSource {
     }
 
     /// Seoul publishes crowd about 20–35 minutes late and parking counts about 15 minutes late, by design.
-    public func expectedLag(_ kind: SourceKind) -> TimeInterval {
+    public func expectedLag(_ kind: SourceKind) -> TimeInterval { Self.lag(of: kind) }
+
+    /// ``expectedLag(_:)`` without a source at hand.
+    public static func lag(of kind: SourceKind) -> TimeInterval {
         switch kind {
         case .crowd: 35 * 60
         case .parking: 10 * 60
@@ -117,13 +120,15 @@ public final class SeoulSource: ParkDataSource {
         let readings = matches.flatMap { match -> [LotReading] in
             let row = match.row
             guard let observed = row.observedAt else { return [] }  // no time: nothing can be said of its age
+            // The one place a count's capacity is decided: the row's own, else its lots' together (a row shared by
+            // several lots counts all of them). Free spaces are against it, and it travels with them.
             let capacity = row.capacity ?? match.lotIds.compactMap { catalog.lot($0)?.capacity }.reduce(0, +)
             // A count older than the parking window is no current count (real rows can be a year old).
             let current = Freshness.isCurrent(observedAt: observed, now: date, window: window)
             let available = current ? row.parked.map { max(0, capacity - $0) } : nil
             return match.lotIds.map { id in
                 LotReading(
-                    lotId: id, available: available, observedAt: observed, capacity: row.capacity,
+                    lotId: id, available: available, observedAt: observed, capacity: capacity,
                     sharedWith: match.lotIds.filter { $0 != id })
             }
         }

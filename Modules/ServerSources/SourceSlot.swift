@@ -58,7 +58,7 @@ public struct SourceSlot<Value: Sendable>: Sendable {
         } else if let observedAt {
             let age = now.timeIntervalSince(observedAt)
             let minutes = Int((age / 60).rounded(.down))
-            if Freshness.isCurrent(observedAt: observedAt, now: now, window: kind.freshnessWindow + lag) {
+            if kind.isCurrent(observedAt: observedAt, now: now, lag: lag) {
                 state = .fresh
                 if age > kind.freshnessWindow { reason = SourceDetail(.publishedLate, ageMinutes: minutes) }
             } else {

@@ -29,7 +29,7 @@ public enum SnapshotBuilder {
         let opening = closure == nil && hint != nil ? nil : summary.forecast.park.opening
         return WidgetSnapshot.ParkingPart(
             lotId: lot?.lot.id, lotNameKo: lot?.lot.nameKo, lotNameEn: lot?.lot.nameEn, reason: recommended?.reason,
-            available: lot?.status.available, capacity: lot?.lot.capacity, label: lot?.status.label,
+            available: lot?.status.available, capacity: lot?.status.capacity, label: lot?.status.label,
             observedAt: lot?.status.observedAt,
             totalAvailable: aggregate.totalAvailable, totalCapacity: aggregate.totalCapacity,
             forecast: hint.map {
@@ -40,7 +40,7 @@ public enum SnapshotBuilder {
             lots: aggregate.lots.map {
                 .init(
                     lotId: $0.lot.id, nameKo: $0.lot.nameKo, nameEn: $0.lot.nameEn, available: $0.status.available,
-                    capacity: $0.lot.capacity)
+                    capacity: $0.status.capacity)
             },
             closed: closure == nil ? nil : true, opensAt: closure?.opensAt,
             opening: opening.map { .init(at: $0.at, p10: $0.p10, p50: $0.p50, p90: $0.p90) })

@@ -108,6 +108,33 @@ import Testing
         }
     }
 
+    /// A row counting lots 3 and 4 together, current and without its own capacity: both lots show the group's free
+    /// spaces over the group's capacity (before: over one lot's), so /v2, the screens, the page and the widget agree.
+    @Test func aSharedRowWithoutItsCapacityIsCountedOutOfItsLotsTogether() async throws {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: SeoulStandIn.fixture("citydata-ichon-2023.json")) as? [String: Any])
+        var city = try #require(object["CITYDATA"] as? [String: Any])
+        var rows = try #require(city["PRK_STTS"] as? [[String: Any]])
+        rows[0]["CUR_PRK_TIME"] = "2026-08-26 14:00:00"
+        rows[0]["CPCTY"] = nil
+        city["PRK_STTS"] = rows
+        object["CITYDATA"] = city
+        var areas = Self.areas
+        areas["POI108"] = nil
+        let offset = ClockOffset()
+        try await withServer(areas, offset: offset) { seoul, server in
+            seoul.serve("POI108", body: try JSONSerialization.data(withJSONObject: object))
+            offset.seconds = 301  // past the one call per area and interval
+            await server.backend.collector.collectAll()
+            let ichon = try await get(server, "/v2/parks/ichon/home-summary", as: HomeSummary.self)
+            let together = ["ichon-3", "ichon-4"].compactMap { Catalog.bundled.lot(LotID($0))?.capacity }.reduce(0, +)
+            for id in ["ichon-3", "ichon-4"] {
+                let status = try #require(ichon.parking.lots.first { $0.lot.id == LotID(id) }?.status)
+                #expect(status.capacity == together && status.available == together - 120, "\(id): \(status)")
+            }
+        }
+    }
+
     @Test func oneCallPerAreaPerIntervalCountedInSources() async throws {
         let offset = ClockOffset()
         try await withServer(offset: offset) { seoul, server in

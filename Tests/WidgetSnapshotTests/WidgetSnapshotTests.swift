@@ -21,6 +21,16 @@ import WidgetSnapshot
         #expect(s.simulated)
     }
 
+    /// The capacity a count is out of is the served status's (the source decided it), never the catalog's again.
+    @Test func aLotsCapacityIsTheOneItsCountIsOutOf() throws {
+        var summary = try Fixtures.homeSummary()
+        let index = try #require(summary.parking.lots.firstIndex { $0.lot.id == "yeouido-3" })
+        summary.parking.lots[index].status.capacity = 900  // a row counted with a neighbour
+        let s = SnapshotBuilder.build(.parking, from: summary, now: Date())
+        #expect(s.parking?.capacity == 900)
+        #expect(s.parking?.lots?.first { $0.lotId == "yeouido-3" }?.capacity == 900)
+    }
+
     @Test func generalSnapshotCarriesTheVerdict() throws {
         let s = SnapshotBuilder.build(
             .general, from: try Fixtures.homeSummary(), now: try Fixtures.homeSummary().generatedAt)
