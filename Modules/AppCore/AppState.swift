@@ -66,8 +66,9 @@ public struct AppState: Sendable {
     /// The highlighted row of the parks list.
     public var parksCursor = 0
     public var showHelp = false
-    /// A directions link shown as a QR code over the screen, for a phone to scan; nil when none is shown.
-    public var directionsCode: HandoffCode?
+    /// A QR code over the screen for a phone to scan: the directions to a lot, or the page of the screen on view; nil
+    /// when none is shown.
+    public var handoffCode: HandoffCode?
     /// Where a phone can open the screen on view, once learned (``AppStore/learnPageAddress()``).
     public var pageAddress: PageAddress?
     /// A one-line message for the status line (what just happened, or what went wrong).

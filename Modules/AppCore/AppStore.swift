@@ -141,7 +141,7 @@ public final class AppStore: Sendable {
         update { state in
             state.parkId = park
             state.focusedLot = nil
-            state.directionsCode = nil
+            state.handoffCode = nil
             if let cached { state.parks[park] = ParkState(summary: cached) }
         }
     }
@@ -158,7 +158,7 @@ public final class AppStore: Sendable {
         update { state in
             state.tab = tab
             state.showHelp = false
-            state.directionsCode = nil
+            state.handoffCode = nil
             if tab == .parks, let row = state.parksInListOrder(catalog).firstIndex(where: { $0.id == state.parkId }) {
                 state.parksCursor = row
             }
@@ -270,13 +270,13 @@ public final class AppStore: Sendable {
     /// Shows (or hides) a QR code for a phone: the page of the park and screen on view when the deployment has
     /// public pages, else the route to the park (and the status line says why there is no page).
     public func toggleHandoffCode(map: MapProvider = .kakao) async {
-        guard state.withLock({ $0.directionsCode }) == nil else { return closeHandoffCode() }
+        guard state.withLock({ $0.handoffCode }) == nil else { return closeHandoffCode() }
         let address = await learnPageAddress()
         let (park, summary, home, lot, tab) = state.withLock {
             ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.tab)
         }
         if let page = address.page(DeepLink(parkId: park, screen: tab.screen, lotId: lot)) {
-            return update { $0.directionsCode = HandoffCode(url: page, kind: .page) }
+            return update { $0.handoffCode = HandoffCode(url: page, kind: .page) }
         }
         guard
             let request = try? DirectionsRequest.resolve(
@@ -285,14 +285,14 @@ public final class AppStore: Sendable {
         let url = MapLinks.url(request, map: map, from: home)
         update { state in
             guard case .unavailable(let reason) = address else { return }
-            state.directionsCode = HandoffCode(url: url, kind: .route, whyNoPage: reason)
+            state.handoffCode = HandoffCode(url: url, kind: .route, whyNoPage: reason)
             state.message = .noPageLink(reason: reason)
         }
     }
 
     /// Hides the QR code.
     public func closeHandoffCode() {
-        update { $0.directionsCode = nil }
+        update { $0.handoffCode = nil }
     }
 
     /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.

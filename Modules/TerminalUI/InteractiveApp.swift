@@ -95,7 +95,7 @@ public struct InteractiveApp: Sendable {
         case .ctrlC, .character("q"), .character("Q"): return .quit
         case .escape:
             if store.snapshot.showHelp { store.toggleHelp() }
-            if store.snapshot.directionsCode != nil { store.closeHandoffCode() }
+            if store.snapshot.handoffCode != nil { store.closeHandoffCode() }
         case .left, .character("h"):
             store.movePark(by: -1)
             Task { await store.refreshIfNeeded() }

@@ -15,14 +15,14 @@ import Testing
         store.show(.parking)
         await store.toggleHandoffCode()
         #expect(
-            store.snapshot.directionsCode
+            store.snapshot.handoffCode
                 == HandoffCode(url: "https://hangang.example.org/p/banpo/parking", kind: .page))
         #expect(store.snapshot.message == nil)
         await store.toggleHandoffCode()
-        #expect(store.snapshot.directionsCode == nil)
+        #expect(store.snapshot.handoffCode == nil)
         store.show(.home)
         await store.toggleHandoffCode()
-        #expect(store.snapshot.directionsCode?.url == "https://hangang.example.org/p/banpo")
+        #expect(store.snapshot.handoffCode?.url == "https://hangang.example.org/p/banpo")
     }
 
     @Test func withoutPagesTheCodeIsTheRouteAndTheStatusLineSaysWhy() async throws {
@@ -30,7 +30,7 @@ import Testing
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         await store.refresh()
         await store.toggleHandoffCode()
-        let code = try #require(store.snapshot.directionsCode)
+        let code = try #require(store.snapshot.handoffCode)
         #expect(code.kind == .route && code.url.hasPrefix("https://map.kakao.com/link/to/"))
         #expect(store.snapshot.message == .noPageLink(reason: Reason(.pageNoneEmbedded)))
     }
