@@ -269,8 +269,8 @@ let package = Package(
             name: "hangangjari",
             dependencies: [
                 "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
-                "Localization", "Models", "Storage", "TerminalUI", "ValueWording", "WidgetCommandLine", "WidgetFront",
-                "WidgetRendering",
+                "Localization", "Models", "Repositories", "Storage", "TerminalUI", "ValueWording", "WidgetCommandLine",
+                "WidgetFront", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari",
@@ -301,8 +301,8 @@ let package = Package(
             name: "hangangjari-bench",
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
-                "ReferenceServer", "RequestProof", "ServerAlerts", "ServerForecasting", "ServerLearning", "ServerTrust",
-                "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
+                "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerForecasting", "ServerLearning",
+                "ServerTrust", "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -378,8 +378,8 @@ let package = Package(
         .testTarget(
             name: "RepositoriesTests",
             dependencies: [
-                "Cache", "Localization", "Models", "Networking", "Repositories", "Storage", "TestFixtures",
-                "TestSupport",
+                "Cache", "CurlHTTP", "Localization", "Models", "Networking", "Repositories", "Storage",
+                "TestFixtures", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/RepositoriesTests"),

@@ -48,7 +48,7 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
         return
     }
     var app = InteractiveApp(
-        store: store, language: options.language(settings: store.snapshot.settings),
+        store: store, language: options.language(settings: store.state.settings),
         mode: .terminal(environment: options.environment))
     app.exitAfterFirstPaint = exitAfterFirstPaint
     let status = await app.run()
@@ -58,7 +58,7 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
 func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool, refresh: Bool) async throws {
     let mode: RenderMode = Terminal.isInteractive ? .terminal(environment: options.environment) : .plain
     let output = await PrintedScreen.run(
-        tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.snapshot.settings),
+        tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.state.settings),
         mode: mode)
     FileHandle.standardOutput.write(Data(output.stdout.utf8))
     printError(output.stderr)

@@ -9,6 +9,7 @@ import CommandLineSupport
 import Foundation
 import Localization
 import Models
+import Repositories
 import Storage
 
 extension MapProvider: ExpressibleByArgument {}
@@ -31,8 +32,8 @@ struct DirectionsCommand: ParsableCommand {
     func run() throws {
         let id = try options.park(park)!
         let container = try options.container()
-        let summary = BackendSession.openCache(origin: BackendOrigin(options.configuration), container: container)
-            .flatMap { try? $0.homeSummary(id)?.summary }
+        let cache = BackendSession.openCache(origin: BackendOrigin(options.configuration), container: container)
+        let summary = ReadThroughCache(cache: cache).cached(.homeSummary(id, policy: CachePolicy()))?.value
         let request: DirectionsRequest?
         do {
             request = try DirectionsRequest.resolve(

@@ -32,21 +32,21 @@ public enum BackendOrigin: Sendable, Equatable {
     }
 }
 
-/// A connected backend: the API client and the repositories over the shared cache. With no API configured it
+/// A connected backend: the API client and its reads through the shared cache. With no API configured it
 /// starts the reference backend in-process on a loopback ephemeral port and talks to it through the normal
 /// Networking path (token, proof, ETag), exactly as to a remote API.
 public struct BackendSession: Sendable {
     public let origin: BackendOrigin
     public let client: APIClient
-    public let parking: ParkingRepository
-    public let forecast: ForecastRepository
+    /// The client's reads through the cache.
+    public let reads: CachedAPIClient
     /// The embedded server, kept alive as long as the session.
     let embedded: ReferenceBackend?
     public let baseURL: String
 
     /// Opens a session for the configuration. `policy` says how long cached values count as current; `cache` is an
     /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here. `clock`
-    /// is the time of the client, the repositories and an embedded backend alike.
+    /// is the time of the client, its cached reads and an embedded backend alike.
     public static func open(
         configuration: AppConfiguration, container: SharedContainer, timeout: Double,
         policy: CachePolicy = CachePolicy(),
@@ -88,8 +88,7 @@ public struct BackendSession: Sendable {
         let cache = cache ?? openCache(origin: origin, container: container)
         return BackendSession(
             origin: origin, client: client,
-            parking: ParkingRepository(cache: cache, client: client, policy: policy, now: clock.now),
-            forecast: ForecastRepository(cache: cache, client: client, policy: policy, now: clock.now),
+            reads: CachedAPIClient(cache: cache, client: client, policy: policy, now: clock.now),
             embedded: backend, baseURL: baseURL)
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 public final class AppStore: Sendable {
     public let environment: AppEnvironment
     public let catalog: Catalog
-    private let state: Mutex<AppState>
+    private let guarded: Mutex<AppState>
     private let observer = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// A store showing `park` (else the first favourite, else the park nearest home, else Yeouido), painted from the
@@ -28,11 +28,11 @@ public final class AppStore: Sendable {
         initial.focusedLot = lot
         initial.parks[chosen] = ParkState(summary: environment.cachedSummary(chosen))
         if let warning { initial.message = .saveFailed(reason: warning) }
-        state = Mutex(initial)
+        guarded = Mutex(initial)
     }
 
     /// The current state.
-    public var snapshot: AppState { state.withLock { $0 } }
+    public var state: AppState { guarded.withLock { $0 } }
 
     /// Called after every change (from any thread).
     public func observe(_ onChange: @escaping @Sendable () -> Void) {
@@ -40,7 +40,7 @@ public final class AppStore: Sendable {
     }
 
     private func update(_ change: (inout AppState) -> Void) {
-        state.withLock { change(&$0) }
+        guarded.withLock { change(&$0) }
         observer.withLock { $0 }?()
     }
 
@@ -48,7 +48,7 @@ public final class AppStore: Sendable {
 
     /// Refreshes the viewed park (and the parks list on the parks tab).
     public func refresh(force: Bool = false) async {
-        let (park, tab) = state.withLock { ($0.parkId, $0.tab) }
+        let (park, tab) = guarded.withLock { ($0.parkId, $0.tab) }
         if tab == .parks { await refreshParksList(force: force) }
         await refresh(park: park, force: force)
     }
@@ -123,13 +123,13 @@ public final class AppStore: Sendable {
 
     /// Refreshes the viewed park when it has no current value yet, and the parks list on the parks tab when it has none.
     public func refreshIfNeeded() async {
-        let (needed, listNeeded) = state.withLock { state -> (Bool, Bool) in
+        let (needed, listNeeded) = guarded.withLock { state -> (Bool, Bool) in
             let list = state.tab == .parks && state.parksList == nil && !state.parksListLoading
             guard let summary = state.current.summary else { return (!state.current.loading, list) }
             return (summary.origin == .cache && !state.current.loading, list)
         }
         if listNeeded { await refreshParksList() }
-        if needed { await refresh(park: state.withLock { $0.parkId }, force: false) }
+        if needed { await refresh(park: guarded.withLock { $0.parkId }, force: false) }
     }
 
     // MARK: Navigation
@@ -137,7 +137,7 @@ public final class AppStore: Sendable {
     /// Shows a park, painted at once from what is known (memory, else the cache).
     public func select(park: ParkID) {
         guard catalog.park(park) != nil else { return }
-        let cached = state.withLock { $0.parks[park]?.summary } == nil ? environment.cachedSummary(park) : nil
+        let cached = guarded.withLock { $0.parks[park]?.summary } == nil ? environment.cachedSummary(park) : nil
         update { state in
             state.parkId = park
             state.focusedLot = nil
@@ -149,7 +149,7 @@ public final class AppStore: Sendable {
     /// The next (+1) or previous (-1) park along the river, west to east.
     public func movePark(by step: Int) {
         let order = catalog.parksWestToEast.map(\.id)
-        let current = state.withLock { $0.parkId }
+        let current = guarded.withLock { $0.parkId }
         guard let index = order.firstIndex(of: current) else { return }
         select(park: order[(index + step + order.count) % order.count])
     }
@@ -168,7 +168,7 @@ public final class AppStore: Sendable {
     /// The next (+1) or previous (-1) tab.
     public func moveTab(by step: Int) {
         let tabs = AppTab.allCases
-        let current = state.withLock { $0.tab }
+        let current = guarded.withLock { $0.tab }
         show(tabs[(tabs.firstIndex(of: current)! + step + tabs.count) % tabs.count])
     }
 
@@ -197,7 +197,7 @@ public final class AppStore: Sendable {
 
     /// Opens the park under the parks-list cursor on its home tab.
     public func openParkAtCursor() {
-        let park = state.withLock { $0.parksInListOrder(catalog)[$0.parksCursor].id }
+        let park = guarded.withLock { $0.parksInListOrder(catalog)[$0.parksCursor].id }
         select(park: park)
         show(.home)
     }
@@ -220,7 +220,7 @@ public final class AppStore: Sendable {
 
     /// Adds or removes the viewed park from the favourites (saved at once, shared with the widget).
     public func toggleFavorite() {
-        let park = state.withLock { $0.parkId }
+        let park = guarded.withLock { $0.parkId }
         do {
             let saved = try environment.updateSettings { settings in
                 if let i = settings.favorites.firstIndex(of: park) {
@@ -240,7 +240,7 @@ public final class AppStore: Sendable {
 
     /// Makes both widgets show the viewed park, and writes their snapshots from the value on screen when it is current.
     public func setWidgetPark() {
-        let (park, summary) = state.withLock { ($0.parkId, $0.current.summary) }
+        let (park, summary) = guarded.withLock { ($0.parkId, $0.current.summary) }
         do {
             let saved = try environment.updateSettings { settings in
                 for kind in WidgetKind.allCases { settings.widgetParks[kind] = park }
@@ -261,7 +261,7 @@ public final class AppStore: Sendable {
     /// when `mayAsk`). A known address is kept; a failure to learn it is tried again next time.
     @discardableResult
     public func learnPageAddress(mayAsk: Bool = true) async -> PageAddress {
-        if let known = state.withLock({ $0.pageAddress }), case .at = known { return known }
+        if let known = guarded.withLock({ $0.pageAddress }), case .at = known { return known }
         let address = await environment.pageAddress(mayAsk)
         update { $0.pageAddress = address }
         return address
@@ -270,9 +270,9 @@ public final class AppStore: Sendable {
     /// Shows (or hides) a QR code for a phone: the page of the park and screen on view when the deployment has
     /// public pages, else the route to the park (and the status line says why there is no page).
     public func toggleHandoffCode(map: MapProvider = .kakao) async {
-        guard state.withLock({ $0.handoffCode }) == nil else { return closeHandoffCode() }
+        guard guarded.withLock({ $0.handoffCode }) == nil else { return closeHandoffCode() }
         let address = await learnPageAddress()
-        let (park, summary, home, lot, tab) = state.withLock {
+        let (park, summary, home, lot, tab) = guarded.withLock {
             ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.tab)
         }
         if let page = address.page(DeepLink(parkId: park, screen: tab.screen, lotId: lot)) {
@@ -297,7 +297,7 @@ public final class AppStore: Sendable {
 
     /// Opens directions to the viewed park (the recommended lot by car) on the desktop, else shows the link.
     public func directions(map: MapProvider = .kakao) {
-        let (park, summary, home, lot) = state.withLock {
+        let (park, summary, home, lot) = guarded.withLock {
             ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot)
         }
         guard

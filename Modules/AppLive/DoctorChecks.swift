@@ -4,6 +4,7 @@ import Cache
 import Foundation
 import Localization
 import Models
+import Repositories
 import Storage
 import WidgetAlerts
 import WidgetSnapshot
@@ -44,7 +45,9 @@ extension Doctor {
                 detail: warning ?? Reason(.doctorDetailFavorites, settings.favorites.count)))
         results.append(alertsCheck(settings, container: container))
         if let cache = BackendSession.openCache(origin: origin, container: container) {
-            let parks = Catalog.bundled.parks.filter { (try? cache.homeSummary($0.id)) != nil }.count
+            let reads = ReadThroughCache(cache: cache)
+            let parks = Catalog.bundled.parks.filter { reads.cached(.homeSummary($0.id, policy: CachePolicy())) != nil }
+                .count
             results.append(
                 Result(
                     check: .cache, status: cache.warnings.isEmpty ? .ok : .warning,

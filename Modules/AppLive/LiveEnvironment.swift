@@ -65,18 +65,12 @@ extension AppEnvironment {
         let settings = SettingsStore(container: container)
         let snapshots = SnapshotStore(container: container)
         let now = clock.now
-        let reads = CachedReads(cache: cache, policy: policy, now: now)
+        // A current cached value is the answer as it stands: the backend starts only when a request is needed.
+        let reads = CachedAPIClient(cache: cache, policy: policy, now: now) { try await starter.session().client }
         let app = AppEnvironment(
-            cachedSummary: reads.homeSummary,
-            // A current cached value is the answer as it stands: no backend is started and nobody is asked.
-            loadSummary: { park, force in
-                if !force, let cached = reads.homeSummary(park), cached.trust == .current { return cached }
-                return try await starter.session().parking.homeSummary(park, forceRefresh: force)
-            },
-            loadParks: { force in
-                if !force, let cached = reads.parks(), cached.trust == .current { return cached }
-                return try await starter.session().parking.parks(forceRefresh: force)
-            },
+            cachedSummary: reads.cachedHomeSummary,
+            loadSummary: { park, force in try await reads.homeSummary(park, forceRefresh: force) },
+            loadParks: { force in try await reads.parks(forceRefresh: force) },
             loadSettings: { settings.load() },
             updateSettings: { change in try settings.update(change) },
             writeSnapshots: { summary, at in try snapshots.writeBoth(from: summary, now: at) },

@@ -20,11 +20,11 @@ public enum PrintedScreen {
     ) async -> Output {
         if tab == .parks {
             await store.refreshParksList(force: refresh)
-        } else if refresh || store.snapshot.current.summary?.trust != .current {
-            await store.refresh(park: store.snapshot.parkId, force: refresh)
+        } else if refresh || store.state.current.summary?.trust != .current {
+            await store.refresh(park: store.state.parkId, force: refresh)
         }
         if json, tab != .parks { await store.learnPageAddress(mayAsk: false) }
-        let state = store.snapshot
+        let state = store.state
         let stderr = messages(tab, state, context)
         let verdict = JSONOutput.verdict(tab, state)
         if json {

@@ -7,10 +7,10 @@ import Synchronization
 
 /// The SQLite cache shared by the app and the widget (WAL, busy timeout, one writer at a time across processes).
 ///
-/// It keeps each park's home-summary body with its ETag and fetch time: every screen of the park (home, parking,
-/// forecast, outing) paints from that one value, through `CachedReads`, whether it was just received or the server
-/// is down. Other endpoints' bodies are kept whole by key. It is a cache: a corrupt or too-new file is moved aside and
-/// rebuilt, with a warning. A payload for another park is never stored.
+/// It keeps each endpoint's response body whole, by `CacheKey`, with its ETag and fetch time: every screen of a park
+/// (home, parking, forecast, outing) paints from its home summary, through `ReadThroughCache`, whether it was just
+/// received or the server is down. It is a cache: a corrupt or too-new file is moved aside and rebuilt, with a
+/// warning. What it holds is decoded (and guarded against another park) by the reader, once.
 public final class CacheDatabase: Sendable {
     /// Reads go through one read-only connection: opening it writes nothing, so a command that only reads a fresh
     /// value neither sets up WAL, nor migrates, nor checkpoints on exit.
@@ -90,6 +90,15 @@ public final class CacheDatabase: Sendable {
         migrator.registerMigration("v3-one-summary-body") { db in
             for table in ["park", "lot", "lot_status", "forecast_overview"] { try db.drop(table: table) }
         }
+        // One table, one read path: the home summaries join the other responses under their keys.
+        migrator.registerMigration("v4-summaries-as-responses") { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO response (key, etag, body, fetched_at)
+                        SELECT ? || park_id, etag, body, fetched_at FROM home_summary;
+                    DROP TABLE home_summary
+                    """, arguments: [CacheKey.homeSummaryPrefix])
+        }
         return migrator
     }
 
@@ -158,30 +167,14 @@ public final class CacheDatabase: Sendable {
 
     // MARK: Writes
 
-    /// Stores a home summary for `park` (refused whole when it mentions another park).
-    public func store(_ summary: HomeSummary, body: Data, etag: String?, for park: ParkID, fetchedAt: Date) throws {
-        try ParkGuard.check(summary, requested: park)
-        try write { db in
-            try db.execute(
-                sql:
-                    "INSERT OR REPLACE INTO home_summary (park_id, etag, body, fetched_at, generated_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [
-                    park.rawValue, etag, body, fetchedAt.timeIntervalSince1970,
-                    summary.generatedAt.timeIntervalSince1970,
-                ])
-        }
-    }
-
     /// Forgets everything (`hangangjari cache clear`).
     public func clear() throws {
         try write { db in
-            for table in ["home_summary", "response"] {
-                try db.execute(sql: "DELETE FROM \(table)")
-            }
+            try db.execute(sql: "DELETE FROM response")
         }
     }
 
-    /// A raw response body kept for another endpoint (parks list, outing, forecast), keyed e.g. `outing/banpo`.
+    /// A response body as it was received, with what a conditional request needs.
     public struct CachedResponse: Sendable {
         public var body: Data
         public var etag: String?
@@ -189,19 +182,20 @@ public final class CacheDatabase: Sendable {
     }
 
     /// Stores a response body already decoded and guarded by the caller.
-    public func storeResponse(key: String, body: Data, etag: String?, fetchedAt: Date) throws {
+    public func storeResponse(key: CacheKey, body: Data, etag: String?, fetchedAt: Date) throws {
         try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO response (key, etag, body, fetched_at) VALUES (?, ?, ?, ?)",
-                arguments: [key, etag, body, fetchedAt.timeIntervalSince1970])
+                arguments: [key.rawValue, etag, body, fetchedAt.timeIntervalSince1970])
         }
     }
 
     /// A stored response body.
-    public func response(key: String) throws -> CachedResponse? {
+    public func response(key: CacheKey) throws -> CachedResponse? {
         try reader.read { db in
-            try Row.fetchOne(db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key]).map
-            {
+            try Row.fetchOne(
+                db, sql: "SELECT etag, body, fetched_at FROM response WHERE key = ?", arguments: [key.rawValue]
+            ).map {
                 CachedResponse(
                     body: $0["body"], etag: $0["etag"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"]))
             }
@@ -209,36 +203,7 @@ public final class CacheDatabase: Sendable {
     }
 
     /// Drops a stored response (one that no longer decodes).
-    public func removeResponse(key: String) throws {
-        try write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key]) }
-    }
-
-    // MARK: Reads
-
-    /// A cached home summary with what a conditional request needs.
-    public struct CachedSummary: Sendable {
-        public var summary: HomeSummary
-        public var body: Data
-        public var etag: String?
-        public var fetchedAt: Date
-    }
-
-    /// The cached home summary of a park; a cached row that no longer decodes, or is for another park, is dropped.
-    public func homeSummary(_ park: ParkID) throws -> CachedSummary? {
-        let row = try reader.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT etag, body, fetched_at FROM home_summary WHERE park_id = ?", arguments: [park.rawValue]
-            )
-        }
-        guard let row else { return nil }
-        let body: Data = row["body"]
-        guard let summary = try? ParkGuard.decode(HomeSummary.self, from: body, requested: park) else {
-            try write { db in
-                try db.execute(sql: "DELETE FROM home_summary WHERE park_id = ?", arguments: [park.rawValue])
-            }
-            return nil
-        }
-        return CachedSummary(
-            summary: summary, body: body, etag: row["etag"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+    public func removeResponse(key: CacheKey) throws {
+        try write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key.rawValue]) }
     }
 }

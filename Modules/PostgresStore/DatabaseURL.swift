@@ -45,7 +45,7 @@ public struct DatabaseURL: Sendable {
                 host: host, port: port, username: user, password: password, database: database, tls: tls)
             redacted = "postgres://\(host):\(port)/\(database)"
         }
-        // Requests share the pool; the collector lease and the snapshot listener each hold one connection.
+        // Requests share the pool; the collector lease and the collected values listener each hold one connection.
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.options.maximumConnections = 2 * cores + 2
         configuration.options.minimumConnections = 2

@@ -6,7 +6,7 @@ import ServerTrust
 
 extension SharedState {
     /// Every instance given the same database shares history, one collector at a time (a lease that moves to a
-    /// waiting instance within `collectionInterval` of the holder's death), the collector's snapshots, client records,
+    /// waiting instance within `collectionInterval` of the holder's death), the collector's collected values, client records,
     /// access keys and rate-limit buckets.
     /// `timeout` bounds every database operation (a database that is down is an error in that time, not a hang).
     public static func postgres(
@@ -14,13 +14,13 @@ extension SharedState {
     ) -> SharedState {
         let database = PostgresDatabase(url: url, logger: logger, timeout: timeout)
         let lease = PostgresCollectorLease(database: database, interval: collectionInterval)
-        let exchange = PostgresSnapshotExchange(database: database)
+        let exchange = PostgresCollectionExchange(database: database)
         let keys = PostgresTokenKeys(database: database)
         let buckets = PostgresRateBuckets(database: database)
         return SharedState(
             history: PostgresHistoryStore(database: database),
             lease: CollectorLease { await lease.acquire() },
-            snapshots: SnapshotExchange(
+            exchange: CollectionExchange(
                 publish: { await exchange.publish($0, $1) }, stored: { await exchange.stored() },
                 received: { exchange.received() }),
             records: PostgresClientRecords(database: database),

@@ -75,7 +75,7 @@ public final class ReferenceBackend: Sendable {
         let metrics = metrics
         let collector = Collector(
             catalog: catalog, source: source, history: shared.history, faults: faults, now: configuration.now,
-            lease: shared.lease, exchange: shared.snapshots, parkingInterval: configuration.collectionInterval,
+            lease: shared.lease, exchange: shared.exchange, parkingInterval: configuration.collectionInterval,
             learning: configuration.forecastLearning, simulation: simulation,
             observe: { metrics.collected($0, failed: $1) },
             observeRound: { metrics.collectionRound($0, took: $1) },

@@ -32,7 +32,7 @@ public struct ServerConfiguration: Sendable {
     /// History in this SQLite file; in memory when nil. Ignored when the backend is given a shared store.
     public var historyPath: String?
     /// A PostgreSQL database shared by every instance of a deployment (`DATABASE_URL`): history, the collector
-    /// lease and the collector's snapshots. The executable opens it (module PostgresStore) and hands it over.
+    /// lease and the collector's collected values. The executable opens it (module PostgresStore) and hands it over.
     public var databaseURL: String?
     /// The longest one database operation may take (`DATABASE_TIMEOUT`).
     public var databaseTimeout: Duration = .seconds(5)

@@ -48,12 +48,12 @@ public struct AlertWatcher: Sendable {
         for entry in watched {
             let subscription = entry.subscription
             guard let parkID = subscription.parkId ?? subscription.lotId.flatMap({ responses.catalog.lot($0)?.parkId }),
-                let park = responses.catalog.park(parkID), let snapshot = event.snapshots[parkID]
+                let park = responses.catalog.park(parkID), let collected = event.collected[parkID]
             else { continue }
             let values =
-                parking[parkID] ?? responses.parkingResponse(park: park, snapshot: snapshot, now: at)
+                parking[parkID] ?? responses.parkingResponse(park: park, collected: collected, now: at)
             parking[parkID] = values
-            guard let target = Self.observation(subscription, park: park, values: values, forecast: snapshot.forecast)
+            guard let target = Self.observation(subscription, park: park, values: values, forecast: collected.forecast)
             else {
                 continue
             }

@@ -3,17 +3,17 @@ import Models
 import ServerSources
 import Synchronization
 
-/// One finished collection of one kind of source: every park's snapshot as it stood when the round ended.
+/// One finished collection of one kind of source: every park's collected values as it stood when the round ended.
 public struct CollectionEvent: Sendable {
     public var kind: SourceKind
     /// When the round started (the instant its values were read for).
     public var at: Date
-    public var snapshots: [ParkID: ParkSnapshot]
+    public var collected: [ParkID: CollectedPark]
 
-    public init(kind: SourceKind, at: Date, snapshots: [ParkID: ParkSnapshot]) {
+    public init(kind: SourceKind, at: Date, collected: [ParkID: CollectedPark]) {
         self.kind = kind
         self.at = at
-        self.snapshots = snapshots
+        self.collected = collected
     }
 }
 

@@ -4,7 +4,7 @@ import ServerFaults
 import ServerForecasting
 import ServerSources
 
-/// Forecasts computed ahead of time from the history, into each park's snapshot.
+/// Forecasts computed ahead of time from the history, into each park's collected values.
 extension Collector {
     /// The forecasts as a listener: after each parking collection every park's forecasts are computed again and
     /// published.
@@ -25,11 +25,11 @@ extension Collector {
         let at = now()
         let learned = learned
         for park in parks {
-            let snapshot = snapshot(park.id)
+            let collected = collected(park.id)
             let context = ForecastContext(
-                events: snapshot.bulletins.value?.events ?? [],
+                events: collected.bulletins.value?.events ?? [],
                 wet: [.rain, .snow, .shower, .rainAndSnow].contains(
-                    snapshot.weather.value?.precipitation?.known ?? .none))
+                    collected.weather.value?.precipitation?.known ?? .none))
             var lots: [ParkingForecast] = []
             for lot in catalog.lots(in: park.id) {
                 var forecast =
@@ -44,7 +44,7 @@ extension Collector {
             let capacity = catalog.lots(in: park.id).reduce(0) { $0 + $1.capacity }
             // Ours from the parking forecast; the source's own beside it, labelled as the source's.
             let crowd = Self.crowdBaseline(from: total, capacity: capacity)
-            let sourceCrowd = snapshot.crowd.value.flatMap { reading in
+            let sourceCrowd = collected.crowd.value.flatMap { reading in
                 reading.forecast.isEmpty
                     ? nil : CrowdForecast(points: reading.forecast, confidence: .known(.medium), basis: .known(.source))
             }

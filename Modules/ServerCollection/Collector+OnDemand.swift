@@ -17,12 +17,12 @@ extension Collector {
         let at = now()
         let (task, ours): (Task<Void, Never>, Bool) = onDemand.withLock { running in
             if let task = running[park.id] { return (task, false) }
-            let snapshot = snapshot(park.id)
+            let collected = collected(park.id)
             var collectDue = true
-            if let last = snapshot.parking.lastAttemptAt, at.timeIntervalSince(last) < interval, at >= last {
+            if let last = collected.parking.lastAttemptAt, at.timeIntervalSince(last) < interval, at >= last {
                 collectDue = false
             }
-            let forecastDue = forecasts && (collectDue || snapshot.forecast == nil)
+            let forecastDue = forecasts && (collectDue || collected.forecast == nil)
             guard collectDue || forecastDue else { return (Task {}, true) }
             let settings = faults.current
             let task = Task {

@@ -4,7 +4,7 @@ import ServerFaults
 import ServerForecasting
 import ServerSources
 
-/// Reading the sources into the snapshots and the history; the injected source faults act here.
+/// Reading the sources into the collected values and the history; the injected source faults act here.
 extension Collector {
     /// Reads one kind of source for every park in parallel; the round's history goes in as one write.
     public func collect(_ kind: SourceKind) async {
@@ -19,13 +19,13 @@ extension Collector {
         if !kept.isEmpty { try? await history.record(kept) }
     }
 
-    /// Reads one kind of source for one park into its snapshot, and its history at once.
+    /// Reads one kind of source for one park into its collected values, and its history at once.
     func collect(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async {
         let kept = await read(kind, park: park, at: at, faults: faults)
         if !kept.isEmpty { try? await history.record(kept) }
     }
 
-    /// Reads one kind of source for one park into its snapshot; returns the readings the history keeps.
+    /// Reads one kind of source for one park into its collected values; returns the readings the history keeps.
     func read(_ kind: SourceKind, park: Park, at: Date, faults: FaultSettings) async -> [LotReading] {
         let age: TimeInterval = faults.staleSources.contains(kind.id) ? 3 * 3600 : 0
         let failing: String? = faults.failingSources.contains(kind.id) ? "injected source failure" : nil

@@ -9,11 +9,11 @@ import Synchronization
 public struct CollectorRole: Sendable {
     /// This instance held the lease when it last asked (a process on its own always does).
     public var collects: Bool
-    /// When this instance last took a snapshot the collecting instance published.
+    /// When this instance last took a collected values the collecting instance published.
     public var lastAdopted: ContinuousClock.Instant?
 }
 
-/// Collects every source in the background, each on its own cadence, into the latest-state snapshots and the
+/// Collects every source in the background, each on its own cadence, into the latest collected values and the
 /// history store, and computes forecasts ahead of time. Never runs inside a request.
 public final class Collector: Sendable {
     public let catalog: Catalog
@@ -22,8 +22,8 @@ public final class Collector: Sendable {
     public let forecaster: Forecaster
     /// Whether this instance collects (always, unless instances share a store).
     public let lease: CollectorLease
-    /// Carries snapshots between instances that share a store.
-    public let exchange: SnapshotExchange
+    /// Carries collected values between instances that share a store.
+    public let exchange: CollectionExchange
     /// How often parking is read, and so how soon a waiting instance takes the lease over.
     public let parkingInterval: Duration
     let now: @Sendable () -> Date
@@ -31,7 +31,7 @@ public final class Collector: Sendable {
     let observe: @Sendable (SourceKind, _ failed: Bool) -> Void
     /// Told how long each background round of one kind took (the metrics).
     let observeRound: @Sendable (SourceKind, Duration) -> Void
-    let snapshots = Mutex<[ParkID: ParkSnapshot]>([:])
+    let latest = Mutex<[ParkID: CollectedPark]>([:])
     let onDemand = Mutex<[ParkID: Task<Void, Never>]>([:])
     let backfilled = Mutex<Set<ParkID>>([])
     let roleBox = Mutex(CollectorRole(collects: false, lastAdopted: nil))
@@ -51,7 +51,7 @@ public final class Collector: Sendable {
         catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory,
         forecaster: Forecaster = Forecaster(),
         faults: FaultSwitch, now: @escaping @Sendable () -> Date, lease: CollectorLease = .always,
-        exchange: SnapshotExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
+        exchange: CollectionExchange = .none, parkingInterval: Duration = SourceKind.parking.cadence,
         learning: ForecastLearning? = nil, simulation: SimulationModel? = nil,
         observe: @escaping @Sendable (SourceKind, _ failed: Bool) -> Void = { _, _ in },
         observeRound: @escaping @Sendable (SourceKind, Duration) -> Void = { _, _ in },
@@ -75,7 +75,7 @@ public final class Collector: Sendable {
         self.now = now
     }
 
-    /// Whether this instance collected at its last look at the lease, and when it last took a published snapshot.
+    /// Whether this instance collected at its last look at the lease, and when it last took published collected values.
     public var role: CollectorRole { roleBox.withLock { $0 } }
 
     /// Asks the lease and remembers the answer for readiness.
@@ -85,9 +85,9 @@ public final class Collector: Sendable {
         return holds
     }
 
-    /// The latest snapshot of a park.
-    public func snapshot(_ park: ParkID) -> ParkSnapshot {
-        snapshots.withLock { $0[park] } ?? ParkSnapshot()
+    /// The latest collected values of a park.
+    public func collected(_ park: ParkID) -> CollectedPark {
+        latest.withLock { $0[park] } ?? CollectedPark()
     }
 
     /// Adds a listener to every finished collection; the assembly adds them all before ``run(backfillDays:)``.
@@ -107,18 +107,18 @@ public final class Collector: Sendable {
 
     /// The collection of `kind` that ended just now.
     func event(_ kind: SourceKind, at: Date) -> CollectionEvent {
-        CollectionEvent(kind: kind, at: at, snapshots: snapshots.withLock { $0 })
+        CollectionEvent(kind: kind, at: at, collected: latest.withLock { $0 })
     }
 
     /// The first collection of a process that serves at once: every source when this instance holds the lease,
-    /// else the snapshots the collecting instance published.
+    /// else the collected values the collecting instance published.
     public func start() async {
         if let learning { await loadKeptModel(learning) }
         if await holdsLease() {
             await collectAll()
             await publishAll()
         } else {
-            for (park, snapshot) in await exchange.stored() { adopt(snapshot, for: park) }
+            for (park, collected) in await exchange.stored() { adopt(collected, for: park) }
         }
     }
 
@@ -127,7 +127,7 @@ public final class Collector: Sendable {
     public func run(backfillDays: Int) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await (park, snapshot) in self.exchange.received() { self.adopt(snapshot, for: park) }
+                for await (park, collected) in self.exchange.received() { self.adopt(collected, for: park) }
             }
             group.addTask { await self.listeners.run() }
             if let learning {
@@ -160,30 +160,30 @@ public final class Collector: Sendable {
         }
     }
 
-    /// Publishes every park's snapshot for the instances that do not collect.
+    /// Publishes every park's collected values for the instances that do not collect.
     func publishAll() async {
-        for park in catalog.parks { await exchange.publish(park.id, snapshot(park.id)) }
+        for park in catalog.parks { await exchange.publish(park.id, collected(park.id)) }
     }
 
-    /// Takes a snapshot another instance published, as it was built there (the same values and times give the same
+    /// Takes a collected values another instance published, as it was built there (the same values and times give the same
     /// bodies and ETags on every instance); only the local version moves, so the response caches rebuild.
-    private func adopt(_ published: ParkSnapshot, for park: ParkID) {
+    private func adopt(_ published: CollectedPark, for park: ParkID) {
         roleBox.withLock { $0.lastAdopted = .now }
-        snapshots.withLock { all in
-            var snapshot = published
-            snapshot.version = (all[park]?.version ?? 0) + 1
-            all[park] = snapshot
+        latest.withLock { all in
+            var collected = published
+            collected.version = (all[park]?.version ?? 0) + 1
+            all[park] = collected
         }
     }
 
-    func update(_ park: ParkID, _ change: (inout ParkSnapshot) -> Void) {
+    func update(_ park: ParkID, _ change: (inout CollectedPark) -> Void) {
         let at = now()
-        snapshots.withLock { all in
-            var snapshot = all[park] ?? ParkSnapshot()
-            change(&snapshot)
-            snapshot.version += 1
-            snapshot.updatedAt = at
-            all[park] = snapshot
+        latest.withLock { all in
+            var collected = all[park] ?? CollectedPark()
+            change(&collected)
+            collected.version += 1
+            collected.updatedAt = at
+            all[park] = collected
         }
     }
 }

@@ -16,19 +16,19 @@ public struct CollectorLease: Sendable {
     public static let always = CollectorLease { true }
 }
 
-/// Carries the collector's latest snapshot of each park to the instances that do not collect.
-public struct SnapshotExchange: Sendable {
-    /// Publishes a park's snapshot (the collecting instance, after every round).
-    public var publish: @Sendable (ParkID, ParkSnapshot) async -> Void
-    /// The snapshots published so far, one per park (an instance that starts, or takes over).
-    public var stored: @Sendable () async -> [(ParkID, ParkSnapshot)]
-    /// Each snapshot another instance publishes from now on, until the task is cancelled.
-    public var received: @Sendable () -> AsyncStream<(ParkID, ParkSnapshot)>
+/// Carries the collector's latest collected values of each park to the instances that do not collect.
+public struct CollectionExchange: Sendable {
+    /// Publishes a park's collected values (the collecting instance, after every round).
+    public var publish: @Sendable (ParkID, CollectedPark) async -> Void
+    /// The collected values published so far, one per park (an instance that starts, or takes over).
+    public var stored: @Sendable () async -> [(ParkID, CollectedPark)]
+    /// Each collected values another instance publishes from now on, until the task is cancelled.
+    public var received: @Sendable () -> AsyncStream<(ParkID, CollectedPark)>
 
     public init(
-        publish: @escaping @Sendable (ParkID, ParkSnapshot) async -> Void,
-        stored: @escaping @Sendable () async -> [(ParkID, ParkSnapshot)],
-        received: @escaping @Sendable () -> AsyncStream<(ParkID, ParkSnapshot)>
+        publish: @escaping @Sendable (ParkID, CollectedPark) async -> Void,
+        stored: @escaping @Sendable () async -> [(ParkID, CollectedPark)],
+        received: @escaping @Sendable () -> AsyncStream<(ParkID, CollectedPark)>
     ) {
         self.publish = publish
         self.stored = stored
@@ -36,6 +36,6 @@ public struct SnapshotExchange: Sendable {
     }
 
     /// Nothing to exchange (one process).
-    public static let none = SnapshotExchange(
+    public static let none = CollectionExchange(
         publish: { _, _ in }, stored: { [] }, received: { AsyncStream { $0.finish() } })
 }

@@ -2,7 +2,7 @@ import Foundation
 import Models
 import ServerSources
 
-/// Every park-data response the server gives, built from the collector's snapshots through one hot cache per kind.
+/// Every park-data response the server gives, built from the collector's collected values through one hot cache per kind.
 /// The /v2 routes and the web front read the same value here, so a page and `GET /v2/parks/{park}/home-summary`
 /// at the same moment show the same value.
 public final class ParkResponses: Sendable {
@@ -47,57 +47,57 @@ public final class ParkResponses: Sendable {
     /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so
     /// the last good one is served. Nil while nothing could be built yet.
     public func encoded(_ kind: Kind, park: Park, now: Date, failRebuild: Bool = false) -> EncodedResponse? {
-        let snapshot = collector.snapshot(park.id)
+        let collected = collector.collected(park.id)
         let key = Self.cacheKey(kind, park.id)
-        let version = snapshot.version
+        let version = collected.version
         func build<Value>(_ make: @escaping () -> Value) throws -> Value {
             if failRebuild { throw RebuildFailure() }
             return make()
         }
         switch kind {
         case .home:
-            return homeEntry(park, snapshot: snapshot, now: now, failRebuild: failRebuild)?.response
+            return homeEntry(park, collected: collected, now: now, failRebuild: failRebuild)?.response
         case .parking:
             return parking.response(key: key, version: version, now: now) {
-                try build { self.parkingResponse(park: park, snapshot: snapshot, now: now) }
+                try build { self.parkingResponse(park: park, collected: collected, now: now) }
             }
         case .forecast:
             return forecast.response(key: key, version: version, now: now) {
                 try build {
                     ForecastResponse(
-                        forecast: self.builder.forecastOverview(park: park, snapshot: snapshot, now: now),
+                        forecast: self.builder.forecastOverview(park: park, collected: collected, now: now),
                         freshness: Freshness(
-                            sources: self.builder.statuses(snapshot, now: now, of: [.parking, .crowd])))
+                            sources: self.builder.statuses(collected, now: now, of: [.parking, .crowd])))
                 }
             }
         case .outing:
             return outing.response(key: key, version: version, now: now) {
                 try build {
                     OutingResponse(
-                        outing: self.builder.outing(park: park, snapshot: snapshot, now: now),
-                        generatedAt: snapshot.updatedAt)
+                        outing: self.builder.outing(park: park, collected: collected, now: now),
+                        generatedAt: collected.updatedAt)
                 }
             }
         }
     }
 
     /// The home summary through its cache, value and bytes: what the route serves and the page renders.
-    private func homeEntry(_ park: Park, snapshot: ParkSnapshot, now: Date, failRebuild: Bool = false)
+    private func homeEntry(_ park: Park, collected: CollectedPark, now: Date, failRebuild: Bool = false)
         -> (value: HomeSummary, response: EncodedResponse)?
     {
-        home.entry(key: Self.cacheKey(.home, park.id), version: snapshot.version, now: now) {
+        home.entry(key: Self.cacheKey(.home, park.id), version: collected.version, now: now) {
             if failRebuild { throw RebuildFailure() }
-            return builder.homeSummary(park: park, snapshot: snapshot, now: now)
+            return builder.homeSummary(park: park, collected: collected, now: now)
         }
     }
 
-    /// A park's parking as `/v2/parks/{park}/parking` serves it for `snapshot` (the alert watcher reads the same values).
-    public func parkingResponse(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkingResponse {
-        let forecast = builder.forecastOverview(park: park, snapshot: snapshot, now: now)
+    /// A park's parking as `/v2/parks/{park}/parking` serves it for `collected` (the alert watcher reads the same values).
+    public func parkingResponse(park: Park, collected: CollectedPark, now: Date) -> ParkingResponse {
+        let forecast = builder.forecastOverview(park: park, collected: collected, now: now)
         return ParkingResponse(
-            parking: builder.parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
-            generatedAt: snapshot.updatedAt,
-            freshness: Freshness(sources: builder.statuses(snapshot, now: now, of: [.parking])))
+            parking: builder.parking(park: park, collected: collected, forecast: forecast, now: now),
+            generatedAt: collected.updatedAt,
+            freshness: Freshness(sources: builder.statuses(collected, now: now, of: [.parking])))
     }
 
     /// A park's home summary, as `/v2/parks/{park}/home-summary` serves it, with that body's ETag; nil for an
@@ -106,7 +106,7 @@ public final class ParkResponses: Sendable {
         guard let park = catalog.park(id) else { return nil }
         await collectIfAsked(park: id)
         let now = now()
-        guard let entry = homeEntry(park, snapshot: collector.snapshot(park.id), now: now) else { return nil }
+        guard let entry = homeEntry(park, collected: collector.collected(park.id), now: now) else { return nil }
         return (entry.value, entry.response.etag)
     }
 
@@ -118,18 +118,18 @@ public final class ParkResponses: Sendable {
 
     /// The parks list through its cache: built only when the hot cache misses.
     public func parksEntry(now: Date) -> (value: ParksResponse, response: EncodedResponse)? {
-        let snapshots = catalog.parks.map { collector.snapshot($0.id) }
-        return parks.entry(key: "parks", version: snapshots.map(\.version).reduce(0, +), now: now) {
+        let collected = catalog.parks.map { collector.collected($0.id) }
+        return parks.entry(key: "parks", version: collected.map(\.version).reduce(0, +), now: now) {
             ParksResponse(
-                parks: zip(catalog.parks, snapshots).map { builder.listItem(park: $0, snapshot: $1, now: now) },
-                generatedAt: snapshots.map(\.updatedAt).max() ?? now)
+                parks: zip(catalog.parks, collected).map { builder.listItem(park: $0, collected: $1, now: now) },
+                generatedAt: collected.map(\.updatedAt).max() ?? now)
         }
     }
 
     /// Every park's source states and the upstream budget, for `/v2/sources`.
     public func sources(now: Date) -> SourcesResponse {
         let entries = catalog.parks.map { park in
-            SourcesResponse.Entry(parkId: park.id, sources: builder.statuses(collector.snapshot(park.id), now: now))
+            SourcesResponse.Entry(parkId: park.id, sources: builder.statuses(collector.collected(park.id), now: now))
         }
         return SourcesResponse(parks: entries, generatedAt: now, upstream: collector.source.upstreamUsage(at: now))
     }

@@ -20,7 +20,7 @@ public struct EncodedResponse: Sendable {
     }
 }
 
-/// Hot cache (short TTL, keyed by the snapshot version) plus a last-success cache per key. When a rebuild fails,
+/// Hot cache (short TTL, keyed by the collected values' version) plus a last-success cache per key. When a rebuild fails,
 /// the last good value is served with its freshness aged to now: stale stays stale, and fresh turns stale when old.
 public final class ResponseCache<Value: AgeableResponse>: Sendable {
     private struct Hot: Sendable {

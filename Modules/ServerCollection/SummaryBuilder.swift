@@ -2,7 +2,7 @@ import Foundation
 import Models
 import ServerSources
 
-/// Builds the /v2 responses of a park from its collected snapshot. Pure: no I/O, no clock of its own.
+/// Builds the /v2 responses of a park from its collected values. Pure: no I/O, no clock of its own.
 public struct SummaryBuilder: Sendable {
     public let catalog: Catalog
     /// The data source, for its name, whether it is simulated and its known lag.
@@ -14,30 +14,31 @@ public struct SummaryBuilder: Sendable {
     }
 
     /// The home summary of a park at `now`.
-    public func homeSummary(park: Park, snapshot: ParkSnapshot, now: Date) -> HomeSummary {
-        let forecast = forecastOverview(park: park, snapshot: snapshot, now: now)
+    public func homeSummary(park: Park, collected: CollectedPark, now: Date) -> HomeSummary {
+        let forecast = forecastOverview(park: park, collected: collected, now: now)
         return HomeSummary(
-            park: park, parking: parking(park: park, snapshot: snapshot, forecast: forecast, now: now),
+            park: park, parking: parking(park: park, collected: collected, forecast: forecast, now: now),
             forecast: forecast,
-            outing: outing(park: park, snapshot: snapshot, now: now), generatedAt: snapshot.updatedAt,
-            freshness: Freshness(sources: statuses(snapshot, now: now)))
+            outing: outing(park: park, collected: collected, now: now), generatedAt: collected.updatedAt,
+            freshness: Freshness(sources: statuses(collected, now: now)))
     }
 
     /// Every source's status, plus the forecaster and the (simulated) facility directory.
-    func statuses(_ snapshot: ParkSnapshot, now: Date) -> [SourceStatus] {
-        snapshot.statuses(source: source, now: now)
+    func statuses(_ collected: CollectedPark, now: Date) -> [SourceStatus] {
+        collected.statuses(source: source, now: now)
     }
 
     /// The statuses of some kinds of source only.
-    func statuses(_ snapshot: ParkSnapshot, now: Date, of kinds: Set<SourceKind>) -> [SourceStatus] {
-        statuses(snapshot, now: now).filter { SourceKind($0.source).map(kinds.contains) ?? false }
+    func statuses(_ collected: CollectedPark, now: Date, of kinds: Set<SourceKind>) -> [SourceStatus] {
+        statuses(collected, now: now).filter { SourceKind($0.source).map(kinds.contains) ?? false }
     }
 
-    public func parking(park: Park, snapshot: ParkSnapshot, forecast: ForecastOverview, now: Date) -> ParkingAggregate {
+    public func parking(park: Park, collected: CollectedPark, forecast: ForecastOverview, now: Date) -> ParkingAggregate
+    {
         let minute = SeoulTime(now).minuteOfDay
-        let readings = snapshot.parking.value?.readings ?? []
+        let readings = collected.parking.value?.readings ?? []
         let closedByNotice = Set(
-            (snapshot.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
+            (collected.bulletins.value?.notices ?? []).filter { $0.kind == .known(.closure) }.flatMap(\.lotIds))
         let lots = catalog.lots(in: park.id).map { lot -> LotWithStatus in
             let reading = readings.first { $0.lotId == lot.id }
             let open = lot.hours.isOpen(atMinuteOfDay: minute) && !closedByNotice.contains(lot.id)
@@ -80,8 +81,8 @@ public struct SummaryBuilder: Sendable {
         return nil
     }
 
-    public func forecastOverview(park: Park, snapshot: ParkSnapshot, now: Date) -> ForecastOverview {
-        snapshot.forecast
+    public func forecastOverview(park: Park, collected: CollectedPark, now: Date) -> ForecastOverview {
+        collected.forecast
             ?? ForecastOverview(
                 parkId: park.id, generatedAt: now, horizonMinutes: 180,
                 park: ParkingForecast(lotId: nil, points: [], gap: .known(.noHistory)),
@@ -91,7 +92,7 @@ public struct SummaryBuilder: Sendable {
                 crowd: CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline)))
     }
 
-    public func outing(park: Park, snapshot: ParkSnapshot, now: Date) -> OutingSummary {
+    public func outing(park: Park, collected: CollectedPark, now: Date) -> OutingSummary {
         let facilities = SourceStatus(
             source: .known(.facilities), sourceName: "simulated facility directory", state: .known(.fresh),
             observedAt: nil,
@@ -99,21 +100,21 @@ public struct SummaryBuilder: Sendable {
         return OutingSummary(
             parkId: park.id,
             signals: OutingSignals(
-                crowd: snapshot.crowd.value?.now, weather: snapshot.weather.value,
-                events: snapshot.bulletins.value?.events ?? [], notices: snapshot.bulletins.value?.notices ?? [],
-                roadTraffic: snapshot.roadTraffic),
+                crowd: collected.crowd.value?.now, weather: collected.weather.value,
+                events: collected.bulletins.value?.events ?? [], notices: collected.bulletins.value?.notices ?? [],
+                roadTraffic: collected.roadTraffic),
             facilities: FacilityDirectory.groups(for: park),
             directions: Directions(transitHints: park.transitHints, carEntrances: catalog.lots(in: park.id).map(\.id)),
-            sources: statuses(snapshot, now: now, of: [.crowd, .weather, .events]) + [facilities])
+            sources: statuses(collected, now: now, of: [.crowd, .weather, .events]) + [facilities])
     }
 
     /// One row of the parks list.
-    public func listItem(park: Park, snapshot: ParkSnapshot, now: Date) -> ParkListItem {
-        let forecast = forecastOverview(park: park, snapshot: snapshot, now: now)
-        let parking = parking(park: park, snapshot: snapshot, forecast: forecast, now: now)
+    public func listItem(park: Park, collected: CollectedPark, now: Date) -> ParkListItem {
+        let forecast = forecastOverview(park: park, collected: collected, now: now)
+        let parking = parking(park: park, collected: collected, forecast: forecast, now: now)
         return ParkListItem(
             park: park, lots: catalog.lots(in: park.id), totalAvailable: parking.totalAvailable,
-            totalCapacity: parking.totalCapacity, crowd: snapshot.crowd.value?.now.level,
-            freshness: .known(Freshness(sources: statuses(snapshot, now: now)).overall))
+            totalCapacity: parking.totalCapacity, crowd: collected.crowd.value?.now.level,
+            freshness: .known(Freshness(sources: statuses(collected, now: now)).overall))
     }
 }

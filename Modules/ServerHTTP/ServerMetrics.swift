@@ -62,7 +62,7 @@ public final class ServerMetrics: Sendable {
         if failed { failures.increment() }
     }
 
-    /// Records how long one background round of a source took (every park read, the snapshots published; the
+    /// Records how long one background round of a source took (every park read, the collected values published; the
     /// listeners act after it, off its path).
     public func collectionRound(_ kind: SourceKind, took duration: Duration) {
         registry.makeDurationHistogram(

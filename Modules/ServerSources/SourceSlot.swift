@@ -78,7 +78,7 @@ public struct SourceSlot<Value: Sendable>: Sendable {
 extension SourceSlot: Codable where Value: Codable {}
 
 /// Everything collected for one park.
-public struct ParkSnapshot: Sendable, Codable {
+public struct CollectedPark: Sendable, Codable {
     public var parking = SourceSlot<ParkingReadings>()
     public var crowd = SourceSlot<CrowdReading>()
     public var weather = SourceSlot<Weather>()
@@ -87,7 +87,7 @@ public struct ParkSnapshot: Sendable, Codable {
     public var forecast: ForecastOverview?
     /// Increases with every change; the response cache rebuilds when it moves.
     public var version = 0
-    /// When the snapshot last changed.
+    /// When the collected values last changed.
     public var updatedAt = Date(timeIntervalSince1970: 0)
 
     public init() {}

@@ -90,12 +90,12 @@ public struct InteractiveApp: Sendable {
     /// One key's action. Refreshes run as tasks; their results arrive as `.changed`.
     func handle(_ key: Key) -> Outcome {
         let store = self.store
-        let tab = store.snapshot.tab
+        let tab = store.state.tab
         switch key {
         case .ctrlC, .character("q"), .character("Q"): return .quit
         case .escape:
-            if store.snapshot.showHelp { store.toggleHelp() }
-            if store.snapshot.handoffCode != nil { store.closeHandoffCode() }
+            if store.state.showHelp { store.toggleHelp() }
+            if store.state.handoffCode != nil { store.closeHandoffCode() }
         case .left, .character("h"):
             store.movePark(by: -1)
             Task { await store.refreshIfNeeded() }
@@ -106,7 +106,7 @@ public struct InteractiveApp: Sendable {
         case .backTab: store.moveTab(by: -1)
         case .character(let c) where ("1"..."5").contains(c):
             store.show(AppTab.allCases[Int(String(c))! - 1])
-            if store.snapshot.tab == .parks { Task { await store.refreshIfNeeded() } }
+            if store.state.tab == .parks { Task { await store.refreshIfNeeded() } }
         case .up, .character("k"): if tab == .parks { store.moveCursor(by: -1) }
         case .down, .character("j"): if tab == .parks { store.moveCursor(by: 1) }
         case .enter:
@@ -134,8 +134,8 @@ public struct InteractiveApp: Sendable {
         let ctx = ScreenContext(
             language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(),
             width: width,
-            ambiguous: store.snapshot.settings.ambiguousWidth ?? .single)
-        let lines = Frame.interactive(store.snapshot, ctx, height: height)
+            ambiguous: store.state.settings.ambiguousWidth ?? .single)
+        let lines = Frame.interactive(store.state, ctx, height: height)
         return (lines.prefix(height).map { $0.render(width: width, mode: mode, widths: ctx.widths, pad: true) }, width)
     }
 }

@@ -13,7 +13,7 @@ enum BackendWiring {
             configuration: configuration, container: container, timeout: timeout, policy: .alwaysRevalidate,
             clock: clock)
         return { park in
-            let loaded = try await session.parking.homeSummary(park)
+            let loaded = try await session.reads.homeSummary(park)
             if case .stale(let reason) = loaded.trust { throw RepositoryUnavailable(reason: reason) }
             return loaded.value
         }

@@ -9,19 +9,19 @@ import Testing
 @Suite struct AppStoreTests {
     @Test func theParkComesFromTheArgumentThenFavouritesThenHomeThenYeouido() throws {
         let world = try TestWorld()
-        #expect(AppStore(park: "banpo", simulated: true, environment: world.environment).snapshot.parkId == "banpo")
-        #expect(AppStore(simulated: true, environment: world.environment).snapshot.parkId == "yeouido")
+        #expect(AppStore(park: "banpo", simulated: true, environment: world.environment).state.parkId == "banpo")
+        #expect(AppStore(simulated: true, environment: world.environment).state.parkId == "yeouido")
         world.settings.withLock { $0.home = Coordinate(lat: 37.52, lon: 127.09) }
-        #expect(AppStore(simulated: true, environment: world.environment).snapshot.parkId == "jamsil")
+        #expect(AppStore(simulated: true, environment: world.environment).state.parkId == "jamsil")
         world.settings.withLock { $0.favorites = ["nanji"] }
-        #expect(AppStore(simulated: true, environment: world.environment).snapshot.parkId == "nanji")
+        #expect(AppStore(simulated: true, environment: world.environment).state.parkId == "nanji")
     }
 
     @Test func aCurrentRefreshUpdatesBothWidgetSnapshots() async throws {
         let world = try TestWorld()
         let store = AppStore(park: "yeouido", simulated: true, environment: world.environment)
         await store.refresh()
-        #expect(store.snapshot.current.summary?.trust == .current)
+        #expect(store.state.current.summary?.trust == .current)
         #expect(world.written.withLock { $0 } == ["yeouido"])
     }
 
@@ -31,7 +31,7 @@ import Testing
         await store.refresh()
         world.failing.withLock { $0 = true }
         await store.refresh(force: true)
-        let state = store.snapshot
+        let state = store.state
         #expect(state.current.summary?.value.park.id == "yeouido")
         guard case .stale(let reason)? = state.current.summary?.trust else {
             Issue.record("not stale")
@@ -47,8 +47,8 @@ import Testing
         world.failing.withLock { $0 = true }
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         await store.refresh()
-        #expect(store.snapshot.current.summary == nil)
-        #expect(store.snapshot.current.unavailableReason?.technical.contains("server down") == true)
+        #expect(store.state.current.summary == nil)
+        #expect(store.state.current.unavailableReason?.technical.contains("server down") == true)
     }
 
     @Test func favouritesAreSavedAndToggle() throws {
@@ -56,10 +56,10 @@ import Testing
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         store.toggleFavorite()
         #expect(world.settings.withLock { $0.favorites } == ["banpo"])
-        #expect(store.snapshot.isFavorite)
+        #expect(store.state.isFavorite)
         store.toggleFavorite()
         #expect(world.settings.withLock { $0.favorites }.isEmpty)
-        #expect(store.snapshot.message == .favoriteRemoved("banpo"))
+        #expect(store.state.message == .favoriteRemoved("banpo"))
     }
 
     @Test func theWidgetParkIsSavedForBothKindsWithTheValueOnScreen() async throws {
@@ -75,47 +75,47 @@ import Testing
         let world = try TestWorld()
         let store = AppStore(simulated: true, environment: world.environment)
         store.open(try DeepLink(parsing: "hangangjari://park/banpo/forecast?lot=banpo-1"))
-        let state = store.snapshot
+        let state = store.state
         #expect(state.parkId == "banpo" && state.tab == .forecast && state.focusedLot == "banpo-1")
         store.open(DeepLink(parkId: "atlantis"))
-        #expect(store.snapshot.parkId == "banpo")
-        if case .badLink? = store.snapshot.message {} else { Issue.record("an unknown park is not reported") }
+        #expect(store.state.parkId == "banpo")
+        if case .badLink? = store.state.message {} else { Issue.record("an unknown park is not reported") }
     }
 
     @Test func parksGoWestToEastAndWrap() throws {
         let world = try TestWorld()
         let store = AppStore(park: "gangseo", simulated: true, environment: world.environment)
         store.movePark(by: 1)
-        #expect(store.snapshot.parkId == "nanji")
+        #expect(store.state.parkId == "nanji")
         store.movePark(by: -2)
-        #expect(store.snapshot.parkId == "gwangnaru")
+        #expect(store.state.parkId == "gwangnaru")
     }
 
     @Test func lotsCycleFromTheParkTotal() throws {
         let world = try TestWorld()
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         store.moveLot(by: 1)
-        #expect(store.snapshot.focusedLot == "banpo-1")
+        #expect(store.state.focusedLot == "banpo-1")
         store.moveLot(by: 2)
-        #expect(store.snapshot.focusedLot == nil)
+        #expect(store.state.focusedLot == nil)
     }
 
     @Test func theParksCursorOpensThatPark() throws {
         let world = try TestWorld()
         let store = AppStore(park: "yeouido", simulated: true, environment: world.environment)
         store.show(.parks)
-        #expect(store.snapshot.parksCursor == 4)  // Yeouido is fifth from the west
+        #expect(store.state.parksCursor == 4)  // Yeouido is fifth from the west
         store.moveCursor(by: 1)
         store.openParkAtCursor()
-        #expect(store.snapshot.parkId == "ichon" && store.snapshot.tab == .home)
+        #expect(store.state.parkId == "ichon" && store.state.tab == .home)
     }
 
     @Test func refreshAllLoadsEveryPark() async throws {
         let world = try TestWorld()
         let store = AppStore(simulated: true, environment: world.environment)
         await store.refreshAll()
-        #expect(store.snapshot.parks.values.filter { $0.summary != nil }.count == 11)
-        if case .refreshedAll(let parks, _)? = store.snapshot.message {
+        #expect(store.state.parks.values.filter { $0.summary != nil }.count == 11)
+        if case .refreshedAll(let parks, _)? = store.state.message {
             #expect(parks == 11)
         } else {
             Issue.record("no message")

@@ -15,14 +15,14 @@ import Testing
         store.show(.parking)
         await store.toggleHandoffCode()
         #expect(
-            store.snapshot.handoffCode
+            store.state.handoffCode
                 == HandoffCode(url: "https://hangang.example.org/p/banpo/parking", kind: .page))
-        #expect(store.snapshot.message == nil)
+        #expect(store.state.message == nil)
         await store.toggleHandoffCode()
-        #expect(store.snapshot.handoffCode == nil)
+        #expect(store.state.handoffCode == nil)
         store.show(.home)
         await store.toggleHandoffCode()
-        #expect(store.snapshot.handoffCode?.url == "https://hangang.example.org/p/banpo")
+        #expect(store.state.handoffCode?.url == "https://hangang.example.org/p/banpo")
     }
 
     @Test func withoutPagesTheCodeIsTheRouteAndTheStatusLineSaysWhy() async throws {
@@ -30,9 +30,9 @@ import Testing
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
         await store.refresh()
         await store.toggleHandoffCode()
-        let code = try #require(store.snapshot.handoffCode)
+        let code = try #require(store.state.handoffCode)
         #expect(code.kind == .route && code.url.hasPrefix("https://map.kakao.com/link/to/"))
-        #expect(store.snapshot.message == .noPageLink(reason: Reason(.pageNoneEmbedded)))
+        #expect(store.state.message == .noPageLink(reason: Reason(.pageNoneEmbedded)))
     }
 
     @Test func theAddressComesFromTheConfigurationThenTheServersPolicy() async {

@@ -44,7 +44,7 @@ import WidgetSnapshot
         #expect(parks == nil || parks?.origin == .cache)
         let again = AppStore(park: "banpo", simulated: false, environment: environment)
         await again.refresh()
-        #expect(again.snapshot.current.summary?.trust == .current)
+        #expect(again.state.current.summary?.trust == .current)
         #expect(!FileManager.default.fileExists(atPath: snapshot.path))
     }
 
@@ -58,9 +58,9 @@ import WidgetSnapshot
             environment: AppEnvironment.live(
                 configuration: configuration, container: container, environment: [:], timeout: 15
             ).environment)
-        #expect(store.snapshot.current.summary == nil)
+        #expect(store.state.current.summary == nil)
         await store.refresh()
-        let shown = try #require(store.snapshot.current.summary)
+        let shown = try #require(store.state.current.summary)
         #expect(shown.trust == .current && shown.origin == .network)
         guard case .success(let snapshot) = SnapshotStore(container: container).read(.parking, "banpo") else {
             Issue.record("no snapshot")
@@ -75,17 +75,17 @@ import WidgetSnapshot
             environment: AppEnvironment.live(
                 configuration: configuration, container: container, environment: [:], timeout: 15
             ).environment)
-        #expect(restarted.snapshot.current.summary?.origin == .cache)
-        #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
+        #expect(restarted.state.current.summary?.origin == .cache)
+        #expect(restarted.state.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
 
         // The server goes away: the last value stays, marked stale, and the widget snapshot is not touched.
         await server.stop()
         await restarted.refresh(force: true)
-        guard case .stale? = restarted.snapshot.current.summary?.trust else {
+        guard case .stale? = restarted.state.current.summary?.trust else {
             Issue.record("not marked stale")
             return
         }
-        #expect(restarted.snapshot.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
+        #expect(restarted.state.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
         guard case .success(let after) = SnapshotStore(container: container).read(.parking, "banpo") else {
             Issue.record("snapshot lost")
             return
@@ -104,7 +104,7 @@ import WidgetSnapshot
                 configuration: AppConfiguration(apiURL: server.baseURL), container: container, environment: [:]
             ).environment)
         let elapsed = await store.refreshAll()
-        let state = store.snapshot
+        let state = store.state
         #expect(state.parks.values.filter { $0.summary?.trust == .current }.count == 11)
         #expect(state.parksList?.value.parks.count == 11)
         #expect(elapsed < .seconds(10))
@@ -116,7 +116,7 @@ import WidgetSnapshot
         let session = try await BackendSession.open(configuration: AppConfiguration(), container: container, timeout: 5)
         #expect(session.origin == .embedded(realData: false))
         #expect(session.baseURL.hasPrefix("http://127.0.0.1:"))
-        let loaded = try await session.parking.homeSummary("jamsil")
+        let loaded = try await session.reads.homeSummary("jamsil")
         #expect(loaded.value.freshness.isSimulated)
         let diagnostics = await session.client.diagnostics
         #expect(diagnostics.lastRequestSigned == true, "\(diagnostics)")

@@ -61,7 +61,7 @@ import Testing
         #expect(await collecting.learnOnce(learning))
         let trained = try #require(collecting.learned?.stored)
         #expect(trained.days == 16)
-        let forecast = try #require(collecting.snapshot(Self.park).forecast)
+        let forecast = try #require(collecting.collected(Self.park).forecast)
         #expect(forecast.lots.allSatisfy { $0.points.isEmpty || $0.basis == .known(.learned) })
         #expect(forecast.park.basis == .known(.learned))
         #expect(log.all.contains { $0.hasPrefix("forecast model trained on 16 days") })

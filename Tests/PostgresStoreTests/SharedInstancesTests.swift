@@ -12,7 +12,7 @@ import TestSupport
 import Testing
 
 /// Two instances on one PostgreSQL database: one collector at a time, the lease moving when its holder stops, and
-/// the collector's snapshots reaching the other instance.
+/// the collector's collected values reaching the other instance.
 @Suite struct SharedInstancesTests {
     struct Instance {
         let shared: SharedState
@@ -85,16 +85,16 @@ import Testing
             collecting.running.cancel()
             other.running.cancel()
         }
-        var received = other.shared.snapshots.received().makeAsyncIterator()
-        var snapshot = ParkSnapshot()
+        var received = other.shared.exchange.received().makeAsyncIterator()
+        var collected = CollectedPark()
         let at = TestClock.daytime
-        snapshot.parking.apply(
+        collected.parking.apply(
             .ok(ParkingReadings(readings: [LotReading(lotId: "banpo-1", available: 12, observedAt: at)])), now: at
         ) { $0.newestObservation }
-        snapshot.updatedAt = at
+        collected.updatedAt = at
         // The listener first hands over what is stored (nothing yet), then what is published.
         try await Task.sleep(for: .milliseconds(300))
-        await collecting.shared.snapshots.publish("banpo", snapshot)
+        await collecting.shared.exchange.publish("banpo", collected)
         let (park, arrived) = try #require(await received.next())
         #expect(park == "banpo")
         #expect(arrived.parking.value?.readings.first?.available == 12)
@@ -103,7 +103,7 @@ import Testing
         // An instance started later finds it stored.
         let late = try Instance(url)
         defer { late.running.cancel() }
-        let stored = await late.shared.snapshots.stored()
+        let stored = await late.shared.exchange.stored()
         #expect(stored.map(\.0) == ["banpo"])
         #expect(stored.first?.1.parking.value?.readings.first?.available == 12)
     }
@@ -140,7 +140,7 @@ import Testing
         // A 304 from one instance is valid at the other.
         #expect(try await get(serving, etag: etag).status == 304)
 
-        for (backend, detail) in [(collecting, "this instance collects"), (serving, "snapshot arrived")] {
+        for (backend, detail) in [(collecting, "this instance collects"), (serving, "collected values arrived")] {
             let ready = try await get(backend, "/v2/health/ready")
             #expect(ready.status == 200)
             let health = try ContractCoding.decode(HealthResponse.self, from: ready.body)

@@ -61,7 +61,7 @@ import Testing
     @Test func aStoreThatIsDownRefusesSignedRequestsAndWritesAsSuchWhileUnsignedReadsGoOn() async throws {
         let server = try await TestBackend.start(
             shared: SharedState(
-                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: UnreachableRecords(),
+                history: MemoryHistoryStore(), lease: .always, exchange: .none, records: UnreachableRecords(),
                 run: {}))
         defer { Task { await server.stop() } }
         let session = try await SignedSession.bootstrap(server.baseURL)
@@ -81,7 +81,7 @@ import Testing
     @Test func keysThatCannotBeLoadedRefuseBootstrapAsSuch() async throws {
         let server = try await TestBackend.start(
             shared: SharedState(
-                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
+                history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
                 tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {}))
         defer { Task { await server.stop() } }
         let response = try await SignedSession.bootstrapResponse(server.baseURL)
@@ -94,7 +94,7 @@ import Testing
     @Test func bucketsThatCannotBeReachedLimitPerInstance() async throws {
         let server = try await TestBackend.start(
             shared: SharedState(
-                history: MemoryHistoryStore(), lease: .always, snapshots: .none, records: MemoryClientRecords(),
+                history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
                 rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {})
         ) {
             $0.bootstrapBurst = 2

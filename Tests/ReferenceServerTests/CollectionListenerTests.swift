@@ -67,8 +67,8 @@ struct CollectionListenerTests {
         await collector.collectAll()
         let heard = events.withLock { $0 }
         #expect(heard.map(\.kind) == SourceKind.allCases)
-        #expect(heard.allSatisfy { $0.snapshots.count == Catalog.bundled.parks.count && $0.at == TestClock.daytime })
-        #expect(heard.first?.snapshots[ParkID("banpo")]?.parking.value != nil)
+        #expect(heard.allSatisfy { $0.collected.count == Catalog.bundled.parks.count && $0.at == TestClock.daytime })
+        #expect(heard.first?.collected[ParkID("banpo")]?.parking.value != nil)
     }
 
     @Test func aRoundIsMarkedRunningWhileItReadsAndEndedBeforeTheListenersAct() async throws {

@@ -43,7 +43,7 @@ struct OnDemandCollectionTests {
         let history = MemoryHistoryStore()
         let collector = collector(history)
         await collector.collectIfDue(ParkID("banpo"), interval: 60, backfillDays: 7)
-        let banpo = collector.snapshot(ParkID("banpo"))
+        let banpo = collector.collected(ParkID("banpo"))
         #expect(banpo.parking.lastSuccessAt != nil)
         let forecast = try #require(banpo.forecast)
         #expect(!forecast.park.points.isEmpty)
@@ -52,18 +52,18 @@ struct OnDemandCollectionTests {
         let jamsilLot = try #require(Catalog.bundled.lots(in: ParkID("jamsil")).first)
         #expect(try await history.values(lot: banpoLot.id, buckets: Array((live - 7 * 288)..<live)).count > 1000)
         #expect(try await history.values(lot: jamsilLot.id, buckets: Array((live - 7 * 288)..<live)).isEmpty)
-        #expect(collector.snapshot(ParkID("jamsil")).parking.lastAttemptAt == nil)
+        #expect(collector.collected(ParkID("jamsil")).parking.lastAttemptAt == nil)
     }
 
     @Test func theListReadsEveryParkWithoutForecastsAndAParkStillGetsItsForecast() async throws {
         let collector = collector(MemoryHistoryStore())
         await collector.collectListIfDue(interval: 60)
-        let parks = Catalog.bundled.parks.map { collector.snapshot($0.id) }
+        let parks = Catalog.bundled.parks.map { collector.collected($0.id) }
         #expect(parks.allSatisfy { $0.parking.lastSuccessAt != nil && $0.forecast == nil })
         // Read less than a minute ago, so not read again; the forecast it lacks is computed all the same.
-        let version = collector.snapshot(ParkID("yeouido")).version
+        let version = collector.collected(ParkID("yeouido")).version
         await collector.collectIfDue(ParkID("yeouido"), interval: 60, backfillDays: 1)
-        let yeouido = collector.snapshot(ParkID("yeouido"))
+        let yeouido = collector.collected(ParkID("yeouido"))
         #expect(yeouido.forecast != nil && yeouido.version == version + 1)
     }
 }

@@ -1,9 +1,12 @@
+import CurlHTTP
 import Foundation
 import GRDB
 import Localization
 import Models
+import Networking
 import Repositories
 import Storage
+import Synchronization
 import TestFixtures
 import TestSupport
 import Testing
@@ -28,17 +31,20 @@ func temporaryDatabaseURL() -> URL {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
         let at = Date(timeIntervalSince1970: 1_795_323_900)
-        try cache.store(summary, body: summaryBody, etag: "\"abc\"", for: "yeouido", fetchedAt: at)
-        let cached = try #require(try cache.homeSummary("yeouido"))
-        #expect(cached.summary == summary)
+        try cache.storeResponse(key: .homeSummary("yeouido"), body: summaryBody, etag: "\"abc\"", fetchedAt: at)
+        let cached = try #require(try cache.response(key: .homeSummary("yeouido")))
+        #expect(cached.body == summaryBody)
         #expect(cached.etag == "\"abc\"")
         #expect(cached.fetchedAt == at)
         // A second process sees the same value, lots and forecast included.
-        let other = try #require(try CacheDatabase(url: url).homeSummary("yeouido"))
-        #expect(other.summary == summary && other.body == summaryBody)
+        let other = try #require(
+            ReadThroughCache(cache: try CacheDatabase(url: url), now: { at }).cached(
+                .homeSummary("yeouido", policy: CachePolicy())))
+        #expect(other.value == summary && other.trust == .current)
     }
 
-    /// A cache written before the split tables were dropped: the summaries stay, the tables nothing read go.
+    /// A cache written before the split tables were dropped and the summaries joined the other responses: the
+    /// summaries stay (under their keys, read by the one path), the tables go.
     @Test func aCacheWithTheOldSplitTablesKeepsItsSummariesAndLosesTheTables() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -55,11 +61,12 @@ func temporaryDatabaseURL() -> URL {
         }
         let cache = try CacheDatabase(url: url)
         #expect(cache.warnings.isEmpty)
-        #expect(try cache.homeSummary("yeouido")?.etag == "\"old\"")
+        #expect(try cache.response(key: .homeSummary("yeouido"))?.etag == "\"old\"")
+        #expect(ReadThroughCache(cache: cache).cached(.homeSummary("yeouido", policy: CachePolicy()))?.value == summary)
         let tables = try DatabaseQueue(path: url.path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["grdb_migrations", "home_summary", "response"])
+        #expect(tables == ["grdb_migrations", "response"])
     }
 
     @Test func readingAMigratedCacheWritesNothingAndTheFirstWriteStillLands() throws {
@@ -67,40 +74,41 @@ func temporaryDatabaseURL() -> URL {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         do {
             let cache = try CacheDatabase(url: url)
-            try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+            try cache.storeResponse(key: .homeSummary("yeouido"), body: summaryBody, etag: nil, fetchedAt: Date())
         }  // closed: the last connection checkpoints the WAL into the file
         let before = try Data(contentsOf: url)
         let reader = try CacheDatabase(url: url)
-        #expect(try reader.homeSummary("yeouido") != nil)
+        #expect(try reader.response(key: .homeSummary("yeouido")) != nil)
         // No migration check written, no WAL frames: a printed command that reads a fresh value touches nothing.
         let wal = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? 0
         #expect(wal == 0)
         #expect(try Data(contentsOf: url) == before)
         // The writer opens on the first write, and the reader sees what it wrote.
-        try reader.store(summary, body: summaryBody, etag: "\"new\"", for: "yeouido", fetchedAt: Date())
-        #expect(try reader.homeSummary("yeouido")?.etag == "\"new\"")
+        try reader.storeResponse(key: .homeSummary("yeouido"), body: summaryBody, etag: "\"new\"", fetchedAt: Date())
+        #expect(try reader.response(key: .homeSummary("yeouido"))?.etag == "\"new\"")
     }
 
-    @Test func wrongParkIsNeverStored() throws {
+    /// A kept body for another park (or mixing parks) is never shown as this park's, and is dropped.
+    @Test func aSummaryForAnotherParkIsNeverShownAndIsDropped() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        #expect(throws: ContractError.self) {
-            try cache.store(summary, body: summaryBody, etag: nil, for: "banpo", fetchedAt: Date())
-        }
-        let mixed = try ContractCoding.decode(HomeSummary.self, from: Fixtures.contract("home-summary-mixed-park.json"))
-        #expect(throws: ContractError.self) {
-            try cache.store(mixed, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
-        }
-        #expect(try cache.homeSummary("banpo") == nil)
-        #expect(try cache.homeSummary("yeouido") == nil)
+        let reads = ReadThroughCache(cache: cache)
+        try cache.storeResponse(key: .homeSummary("banpo"), body: summaryBody, etag: nil, fetchedAt: Date())
+        try cache.storeResponse(
+            key: .homeSummary("yeouido"), body: try Fixtures.contract("home-summary-mixed-park.json"), etag: nil,
+            fetchedAt: Date())
+        #expect(reads.cached(.homeSummary("banpo", policy: CachePolicy())) == nil)
+        #expect(reads.cached(.homeSummary("yeouido", policy: CachePolicy())) == nil)
+        #expect(try cache.response(key: .homeSummary("banpo")) == nil)
+        #expect(try cache.response(key: .homeSummary("yeouido")) == nil)
     }
 
     @Test func theCacheFileIsReadableByItsOwnerOnly() throws {
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
+        try cache.storeResponse(key: .homeSummary("yeouido"), body: summaryBody, etag: nil, fetchedAt: Date())
         for path in [url.path, url.path + "-wal"] {
             let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
             #expect(mode & 0o777 == 0o600, "\(path) has mode \(String(mode, radix: 8))")
@@ -121,8 +129,8 @@ func temporaryDatabaseURL() -> URL {
         let cache = try CacheDatabase(url: url)
         #expect(cache.warnings.count == 1)
         #expect(cache.warnings[0].technical.contains("moved aside"))
-        try cache.store(summary, body: summaryBody, etag: nil, for: "yeouido", fetchedAt: Date())
-        #expect(try cache.homeSummary("yeouido") != nil)
+        try cache.storeResponse(key: .homeSummary("yeouido"), body: summaryBody, etag: nil, fetchedAt: Date())
+        #expect(try cache.response(key: .homeSummary("yeouido")) != nil)
     }
 
     @Test func tooNewFileIsMovedAsideAndRebuilt() throws {
@@ -138,7 +146,7 @@ func temporaryDatabaseURL() -> URL {
     }
 }
 
-@Suite(.serialized) struct ParkingRepositoryTests {
+@Suite(.serialized) struct CachedAPIClientTests {
     struct Context {
         let server: TestBackend
         let cache: CacheDatabase
@@ -157,7 +165,7 @@ func temporaryDatabaseURL() -> URL {
             Task { await c.server.stop() }
             try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent())
         }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client())
+        let repository = CachedAPIClient(cache: c.cache, client: c.server.client())
         let first = try await repository.homeSummary("banpo")
         #expect(first.origin == .network)
         await c.server.stop()
@@ -173,7 +181,7 @@ func temporaryDatabaseURL() -> URL {
             Task { await c.server.stop() }
             try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent())
         }
-        let repository = ParkingRepository(cache: c.cache, client: c.server.client(), policy: .alwaysRevalidate)
+        let repository = CachedAPIClient(cache: c.cache, client: c.server.client(), policy: .alwaysRevalidate)
         _ = try await repository.homeSummary("jamsil")
         let again = try await repository.homeSummary("jamsil")
         #expect(again.origin == .notModified)
@@ -182,7 +190,7 @@ func temporaryDatabaseURL() -> URL {
     @Test func failureReturnsTheCachedValueMarkedStale() async throws {
         let c = try await context()
         defer { try? FileManager.default.removeItem(at: c.url.deletingLastPathComponent()) }
-        let repository = ParkingRepository(
+        let repository = CachedAPIClient(
             cache: c.cache, client: c.server.client(timeout: .seconds(5)), policy: .alwaysRevalidate)
         let first = try await repository.homeSummary("nanji")
         await c.server.stop()
@@ -203,14 +211,14 @@ func temporaryDatabaseURL() -> URL {
     }
 }
 
-@Suite(.serialized) struct OtherRepositoriesTests {
+@Suite(.serialized) struct OtherReadsTests {
     @Test func parksOutingAndForecastGoThroughTheCache() async throws {
         let server = try await TestBackend.start()
         let url = temporaryDatabaseURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
-        let parking = ParkingRepository(cache: cache, client: server.client())
-        let forecasts = ForecastRepository(cache: cache, client: server.client())
+        let parking = CachedAPIClient(cache: cache, client: server.client())
+        let forecasts = parking
         #expect(try await parking.parks().value.parks.count == 11)
         #expect(try await parking.outing("mangwon").value.outing.parkId == "mangwon")
         let forecast = try await forecasts.forecast("yeouido")
@@ -222,7 +230,7 @@ func temporaryDatabaseURL() -> URL {
         #expect(try await parking.outing("mangwon").origin == .cache)
         #expect(try await forecasts.forecast("yeouido").origin == .cache)
         // Past the window, the cached value comes back marked stale.
-        let late = ForecastRepository(
+        let late = CachedAPIClient(
             cache: cache, client: server.client(timeout: .seconds(1)), now: { Date().addingTimeInterval(3600) })
         guard case .stale = try await late.forecast("yeouido").trust else {
             Issue.record("not marked stale")
@@ -235,11 +243,54 @@ func temporaryDatabaseURL() -> URL {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let cache = try CacheDatabase(url: url)
         try cache.storeResponse(
-            key: "outing/banpo", body: try Fixtures.contract("outing-response.json"), etag: "\"x\"", fetchedAt: Date())
+            key: .outing("banpo"), body: try Fixtures.contract("outing-response.json"), etag: "\"x\"", fetchedAt: Date()
+        )
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
-        let loaded = try await ParkingRepository(cache: cache, client: server.client()).outing("banpo")
+        let loaded = try await CachedAPIClient(cache: cache, client: server.client()).outing("banpo")
         #expect(loaded.value.outing.parkId == "banpo")
         #expect(loaded.origin == .network)
+    }
+}
+
+/// The one cache-then-network path, counted: how often the stored bytes are decoded and the client is asked.
+@Suite struct ReadThroughCacheTests {
+    final class Counts: Sendable {
+        let decodes = Mutex(0)
+        let fetches = Mutex(0)
+    }
+
+    func read(_ counts: Counts) -> CachedRead<HomeSummary> {
+        let plain = CachedRead<HomeSummary>.homeSummary("yeouido", policy: CachePolicy())
+        return CachedRead(key: plain.key, window: plain.window) { data in
+            counts.decodes.withLock { $0 += 1 }
+            return try plain.decode(data)
+        }
+    }
+
+    /// A refresh that fails decodes the kept bytes once and shows them stale; a current value asks nobody.
+    @Test func theStoredBytesAreDecodedOnceAndACurrentValueAsksNobody() async throws {
+        let url = temporaryDatabaseURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try CacheDatabase(url: url)
+        let at = Date(timeIntervalSince1970: 1_795_323_900)
+        try cache.storeResponse(
+            key: .homeSummary("yeouido"), body: try Fixtures.contract("home-summary.json"), etag: "\"e\"",
+            fetchedAt: at)
+        let counts = Counts()
+        let reads = ReadThroughCache(cache: cache, now: { at.addingTimeInterval(10) })
+        let current = try await reads.load(read(counts), forceRefresh: false) { _ in
+            counts.fetches.withLock { $0 += 1 }
+            throw APIError.transport(.timeout)
+        }
+        #expect(current.origin == .cache && current.trust == .current)
+        #expect(counts.decodes.withLock { $0 } == 1 && counts.fetches.withLock { $0 } == 0)
+        let forced = try await reads.load(read(counts), forceRefresh: true) { cached in
+            counts.fetches.withLock { $0 += 1 }
+            #expect(cached?.etag == "\"e\"")
+            throw APIError.transport(.timeout)
+        }
+        #expect(forced.origin == .cache && forced.trust != .current)
+        #expect(counts.decodes.withLock { $0 } == 2 && counts.fetches.withLock { $0 } == 1)
     }
 }

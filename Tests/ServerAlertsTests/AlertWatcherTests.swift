@@ -33,7 +33,7 @@ import Testing
     /// Banpo's parking collected at `instant`, as the collector publishes it.
     static func collected(_ collector: Collector, at instant: Date) async -> CollectionEvent {
         await collector.collect(.parking)
-        return CollectionEvent(kind: .parking, at: instant, snapshots: [ParkID("banpo"): collector.snapshot("banpo")])
+        return CollectionEvent(kind: .parking, at: instant, collected: [ParkID("banpo"): collector.collected("banpo")])
     }
 
     static func subscribe(_ store: MemoryClientRecords, lot: LotID, threshold: Int) async throws {

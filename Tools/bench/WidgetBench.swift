@@ -5,6 +5,7 @@ import Cache
 import CurlHTTP
 import Foundation
 import Models
+import Repositories
 import RequestProof
 import Storage
 
@@ -68,16 +69,16 @@ struct WidgetBench: AsyncParsableCommand {
         // Cache costs, in process: store one home summary, read it back (decoded) as every screen's first paint does.
         let transport = CurlTransport(configuration: TransportConfiguration(userAgent: "bench"))
         let body = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(5))).body
-        let summary = try ContractCoding.decode(HomeSummary.self, from: body)
         let cache = try CacheDatabase(url: work.appendingPathComponent("cache.sqlite"))
+        let reads = ReadThroughCache(cache: cache)
         var storeTimes: [Double] = []
         var readTimes: [Double] = []
         for _ in 0..<200 {
             let t = DispatchTime.now().uptimeNanoseconds
-            try cache.store(summary, body: body, etag: "\"e\"", for: "yeouido", fetchedAt: Date())
+            try cache.storeResponse(key: .homeSummary("yeouido"), body: body, etag: "\"e\"", fetchedAt: Date())
             storeTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9)
             let r = DispatchTime.now().uptimeNanoseconds
-            _ = try cache.homeSummary("yeouido")
+            _ = reads.cached(.homeSummary("yeouido", policy: CachePolicy()))
             readTimes.append(Double(DispatchTime.now().uptimeNanoseconds - r) / 1e9)
         }
         let storeP50 = LatencySummary.median(storeTimes)

@@ -4,10 +4,10 @@ import Models
 import PostgresNIO
 import ServerSources
 
-/// The collector's snapshots through PostgreSQL: the collecting instance stores each park's snapshot and notifies
+/// The collector's collected values through PostgreSQL: the collecting instance stores each park's collected values and notifies
 /// `hangangjari_snapshot`; the others listen, read the stored row and adopt it. A listener that reconnects reads
-/// every stored snapshot again, so nothing published while it was away is missed.
-final class PostgresSnapshotExchange: Sendable {
+/// every stored collected values again, so nothing published while it was away is missed.
+final class PostgresCollectionExchange: Sendable {
     static let channel = "hangangjari_snapshot"
     private let database: PostgresDatabase
     /// This process; its own notifications are not adopted again.
@@ -17,9 +17,9 @@ final class PostgresSnapshotExchange: Sendable {
         self.database = database
     }
 
-    func publish(_ park: ParkID, _ snapshot: ParkSnapshot) async {
+    func publish(_ park: ParkID, _ collected: CollectedPark) async {
         do {
-            let body = try JSONEncoder().encode(snapshot)
+            let body = try JSONEncoder().encode(collected)
             let (database, instance) = (database, instance)
             let logger = database.logger
             let payload = instance + " " + park.rawValue
@@ -37,12 +37,12 @@ final class PostgresSnapshotExchange: Sendable {
             }
         } catch {
             database.logger.warning(
-                "snapshot not published",
+                "collected values not published",
                 metadata: ["park": "\(park.rawValue)", "error": "\(String(reflecting: error))"])
         }
     }
 
-    func stored() async -> [(ParkID, ParkSnapshot)] {
+    func stored() async -> [(ParkID, CollectedPark)] {
         do {
             let database = database
             let rows = try await database.withDeadline {
@@ -53,14 +53,14 @@ final class PostgresSnapshotExchange: Sendable {
                 }
                 return out
             }
-            return try rows.map { ($0.park, try JSONDecoder().decode(ParkSnapshot.self, from: $0.body)) }
+            return try rows.map { ($0.park, try JSONDecoder().decode(CollectedPark.self, from: $0.body)) }
         } catch {
-            database.logger.warning("stored snapshots not read: \(String(reflecting: error))")
+            database.logger.warning("stored collected values not read: \(String(reflecting: error))")
             return []
         }
     }
 
-    func received() -> AsyncStream<(ParkID, ParkSnapshot)> {
+    func received() -> AsyncStream<(ParkID, CollectedPark)> {
         AsyncStream { continuation in
             let task = Task {
                 while !Task.isCancelled {
@@ -73,31 +73,31 @@ final class PostgresSnapshotExchange: Sendable {
         }
     }
 
-    private func listen(into continuation: AsyncStream<(ParkID, ParkSnapshot)>.Continuation) async {
+    private func listen(into continuation: AsyncStream<(ParkID, CollectedPark)>.Continuation) async {
         do {
             let database = database
             try await database.withDeadline { try await database.ready() }
             try await database.client.withConnection { connection in
                 try await connection.listen(on: Self.channel) { notifications in
-                    for (park, snapshot) in await stored() { continuation.yield((park, snapshot)) }
+                    for (park, collected) in await stored() { continuation.yield((park, collected)) }
                     for try await notification in notifications {
                         let parts = notification.payload.split(separator: " ", maxSplits: 1).map(String.init)
                         guard parts.count == 2, parts[0] != instance else { continue }
-                        if let snapshot = try await snapshot(ParkID(parts[1])) {
-                            continuation.yield((ParkID(parts[1]), snapshot))
+                        if let collected = try await collected(ParkID(parts[1])) {
+                            continuation.yield((ParkID(parts[1]), collected))
                         }
                     }
                 }
             }
         } catch {
-            if !Task.isCancelled { database.logger.warning("snapshot listener: \(String(reflecting: error))") }
+            if !Task.isCancelled { database.logger.warning("collection listener: \(String(reflecting: error))") }
         }
     }
 
-    private func snapshot(_ park: ParkID) async throws -> ParkSnapshot? {
+    private func collected(_ park: ParkID) async throws -> CollectedPark? {
         let rows = try await database.query("SELECT body FROM park_snapshot WHERE park = \(park.rawValue)")
         for try await body in rows.decode(Data.self) {
-            return try JSONDecoder().decode(ParkSnapshot.self, from: body)
+            return try JSONDecoder().decode(CollectedPark.self, from: body)
         }
         return nil
     }
