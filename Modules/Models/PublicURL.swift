@@ -33,12 +33,6 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DeepLink {
-    /// The same park and screen as a page of the web front: `/p/{parkId}` for home, `/p/{parkId}/{screen}` otherwise,
-    /// with `?lot=` when a lot is focused.
-    public var webPath: String {
-        var path = "/p/\(parkId.rawValue)"
-        if screen != .home { path += "/\(screen.rawValue)" }
-        if let lotId { path += "?lot=\(lotId.rawValue)" }
-        return path
-    }
+    /// The same park and screen as a page of the web front (`PageRoute.path`).
+    public var webPath: String { PageRoute.path(self) }
 }

@@ -61,7 +61,8 @@ enum AssetSources {
     /// `Assets/page.js`.
     /// Enhancements only: the service worker, the offline mark, a refresh when the sources are next read,
     /// distances from the browser's own position when asked (never sent anywhere), and alerts by Web Push (written
-    /// through /v2 with a request proof, listed on the device only).
+    /// through /v2 with a request proof, listed on the device only). `PARKING_PAGE` is replaced by a park's parking
+    /// page from `PageRoute`, `{park}` left to fill.
     static let script = #"""
         (function () {
           "use strict";
@@ -187,7 +188,7 @@ enum AssetSources {
                   }));
                 } else {
                   var link = document.createElement("a");
-                  link.href = "/p/" + alert.park + "/parking#alerts";
+                  link.href = PARKING_PAGE.replace("{park}", alert.park) + "#alerts";
                   link.textContent = data.change;
                   item.appendChild(link);
                 }
@@ -318,7 +319,8 @@ enum AssetSources {
     /// `Assets/sw.js`.
     /// Keeps the last pages: the network first; when it fails, the kept copy marked offline (its stylesheet then shows
     /// every fresh word as stale, and its script the offline note); shows alerts and opens their page. `VERSION` and
-    /// `ASSET_LIST` are replaced by the build's version and the hashed asset paths.
+    /// `ASSET_LIST` are replaced by the build's version and the hashed asset paths, `PARK_LIST` and `PARK_PAGES` by
+    /// the pages' paths from `PageRoute`.
     static let serviceWorker = #"""
         "use strict";
         var CACHE = "hangangjari-VERSION";
@@ -376,7 +378,7 @@ enum AssetSources {
             event.respondWith(caches.match(request).then(function (kept) { return kept || fetch(request); }));
             return;
           }
-          if (url.pathname !== "/" && url.pathname.indexOf("/p/") !== 0) { return; }
+          if (url.pathname !== PARK_LIST && url.pathname.indexOf(PARK_PAGES) !== 0) { return; }
           event.respondWith(fetch(request).then(function (response) {
             if (response.ok) {
               var copy = response.clone();

@@ -26,18 +26,22 @@ public struct WebFront: Sendable {
 
     /// Registers the pages and their files on `router`, each for GET and HEAD; other methods get 405.
     public func register<Context: RequestContext>(on router: Router<Context>) {
-        get("/", on: router) { request, _ in await parkList(request) }
-        get("/p/:park", on: router) { request, context in
-            await park(request, context.parameters.get("park") ?? "", screen: nil)
+        for route in PageRoute.allCases {
+            get(route.routerPath, on: router) { request, context in
+                switch route {
+                case .parkList: await parkList(request)
+                case .parkHome, .parkScreen:
+                    await park(
+                        request, context.parameters.get(PageRoute.parkParameter) ?? "",
+                        screen: context.parameters.get(PageRoute.screenParameter))
+                case .beyondScreen: notFound(request, park: nil)
+                }
+            }
         }
-        get("/p/:park/:screen", on: router) { request, context in
-            await park(request, context.parameters.get("park") ?? "", screen: context.parameters.get("screen"))
-        }
-        get("/p/:park/:screen/**", on: router) { request, _ in notFound(request, park: nil) }
         for (path, file) in assets.files {
             get(path, on: router) { _, _ in PageResponses.asset(file) }
         }
-        let paths = ["/", "/p/:park", "/p/:park/:screen", "/p/:park/:screen/**"] + assets.files.keys
+        let paths = PageRoute.allCases.map(\.routerPath) + assets.files.keys
         for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
             for path in paths {
                 router.on(RouterPath(path), method: method) { _, _ in PageResponses.methodNotAllowed() }
@@ -77,19 +81,21 @@ public struct WebFront: Sendable {
 
     func park(_ request: Request, _ parkText: String, screen screenText: String?) async -> Response {
         let page = PageRequest(request)
-        guard DeepLink.isValidIdentifier(parkText), let park = reads.catalog.park(ParkID(parkText)) else {
-            return notFound(request, park: parkText)
+        let lotText = request.uri.query == nil ? nil : request.uri.queryParameters.get("lot")
+        let link: DeepLink
+        do {
+            link = try PageRoute.link(park: parkText, screen: screenText, lot: lotText)
+        } catch {
+            return notFound(request, park: error == .invalidPark(parkText) ? parkText : nil)
         }
-        guard let screen = screenText.map(Screen.init(rawValue:)) ?? .home else {
-            return notFound(request, park: nil)
-        }
-        let lot = request.uri.query == nil ? nil : request.uri.queryParameters.get("lot").map { LotID(rawValue: $0) }
+        guard let park = reads.catalog.park(link.parkId) else { return notFound(request, park: parkText) }
+        let (screen, lot) = (link.screen, link.lotId)
         if let lot, !reads.catalog.lots(in: park.id).contains(where: { $0.id == lot }) {
             return notFound(request, park: nil)
         }
         let now = reads.now()
         guard let served = await reads.home(park.id) else { return unavailable(page, scope(page, request, now: now)) }
-        let path = DeepLink(parkId: park.id, screen: screen, lotId: lot).webPath
+        let path = link.webPath
         let key = PageKey(page, request, path: path, version: served.etag, now: now, namesHost: publicURL == nil)
         // The scope (words, clock, widths) is made only when a page is rendered, not for every request.
         if page.wantsText {

@@ -41,6 +41,24 @@ import Testing
         #expect(!PageResponses.policy.contains("unsafe-inline"))
     }
 
+    /// The script and the service worker take the pages' paths from `PageRoute`: no placeholder is left and no page
+    /// path is spelled in them.
+    @Test func theServedScriptsTakeThePagesPathsFromTheRouteTable() throws {
+        let served = Assets.shared.files.filter { $0.value.contentType.hasPrefix("text/javascript") }
+        #expect(served.count == 2)
+        for (path, file) in served {
+            let text = String(decoding: file.body, as: UTF8.self)
+            for placeholder in ["PARK_LIST", "PARK_PAGES", "PARKING_PAGE", "VERSION", "ASSET_LIST"] {
+                #expect(!text.contains(placeholder), "\(path) still holds \(placeholder)")
+            }
+            #expect(!AssetSources.script.contains("\"/p/") && !AssetSources.serviceWorker.contains("\"/p/"))
+        }
+        let worker = String(decoding: try #require(Assets.shared.files["/sw.js"]).body, as: UTF8.self)
+        #expect(worker.contains("indexOf(\"\(PageRoute.parkPrefix)\")"))
+        let script = String(decoding: try #require(Assets.shared.files[Assets.shared.scriptPath]).body, as: UTF8.self)
+        #expect(script.contains("\"" + DeepLink(parkId: "{park}", screen: .parking).webPath + "\""))
+    }
+
     @Test func aRowWithoutALabelContinuesTheRowAbove() {
         var first = Line([Span("Events      ", .bold), Span("Concert")])
         first.label = "Events"

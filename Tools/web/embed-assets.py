@@ -18,11 +18,13 @@ FILES = [
     ("script", "page.js",
      "Enhancements only: the service worker, the offline mark, a refresh when the sources are next read,\n"
      "distances from the browser's own position when asked (never sent anywhere), and alerts by Web Push (written\n"
-     "through /v2 with a request proof, listed on the device only)."),
+     "through /v2 with a request proof, listed on the device only). `PARKING_PAGE` is replaced by a park's parking\n"
+     "page from `PageRoute`, `{park}` left to fill."),
     ("serviceWorker", "sw.js",
      "Keeps the last pages: the network first; when it fails, the kept copy marked offline (its stylesheet then shows\n"
      "every fresh word as stale, and its script the offline note); shows alerts and opens their page. `VERSION` and\n"
-     "`ASSET_LIST` are replaced by the build's version and the hashed asset paths."),
+     "`ASSET_LIST` are replaced by the build's version and the hashed asset paths, `PARK_LIST` and `PARK_PAGES` by\n"
+     "the pages' paths from `PageRoute`."),
     ("icon", "icon.svg", "The home-screen icon: the river under a parking sign."),
 ]
 

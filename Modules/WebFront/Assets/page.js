@@ -122,7 +122,7 @@
           }));
         } else {
           var link = document.createElement("a");
-          link.href = "/p/" + alert.park + "/parking#alerts";
+          link.href = PARKING_PAGE.replace("{park}", alert.park) + "#alerts";
           link.textContent = data.change;
           item.appendChild(link);
         }

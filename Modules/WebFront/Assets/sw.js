@@ -54,7 +54,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (kept) { return kept || fetch(request); }));
     return;
   }
-  if (url.pathname !== "/" && url.pathname.indexOf("/p/") !== 0) { return; }
+  if (url.pathname !== PARK_LIST && url.pathname.indexOf(PARK_PAGES) !== 0) { return; }
   event.respondWith(fetch(request).then(function (response) {
     if (response.ok) {
       var copy = response.clone();
