@@ -50,7 +50,7 @@ struct KeysCommand: AsyncParsableCommand {
 /// The server's settings from the environment, as `serve` reads them.
 private func settings() throws -> ServerConfiguration {
     do {
-        return try ServerSettings.configuration(environment: ProcessInfo.processInfo.environment, overrides: .init())
+        return try ServerSettings.configuration(environment: ProcessInfo.processInfo.environment)
     } catch {
         throw ValidationError(error.description)
     }

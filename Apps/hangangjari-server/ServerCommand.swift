@@ -27,44 +27,33 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Serve the /v2 API (prints the bound address on one stdout line).",
         discussion:
             "Settings come from the environment; a flag overrides its variable. Secrets only from the environment or *_FILE:\n"
-            + ServerSettings.variables.map { "  \($0.name): \($0.meaning)" }.joined(separator: "\n"))
+            + ServerSettings.helpLines.joined(separator: "\n"))
 
-    enum Source: String, ExpressibleByArgument, CaseIterable { case simulated, seoul }
-    enum Unsigned: String, ExpressibleByArgument, CaseIterable { case allow, deny }
+    // Each flag overrides one row of `ServerSettings.table`, which reads, checks and describes it.
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("host"))) var host: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("port"))) var port: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("source"))) var source: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("seoul-interval"))) var seoulInterval: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("unsigned-reads"))) var unsignedReads: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("faults"))) var faults: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("history"))) var history: String?
+    @Option(help: ArgumentHelp(ServerSettings.flagHelp("token-lifetime"))) var tokenLifetime: String?
 
-    @Option(help: "Address to bind (or HOST; default 127.0.0.1).") var host: String?
-    @Option(help: "Port, 0 picks a free one (or PORT; default 8080).") var port: Int?
-    @Option(help: "simulated or seoul (or SOURCE; default simulated).") var source: Source?
-    @Option(help: "Seconds between two Seoul citydata calls for one area (or SEOUL_CALL_INTERVAL; default 300).")
-    var seoulInterval: Double?
-    @Option(help: "Whether reads without a request proof are accepted (or UNSIGNED_READS; default allow).")
-    var unsignedReads: Unsigned?
-    @Option(
-        help:
-            "Faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS."
-    )
-    var faults: String?
-    @Option(
-        help:
-            "Forecast history in this SQLite file, or 'memory' (or HISTORY_PATH; default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite)."
-    )
-    var history: String?
-    @Option(help: "Access token lifetime in seconds (or TOKEN_LIFETIME; default 3600).") var tokenLifetime: Int?
+    /// The flags given, by their names in the table.
+    var flags: [String: String] {
+        let given: [(String, String?)] = [
+            ("host", host), ("port", port), ("source", source), ("seoul-interval", seoulInterval),
+            ("unsigned-reads", unsignedReads), ("faults", faults), ("history", history),
+            ("token-lifetime", tokenLifetime),
+        ]
+        return Dictionary(uniqueKeysWithValues: given.compactMap { name, value in value.map { (name, $0) } })
+    }
 
     func run() async throws {
-        var overrides = ServerSettings.Overrides()
-        overrides.host = host
-        overrides.port = port
-        overrides.source = source?.rawValue
-        overrides.unsignedReads = unsignedReads?.rawValue
-        overrides.history = history
-        overrides.tokenLifetime = tokenLifetime
-        overrides.seoulCallInterval = seoulInterval
-        overrides.faults = faults
         var configuration: ServerConfiguration
         do {
             configuration = try ServerSettings.configuration(
-                environment: ProcessInfo.processInfo.environment, overrides: overrides)
+                environment: ProcessInfo.processInfo.environment, flags: flags)
         } catch {
             throw ValidationError(error.description)
         }
@@ -113,7 +102,7 @@ func sharedState(_ configuration: ServerConfiguration) throws -> SharedState? {
     do { database = try DatabaseURL(url) } catch { throw ValidationError(error.description) }
     var logger = Logger(label: "hangangjari-server.database")
     logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
-    logger.info("history, client records, access keys, collector lease and snapshots in \(database.redacted)")
+    logger.info("history, client records, access keys, collector lease and collected values in \(database.redacted)")
     return .postgres(
         database, collectionInterval: configuration.collectionInterval, timeout: configuration.databaseTimeout,
         logger: logger)

@@ -66,7 +66,7 @@ public struct BackendSession: Sendable {
             server.backfillDays = 15
             if let key = configuration.seoulKey {
                 // One user, one daily quota: only the parks asked for, each at most once a minute.
-                server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? "http://openapi.seoul.go.kr:8088")
+                server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? DataSourceMode.seoulBaseURL)
                 server.seoulCallInterval = 60
                 // Real readings are the forecasts' only evidence: kept on disk, so they add up across runs.
                 try? container.prepare()

@@ -11,7 +11,18 @@ public enum DataSourceMode: Sendable, Equatable {
     /// Deterministic simulated data (the default), labelled as simulated.
     case simulated
     /// Seoul's real-time city data, with a Seoul Open Data key.
-    case seoul(key: String, baseURL: String)
+    case seoul(key: String, baseURL: String = SeoulSource.productionBaseURL)
+
+    /// Where Seoul Open Data answers in production.
+    public static let seoulBaseURL = SeoulSource.productionBaseURL
+
+    /// The word `SOURCE` takes for this mode.
+    public var word: String {
+        switch self {
+        case .simulated: "simulated"
+        case .seoul: "seoul"
+        }
+    }
 }
 
 /// Settings of the reference backend.

@@ -23,9 +23,12 @@ public final class SeoulSource: ParkDataSource {
     /// Calls under way, per area: a second asker waits for the same answer instead of calling again.
     private let inFlight = Mutex<[String: Task<CitydataResult, Never>]>([:])
 
-    /// - Parameter baseURL: `http://openapi.seoul.go.kr:8088` in production; a local server in tests.
+    /// Where Seoul Open Data answers (the only place this address is written).
+    public static let productionBaseURL = "http://openapi.seoul.go.kr:8088"
+
+    /// - Parameter baseURL: `productionBaseURL` in production; a local server in tests.
     public init(
-        key: String, baseURL: String = "http://openapi.seoul.go.kr:8088", transport: HTTPTransport, catalog: Catalog,
+        key: String, baseURL: String = productionBaseURL, transport: HTTPTransport, catalog: Catalog,
         budget: CitydataBudget = CitydataBudget(interval: 300)
     ) {
         self.key = key

@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceServer
 import TestFixtures
 import Testing
 
@@ -20,6 +21,21 @@ import Testing
             let written = String(String.UnicodeScalarView(line.unicodeScalars.filter(\.isASCII)))
             #expect(page.contains(written), "\(file) does not say: \(line)")
         }
+    }
+
+    /// `serve`'s flags are the settings table's: none is declared that the table does not read and describe.
+    @Test func everyFlagOfServeIsARowOfTheSettingsTable() throws {
+        let dump = try Binaries.run("hangangjari-server", ["serve", "--experimental-dump-help"], environment: [:])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let command = try #require(object["command"] as? [String: Any])
+        var flags: Set<String> = []
+        for argument in command["arguments"] as? [[String: Any]] ?? [] {
+            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                flags.insert(name["name"] as? String ?? "")
+            }
+        }
+        flags.subtract(["help", "version"])
+        #expect(flags == Set(ServerSettings.table.compactMap(\.flag)))
     }
 
     /// What the help of `command` and its subcommands says, as the page writes it.

@@ -1,13 +1,15 @@
 import Foundation
-import ReferenceServer
+import TestFixtures
 import Testing
+
+@testable import ReferenceServer
 
 /// `serve` is configured from the environment with flags as overrides; secrets only from the environment or files.
 @Suite struct ServerSettingsTests {
-    func configuration(_ environment: [String: String], _ overrides: ServerSettings.Overrides = .init())
+    func configuration(_ environment: [String: String], _ flags: [String: String] = [:])
         throws(ServerSettings.Invalid) -> ServerConfiguration
     {
-        try ServerSettings.configuration(environment: environment, overrides: overrides)
+        try ServerSettings.configuration(environment: environment, flags: flags)
     }
 
     func invalid(_ environment: [String: String]) -> String? {
@@ -39,10 +41,7 @@ import Testing
         #expect(!fromEnvironment.accessLog)
         #expect(fromEnvironment.logLevel == "warning")
         #expect(fromEnvironment.adminToken?.admits(authorization: "Bearer 0123456789abcdef0123") == true)
-        var flags = ServerSettings.Overrides()
-        flags.port = 0
-        flags.unsignedReads = "allow"
-        let overridden = try configuration(environment, flags)
+        let overridden = try configuration(environment, ["port": "0", "unsigned-reads": "allow"])
         #expect(overridden.port == 0)
         #expect(overridden.unsignedReadsAllowed)
         let defaults = try configuration([:])
@@ -91,25 +90,64 @@ import Testing
         #expect(invalid(["DATABASE_URL": "postgres://u@localhost/hangangjari", "HISTORY_PATH": ""]) == nil)
         #expect(invalid(["COLLECTION_INTERVAL": "0"]) == "COLLECTION_INTERVAL")
         #expect(invalid(["DATABASE_TIMEOUT": "0.5"]) == "DATABASE_TIMEOUT")
+        // A value given by flag is named by its flag.
+        do {
+            _ = try configuration([:], ["port": "eighty"])
+            Issue.record("--port eighty was accepted")
+        } catch {
+            #expect(error.setting == "--port")
+        }
+    }
+
+    /// The table is the one place: every default it shows is what an unset setting gives, and reads back as itself.
+    @Test func everyShownDefaultIsTheDefaultAndReadsBack() throws {
+        let unset = try configuration([:])
+        for setting in ServerSettings.table {
+            guard let shown = setting.shownDefault(ServerSettings.baseline), !setting.secret else { continue }
+            if let variable = setting.variable {
+                // Push settings come with the subject that turns push on.
+                let with = variable.hasPrefix("PUSH_") ? ["VAPID_SUBJECT": "mailto:ops@example.org"] : [:]
+                #expect(throws: Never.self, "\(variable)=\(shown)") {
+                    _ = try configuration(with.merging([variable: shown]) { $1 })
+                }
+            } else if let flag = setting.flag {
+                #expect(throws: Never.self, "--\(flag) \(shown)") { _ = try configuration([:], [flag: shown]) }
+            }
+        }
+        #expect(ServerSettings.flagHelp("port") == "Port, 0 picks a free one (or PORT; default \(unset.port)).")
+        #expect(
+            ServerSettings.helpLines.contains(
+                "  SEOUL_OPEN_DATA_KEY / _FILE: the Seoul Open Data key (needed for SOURCE=seoul)"))
+        #expect(
+            ServerSettings.helpLines.contains { $0.hasPrefix("  DATABASE_TIMEOUT: ") && $0.hasSuffix("(default 5)") })
+    }
+
+    /// The README's list of settings is the table's.
+    @Test func theReadmeListsEverySettingAsTheTableDoes() throws {
+        let readme = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = ServerSettings.markdownTable
+        let holds = readme.contains("<!-- settings -->\n" + table + "\n<!-- /settings -->")
+        #expect(holds, "README.md should hold:\n\(table)")
     }
 }
 
 /// The web pages are on by default, and a public address is checked before the server starts.
 @Suite struct WebSettingsTests {
     @Test func pagesAreOnUnlessWebIsOffAndThePublicAddressIsChecked() throws {
-        let plain = try ServerSettings.configuration(environment: [:], overrides: .init())
+        let plain = try ServerSettings.configuration(environment: [:])
         #expect(plain.webPages && plain.publicURL == nil)
         let set = try ServerSettings.configuration(
-            environment: ["WEB": "off", "PUBLIC_URL": "https://hangang.example.org/"], overrides: .init())
+            environment: ["WEB": "off", "PUBLIC_URL": "https://hangang.example.org/"])
         #expect(!set.webPages)
         #expect(set.publicURL?.description == "https://hangang.example.org")
         for (variable, value) in [
             ("WEB", "maybe"), ("PUBLIC_URL", "hangang.example.org"), ("PUBLIC_URL", "https://a/?q"),
         ] {
             #expect(throws: ServerSettings.Invalid.self) {
-                try ServerSettings.configuration(environment: [variable: value], overrides: .init())
+                try ServerSettings.configuration(environment: [variable: value])
             }
-            do { _ = try ServerSettings.configuration(environment: [variable: value], overrides: .init()) } catch {
+            do { _ = try ServerSettings.configuration(environment: [variable: value]) } catch {
                 #expect(error.setting == variable)
             }
         }
@@ -119,13 +157,13 @@ import Testing
 /// Forecasts learn unless FORECAST_LEARNING is off; the executable that links a learner turns it on.
 @Suite struct ForecastLearningSettingsTests {
     @Test func learningIsOnUnlessTurnedOffAndOtherWordsAreRefused() throws {
-        let plain = try ServerSettings.configuration(environment: [:], overrides: .init())
+        let plain = try ServerSettings.configuration(environment: [:])
         #expect(plain.learnForecasts)
         #expect(plain.forecastLearning == nil, "settings name no learner: the executable does")
-        let off = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "off"], overrides: .init())
+        let off = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "off"])
         #expect(!off.learnForecasts)
         do {
-            _ = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "daily"], overrides: .init())
+            _ = try ServerSettings.configuration(environment: ["FORECAST_LEARNING": "daily"])
             Issue.record("'daily' was accepted")
         } catch {
             #expect(error.setting == "FORECAST_LEARNING")
