@@ -28,7 +28,8 @@ struct HistoryCommand: AsyncParsableCommand {
                 return
             }
             guard
-                let path = try HistoryLocation.path(chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
+                let path = try HistoryLocation.path(
+                    chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
                 FileManager.default.fileExists(atPath: path)
             else { throw ValidationError("no history file (give --history FILE)") }
             try await export(try SQLiteHistoryStore(path: path))

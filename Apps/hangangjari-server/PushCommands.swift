@@ -30,7 +30,8 @@ struct PushCommand: AsyncParsableCommand {
                 }
             } else {
                 guard
-                    let path = try HistoryLocation.path(chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
+                    let path = try HistoryLocation.path(
+                        chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
                     FileManager.default.fileExists(atPath: path)
                 else { throw ValidationError("no server database (give --history FILE, or set DATABASE_URL)") }
                 status = try await SQLiteClientRecords(path: path).status(now: now)

@@ -10,228 +10,242 @@ import WebPush
 extension ServerSettings {
     /// Every setting of `serve`, in the order they are applied (a setting that reads another comes after it).
     public static let table: [ServerSetting] = [
-        ServerSetting("HOST", flag: "host", "address to bind", default: { $0.host }) { text, c, _ in
-            if let text { c.host = text }
-        },
-        ServerSetting("PORT", flag: "port", "port, 0 picks a free one", default: { "\($0.port)" }) { text, c, given in
-            if let text { c.port = try SettingText.integer(text, 0...65_535, given.name(port)) }
-        },
-        ServerSetting("SOURCE", flag: "source", "simulated or seoul", default: { $0.source.word }) { text, c, given in
-            switch text ?? c.source.word {
-            case "simulated": c.source = .simulated
-            case "seoul":
-                guard let key = try given.text(seoulKey) else {
-                    throw Invalid(
-                        setting: "SOURCE=seoul", reason: "needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE")
-                }
-                c.source = .seoul(key: key, baseURL: try given.text(seoulURL) ?? DataSourceMode.seoulBaseURL)
-            case let other:
-                throw Invalid(setting: given.name(source), reason: "'\(other)' is not simulated or seoul")
-            }
-        },
-        ServerSetting("SEOUL_OPEN_DATA_KEY", secret: true, "the Seoul Open Data key (needed for SOURCE=seoul)") {
-            _, _, _ in  // read by SOURCE
-        },
         ServerSetting(
-            "SEOUL_OPEN_DATA_URL", "the Seoul Open Data base URL", default: { _ in DataSourceMode.seoulBaseURL }
-        ) {
-            _, _, _ in  // read by SOURCE
-        },
+            "HOST", flag: "host", "address to bind", default: { $0.host },
+            apply: { text, c, _ in
+                if let text { c.host = text }
+            }),
+        ServerSetting(
+            "PORT", flag: "port", "port, 0 picks a free one", default: { "\($0.port)" },
+            apply: { text, c, given in
+                if let text { c.port = try SettingText.integer(text, 0...65_535, given.name(port)) }
+            }),
+        ServerSetting(
+            "SOURCE", flag: "source", "simulated or seoul", default: { $0.source.word },
+            apply: { text, c, given in
+                switch text ?? c.source.word {
+                case "simulated": c.source = .simulated
+                case "seoul":
+                    guard let key = try given.text(seoulKey) else {
+                        throw Invalid(
+                            setting: "SOURCE=seoul", reason: "needs SEOUL_OPEN_DATA_KEY or SEOUL_OPEN_DATA_KEY_FILE")
+                    }
+                    c.source = .seoul(key: key, baseURL: try given.text(seoulURL) ?? DataSourceMode.seoulBaseURL)
+                case let other:
+                    throw Invalid(setting: given.name(source), reason: "'\(other)' is not simulated or seoul")
+                }
+            }),
+        ServerSetting(
+            "SEOUL_OPEN_DATA_KEY", secret: true, "the Seoul Open Data key (needed for SOURCE=seoul)",
+            apply: {
+                _, _, _ in  // read by SOURCE
+            }),
+        ServerSetting(
+            "SEOUL_OPEN_DATA_URL", "the Seoul Open Data base URL", default: { _ in DataSourceMode.seoulBaseURL },
+            apply: {
+                _, _, _ in  // read by SOURCE
+            }),
         ServerSetting(
             "SEOUL_CALL_INTERVAL", flag: "seoul-interval", "fewest seconds between two citydata calls for one area",
-            default: { SettingText.shown($0.seoulCallInterval) }
-        ) { text, c, given in
-            if let text { c.seoulCallInterval = try SettingText.number(text, 1...86_400, given.name(seoulInterval)) }
-        },
+            default: { SettingText.shown($0.seoulCallInterval) },
+            apply: { text, c, given in
+                if let text {
+                    c.seoulCallInterval = try SettingText.number(text, 1...86_400, given.name(seoulInterval))
+                }
+            }),
         ServerSetting(
             "UNSIGNED_READS", flag: "unsigned-reads", "allow or deny reads without a request proof",
-            default: { $0.unsignedReadsAllowed ? "allow" : "deny" }
-        ) { text, c, given in
-            if let text {
-                c.unsignedReadsAllowed = try SettingText.choice(
-                    text, ["allow": true, "deny": false], given.name(unsignedReads))
-            }
-        },
+            default: { $0.unsignedReadsAllowed ? "allow" : "deny" },
+            apply: { text, c, given in
+                if let text {
+                    c.unsignedReadsAllowed = try SettingText.choice(
+                        text, ["allow": true, "deny": false], given.name(unsignedReads))
+                }
+            }),
         ServerSetting(
             "DATABASE_URL", secret: true,
-            "postgres://user:password@host:port/database?sslmode=disable|prefer|require: history, client records, access keys, collector lease and collected values shared by every instance (instead of HISTORY_PATH)"
-        ) { text, c, _ in
-            guard let text else { return }
-            guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
-                throw Invalid(setting: "DATABASE_URL", reason: "must be postgres://user:password@host:port/database")
-            }
-            c.databaseURL = text
-        },
+            "postgres://user:password@host:port/database?sslmode=disable|prefer|require: history, client records, access keys, collector lease and collected values shared by every instance (instead of HISTORY_PATH)",
+            apply: { text, c, _ in
+                guard let text else { return }
+                guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
+                    throw Invalid(
+                        setting: "DATABASE_URL", reason: "must be postgres://user:password@host:port/database")
+                }
+                c.databaseURL = text
+            }),
         ServerSetting(
             "HISTORY_PATH", flag: "history",
-            "forecast history in this SQLite file, or memory (default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite)"
-        ) { text, c, given in
-            // Two places for history would be one too many: say which to drop instead of picking one silently.
-            guard c.databaseURL == nil else {
-                if text != nil {
-                    throw Invalid(
-                        setting: "HISTORY_PATH", reason: "history is kept in DATABASE_URL; set one of the two")
+            "forecast history in this SQLite file, or memory (default: memory for simulated data; for Seoul data $XDG_STATE_HOME/hangangjari/server-history.sqlite)",
+            apply: { text, c, given in
+                // Two places for history would be one too many: say which to drop instead of picking one silently.
+                guard c.databaseURL == nil else {
+                    if text != nil {
+                        throw Invalid(
+                            setting: "HISTORY_PATH", reason: "history is kept in DATABASE_URL; set one of the two")
+                    }
+                    return
                 }
-                return
-            }
-            do {
-                c.historyPath = try HistoryLocation.path(
-                    chosen: text, seoul: c.source != .simulated, environment: given.environment)
-            } catch {
-                throw Invalid(setting: given.name(history), reason: "\(error)")
-            }
-        },
+                do {
+                    c.historyPath = try HistoryLocation.path(
+                        chosen: text, seoul: c.source != .simulated, environment: given.environment)
+                } catch {
+                    throw Invalid(setting: given.name(history), reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "DATABASE_TIMEOUT", "seconds one database operation may take, 1 to 120",
-            default: { SettingText.shown($0.databaseTimeout) }
-        ) { text, c, _ in
-            if let text { c.databaseTimeout = try SettingText.duration(text, 1...120, "DATABASE_TIMEOUT") }
-        },
+            default: { SettingText.shown($0.databaseTimeout) },
+            apply: { text, c, _ in
+                if let text { c.databaseTimeout = try SettingText.duration(text, 1...120, "DATABASE_TIMEOUT") }
+            }),
         ServerSetting(
             "COLLECTION_INTERVAL",
             "seconds between two parking reads, and the longest a collector failover waits, 1 to 3600",
-            default: { SettingText.shown($0.collectionInterval) }
-        ) { text, c, _ in
-            if let text { c.collectionInterval = try SettingText.duration(text, 1...3600, "COLLECTION_INTERVAL") }
-        },
+            default: { SettingText.shown($0.collectionInterval) },
+            apply: { text, c, _ in
+                if let text { c.collectionInterval = try SettingText.duration(text, 1...3600, "COLLECTION_INTERVAL") }
+            }),
         ServerSetting(
             "TOKEN_LIFETIME", flag: "token-lifetime", "access token lifetime in seconds, 1 to 86400",
-            default: { SettingText.shown($0.tokenLifetime) }
-        ) { text, c, given in
-            if let text {
-                c.tokenLifetime = TimeInterval(try SettingText.integer(text, 1...86_400, given.name(tokenLifetime)))
-            }
-        },
+            default: { SettingText.shown($0.tokenLifetime) },
+            apply: { text, c, given in
+                if let text {
+                    c.tokenLifetime = TimeInterval(try SettingText.integer(text, 1...86_400, given.name(tokenLifetime)))
+                }
+            }),
         ServerSetting(
             "BACKFILL_DAYS", "days of simulated history made at start, 0 to 35 (simulated source only)",
-            default: { "\($0.backfillDays)" }
-        ) { text, c, _ in
-            if let text { c.backfillDays = try SettingText.integer(text, 0...35, "BACKFILL_DAYS") }
-        },
+            default: { "\($0.backfillDays)" },
+            apply: { text, c, _ in
+                if let text { c.backfillDays = try SettingText.integer(text, 0...35, "BACKFILL_DAYS") }
+            }),
         ServerSetting(
             "ADMIN_TOKEN", secret: true,
-            "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)"
-        ) { text, c, _ in
-            guard let text else { return }
-            do { c.adminToken = try AdminToken(text) } catch {
-                throw Invalid(setting: "ADMIN_TOKEN", reason: "\(error)")
-            }
-        },
+            "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)",
+            apply: { text, c, _ in
+                guard let text else { return }
+                do { c.adminToken = try AdminToken(text) } catch {
+                    throw Invalid(setting: "ADMIN_TOKEN", reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "TOKEN_KEYS", secret: true,
-            "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: the database's, rotated with `keys rotate`, with DATABASE_URL; else random per process)"
-        ) { text, c, _ in
-            guard let text else { return }
-            do { c.tokenKeys = try TokenKeys(parsing: text) } catch {
-                throw Invalid(setting: "TOKEN_KEYS", reason: "\(error)")
-            }
-        },
+            "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: the database's, rotated with `keys rotate`, with DATABASE_URL; else random per process)",
+            apply: { text, c, _ in
+                guard let text else { return }
+                do { c.tokenKeys = try TokenKeys(parsing: text) } catch {
+                    throw Invalid(setting: "TOKEN_KEYS", reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed",
-            default: { $0.trustedProxies == .none ? "none" : nil }
-        ) { text, c, _ in
-            guard let text, text != "none" else { return }
-            do { c.trustedProxies = try TrustedProxies(parsing: text) } catch {
-                throw Invalid(setting: "TRUSTED_PROXIES", reason: "\(error)")
-            }
-        },
+            default: { $0.trustedProxies == .none ? "none" : nil },
+            apply: { text, c, _ in
+                guard let text, text != "none" else { return }
+                do { c.trustedProxies = try TrustedProxies(parsing: text) } catch {
+                    throw Invalid(setting: "TRUSTED_PROXIES", reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "REQUEST_TIMEOUT", "seconds a request may take before it is answered 503, 1 to 300",
-            default: { SettingText.shown($0.requestTimeout) }
-        ) { text, c, _ in
-            if let text { c.requestTimeout = try SettingText.duration(text, 1...300, "REQUEST_TIMEOUT") }
-        },
+            default: { SettingText.shown($0.requestTimeout) },
+            apply: { text, c, _ in
+                if let text { c.requestTimeout = try SettingText.duration(text, 1...300, "REQUEST_TIMEOUT") }
+            }),
         ServerSetting(
-            "ACCESS_LOG", "on or off: one log line per request", default: { SettingText.onOff($0.accessLog) }
-        ) { text, c, _ in
-            if let text { c.accessLog = try SettingText.choice(text, SettingText.switches, "ACCESS_LOG") }
-        },
+            "ACCESS_LOG", "on or off: one log line per request", default: { SettingText.onOff($0.accessLog) },
+            apply: { text, c, _ in
+                if let text { c.accessLog = try SettingText.choice(text, SettingText.switches, "ACCESS_LOG") }
+            }),
         ServerSetting(
-            "LOG_LEVEL", "trace, debug, info, notice, warning, error or critical", default: { $0.logLevel }
-        ) { text, c, _ in
-            guard let text else { return }
-            guard Logger.Level(rawValue: text) != nil else {
-                let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Invalid(setting: "LOG_LEVEL", reason: "'\(text)' is not one of \(levels)")
-            }
-            c.logLevel = text
-        },
+            "LOG_LEVEL", "trace, debug, info, notice, warning, error or critical", default: { $0.logLevel },
+            apply: { text, c, _ in
+                guard let text else { return }
+                guard Logger.Level(rawValue: text) != nil else {
+                    let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw Invalid(setting: "LOG_LEVEL", reason: "'\(text)' is not one of \(levels)")
+                }
+                c.logLevel = text
+            }),
         ServerSetting(
             "WEB", "on or off: the web pages (/, /p/{park}/...) beside the /v2 API",
-            default: { SettingText.onOff($0.webPages) }
-        ) { text, c, _ in
-            if let text { c.webPages = try SettingText.choice(text, SettingText.switches, "WEB") }
-        },
+            default: { SettingText.onOff($0.webPages) },
+            apply: { text, c, _ in
+                if let text { c.webPages = try SettingText.choice(text, SettingText.switches, "WEB") }
+            }),
         ServerSetting(
             "FORECAST_LEARNING",
             "on or off: the collecting instance retrains the parking forecast (XGBoost) at most daily on the history; off, or before \(ForecastTraining.minimumDays) days of history, the rule forecasts",
-            default: { SettingText.onOff($0.learnForecasts) }
-        ) { text, c, _ in
-            if let text { c.learnForecasts = try SettingText.choice(text, SettingText.switches, "FORECAST_LEARNING") }
-        },
+            default: { SettingText.onOff($0.learnForecasts) },
+            apply: { text, c, _ in
+                if let text {
+                    c.learnForecasts = try SettingText.choice(text, SettingText.switches, "FORECAST_LEARNING")
+                }
+            }),
         ServerSetting(
             "PUBLIC_URL",
-            "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages"
-        ) { text, c, _ in
-            guard let text else { return }
-            do { c.publicURL = try PublicURL(text) } catch {
-                throw Invalid(setting: "PUBLIC_URL", reason: "\(error)")
-            }
-        },
+            "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages",
+            apply: { text, c, _ in
+                guard let text else { return }
+                do { c.publicURL = try PublicURL(text) } catch {
+                    throw Invalid(setting: "PUBLIC_URL", reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "VAPID_SUBJECT",
-            "mailto: or https: contact for push services; set, the server sends alerts to phones by Web Push (the VAPID key is made at first start and kept in the shared store)"
-        ) { text, c, given in
-            guard let text else {
-                if [pushTestEndpoints, pushServices, pushTimeout].contains(where: given.isGiven) {
-                    throw Invalid(
-                        setting: "VAPID_SUBJECT", reason: "push settings are given but VAPID_SUBJECT is not set")
+            "mailto: or https: contact for push services; set, the server sends alerts to phones by Web Push (the VAPID key is made at first start and kept in the shared store)",
+            apply: { text, c, given in
+                guard let text else {
+                    if [pushTestEndpoints, pushServices, pushTimeout].contains(where: given.isGiven) {
+                        throw Invalid(
+                            setting: "VAPID_SUBJECT", reason: "push settings are given but VAPID_SUBJECT is not set")
+                    }
+                    return
                 }
-                return
-            }
-            guard VAPIDToken.validSubject(text) else {
-                throw Invalid(setting: "VAPID_SUBJECT", reason: "'\(text)' is not a mailto: address or an https: URL")
-            }
-            c.push = PushConfiguration(subject: text)
-        },
+                guard VAPIDToken.validSubject(text) else {
+                    throw Invalid(
+                        setting: "VAPID_SUBJECT", reason: "'\(text)' is not a mailto: address or an https: URL")
+                }
+                c.push = PushConfiguration(subject: text)
+            }),
         ServerSetting(
             "PUSH_TEST_ENDPOINTS",
             "test-only: allow plain http and loopback or private addresses as push endpoints (never in a deployment)",
-            default: { _ in "off" }
-        ) { text, c, _ in
-            guard let text else { return }
-            c.push?.endpoints.allowsLocalForTests = try SettingText.choice(
-                text, ["off": false, "test-only": true], "PUSH_TEST_ENDPOINTS")
-        },
+            default: { _ in "off" },
+            apply: { text, c, _ in
+                guard let text else { return }
+                c.push?.endpoints.allowsLocalForTests = try SettingText.choice(
+                    text, ["off": false, "test-only": true], "PUSH_TEST_ENDPOINTS")
+            }),
         ServerSetting(
             "PUSH_SERVICES",
             "push service hosts alerts are sent to, comma-separated, *.domain for any below it",
-            default: { _ in PushEndpointPolicy.defaultServices.joined(separator: ", ") }
-        ) { text, c, _ in
-            guard let text, let push = c.push else { return }
-            do {
-                c.push?.endpoints = try PushEndpointPolicy(
-                    parsing: text, allowsLocalForTests: push.endpoints.allowsLocalForTests)
-            } catch {
-                throw Invalid(setting: "PUSH_SERVICES", reason: "\(error)")
-            }
-        },
+            default: { _ in PushEndpointPolicy.defaultServices.joined(separator: ", ") },
+            apply: { text, c, _ in
+                guard let text, let push = c.push else { return }
+                do {
+                    c.push?.endpoints = try PushEndpointPolicy(
+                        parsing: text, allowsLocalForTests: push.endpoints.allowsLocalForTests)
+                } catch {
+                    throw Invalid(setting: "PUSH_SERVICES", reason: "\(error)")
+                }
+            }),
         ServerSetting(
             "PUSH_TIMEOUT", "seconds a push service may take to answer one alert, 1 to 60",
-            default: { _ in SettingText.shown(PushConfiguration(subject: "").timeout) }
-        ) { text, c, _ in
-            guard let text else { return }
-            c.push?.timeout = try SettingText.number(text, 1...60, "PUSH_TIMEOUT")
-        },
+            default: { _ in SettingText.shown(PushConfiguration(subject: "").timeout) },
+            apply: { text, c, _ in
+                guard let text else { return }
+                c.push?.timeout = try SettingText.number(text, 1...60, "PUSH_TIMEOUT")
+            }),
         ServerSetting(
             nil, flag: "faults",
             "faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS",
-            default: { _ in "none" }
-        ) { text, c, _ in
-            do { c.faults = try FaultSettings(parsing: text ?? "none") } catch {
-                throw Invalid(setting: "--faults", reason: "\(error)")
-            }
-        },
+            default: { _ in "none" },
+            apply: { text, c, _ in
+                do { c.faults = try FaultSettings(parsing: text ?? "none") } catch {
+                    throw Invalid(setting: "--faults", reason: "\(error)")
+                }
+            }),
     ]
 
     // The settings another one reads, by name.
