@@ -261,6 +261,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof",
                 "ServerHTTP", "TestFixtures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Modules/TestSupport"),
 

@@ -10,19 +10,33 @@ public struct SignedSession: Sendable {
     /// The backend's base URL the proofs are made for.
     public let baseURL: String
     public let grant: BootstrapResponse
+    /// How requests reach the backend (libcurl over loopback, or the router in process).
+    public var transport: HTTPTransport = TestBackend.curl.transport
 
-    /// Bootstraps an install with the backend at `baseURL`.
+    /// Bootstraps an install with the backend at `baseURL`, over libcurl.
     public static func bootstrap(_ baseURL: String) async throws -> SignedSession {
-        let response = try await bootstrapResponse(baseURL)
+        try await bootstrap(baseURL, transport: TestBackend.curl.transport)
+    }
+
+    /// Bootstraps an install with `server`, through its transport.
+    public static func bootstrap(_ server: some ServedBackend) async throws -> SignedSession {
+        try await bootstrap(server.baseURL, transport: server.transport)
+    }
+
+    static func bootstrap(_ baseURL: String, transport: HTTPTransport) async throws -> SignedSession {
+        let response = try await bootstrapResponse(baseURL, transport: transport)
         return SignedSession(
-            baseURL: baseURL, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body))
+            baseURL: baseURL, grant: try ContractCoding.decode(BootstrapResponse.self, from: response.body),
+            transport: transport)
     }
 
     /// The backend's answer to a test install's bootstrap, whatever it is.
-    public static func bootstrapResponse(_ baseURL: String) async throws -> HTTPResponse {
+    public static func bootstrapResponse(_ baseURL: String, transport: HTTPTransport = TestBackend.curl.transport)
+        async throws -> HTTPResponse
+    {
         let body = try ContractCoding.encode(
             BootstrapRequest(installId: "0123456789abcdef0123456789abcdef", app: "tests", appVersion: "0"))
-        return try await TestBackend.curl.send(
+        return try await transport.send(
             HTTPRequest(
                 method: "POST", url: baseURL + "/v2/bootstrap", headers: [("Content-Type", "application/json")],
                 body: body, deadline: Date().addingTimeInterval(5)))
@@ -53,7 +67,7 @@ public struct SignedSession: Sendable {
             headers.append(("Host", "\(host):\(port)"))
         }
         tamper(&headers)
-        return try await TestBackend.curl.send(
+        return try await transport.send(
             HTTPRequest(
                 method: method, url: (other ?? baseURL) + path, headers: headers, body: body,
                 deadline: Date().addingTimeInterval(5)))

@@ -20,6 +20,17 @@ public final class TestBackend: Sendable {
         shared: SharedState? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestBackend {
         let offset = ClockOffset()
+        let configuration = try configuration(offset: offset, configure)
+        let backend = try ReferenceBackend(configuration: configuration, shared: shared)
+        let server = try await backend.start()
+        return TestBackend(backend: backend, server: server, clockOffset: offset)
+    }
+
+    /// A test backend's configuration: a free port, no backfill, no background collection, quiet logs, the test
+    /// admin token, the clock pinned to Seoul daytime plus `offset`; then `configure`.
+    static func configuration(offset: ClockOffset, _ configure: (inout ServerConfiguration) -> Void) throws
+        -> ServerConfiguration
+    {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.backfillDays = 0
@@ -29,9 +40,7 @@ public final class TestBackend: Sendable {
         let clock = TestClock.clock()
         configuration.now = { clock.now().addingTimeInterval(offset.seconds) }
         configure(&configuration)
-        let backend = try ReferenceBackend(configuration: configuration, shared: shared)
-        let server = try await backend.start()
-        return TestBackend(backend: backend, server: server, clockOffset: offset)
+        return configuration
     }
 
     private init(backend: ReferenceBackend, server: RunningServer, clockOffset: ClockOffset) {
@@ -44,34 +53,9 @@ public final class TestBackend: Sendable {
 
     public func stop() async { await server.stop() }
 
-    /// A client of this backend over the real libcurl transport.
-    public func client(
-        store: CredentialStore = .inMemory(), transport: HTTPTransport? = nil, strict: Bool = false,
-        timeout: Duration = .seconds(5), now: @escaping @Sendable () -> Date = { TestClock.now() }
-    ) -> APIClient {
-        var configuration = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0-test")
-        configuration.strictSigning = strict
-        configuration.requestTimeout = timeout
-        return APIClient(
-            configuration: configuration, transport: transport ?? Self.curl.transport, store: store, now: now)
-    }
-
     /// One libcurl transport shared by the tests of a process.
     public static let curl = CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-tests/0.1.0"))
 
     /// The admin token every test backend is configured with.
     public static let adminToken = "test-admin-token-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
-
-    /// Calls an admin endpoint with the admin token.
-    public func admin(_ pathAndQuery: String) async throws {
-        let response = try await Self.curl.send(
-            HTTPRequest(
-                method: "POST", url: baseURL + pathAndQuery, headers: [("Authorization", "Bearer \(Self.adminToken)")],
-                body: Data(),
-                deadline: Date().addingTimeInterval(5)))
-        guard response.status < 300 else {
-            throw CocoaError(
-                .featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "admin \(pathAndQuery): \(response.status)"])
-        }
-    }
 }

@@ -37,72 +37,79 @@ import Testing
             .utf8)
 
     @Test func telemetryIsCountedBySeoulDayAndKindOncePerKey() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        let first = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry, nonce: "t-1")
-        #expect(first.status == 202)
-        // The retry has a new proof but the same key.
-        let sameKey: (inout [(name: String, value: String)]) -> Void = { headers in
-            headers.removeAll { $0.name == "Idempotency-Key" }
-            headers.append(("Idempotency-Key", "idem-t-1"))
+        try await InProcessBackend.run { server in
+            let session = try await SignedSession.bootstrap(server)
+            let first = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry, nonce: "t-1")
+            #expect(first.status == 202)
+            // The retry has a new proof but the same key.
+            let sameKey: (inout [(name: String, value: String)]) -> Void = { headers in
+                headers.removeAll { $0.name == "Idempotency-Key" }
+                headers.append(("Idempotency-Key", "idem-t-1"))
+            }
+            let retried = try await session.send(
+                "/v2/telemetry", method: "POST", body: Self.telemetry, tamper: sameKey, nonce: "t-2")
+            #expect(retried.status == 202 && retried.body == first.body)
+            let day = ISO8601.seoulDay(TestClock.now())
+            #expect(
+                try await server.backend.shared.records.telemetryCounts() == [
+                    TelemetryCount(day: day, kind: "app_start", count: 2),
+                    TelemetryCount(day: day, kind: "widget_refresh", count: 1),
+                ])
         }
-        let retried = try await session.send(
-            "/v2/telemetry", method: "POST", body: Self.telemetry, tamper: sameKey, nonce: "t-2")
-        #expect(retried.status == 202 && retried.body == first.body)
-        let day = ISO8601.seoulDay(TestClock.now())
-        #expect(
-            try await server.backend.shared.records.telemetryCounts() == [
-                TelemetryCount(day: day, kind: "app_start", count: 2),
-                TelemetryCount(day: day, kind: "widget_refresh", count: 1),
-            ])
     }
 
     @Test func aStoreThatIsDownRefusesSignedRequestsAndWritesAsSuchWhileUnsignedReadsGoOn() async throws {
-        let server = try await TestBackend.start(
+        try await InProcessBackend.run(
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, exchange: .none, records: UnreachableRecords(),
-                run: {}))
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        let signed = try await session.send("/v2/parks/banpo/home-summary")
-        #expect(signed.status == 503)
-        #expect(SignedSession.code(signed) == "storage_unavailable")
-        let problem = try ContractCoding.decode(Problem.self, from: signed.body)
-        #expect(problem.detail?.contains("replay check") == true && problem.detail?.contains("5 s") == true)
-        let write = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry)
-        #expect(write.status == 503)
-        #expect(SignedSession.code(write) == "storage_unavailable")
-        let unsigned = try await TestBackend.curl.send(
-            HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
-        #expect(unsigned.status == 200)
+                run: {})
+        ) { server in
+            let session = try await SignedSession.bootstrap(server)
+            let signed = try await session.send("/v2/parks/banpo/home-summary")
+            #expect(signed.status == 503)
+            #expect(SignedSession.code(signed) == "storage_unavailable")
+            let problem = try ContractCoding.decode(Problem.self, from: signed.body)
+            #expect(problem.detail?.contains("replay check") == true && problem.detail?.contains("5 s") == true)
+            let write = try await session.send("/v2/telemetry", method: "POST", body: Self.telemetry)
+            #expect(write.status == 503)
+            #expect(SignedSession.code(write) == "storage_unavailable")
+            let unsigned = try await server.transport.send(
+                HTTPRequest(
+                    url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
+            #expect(unsigned.status == 200)
+        }
     }
 
     @Test func keysThatCannotBeLoadedRefuseBootstrapAsSuch() async throws {
-        let server = try await TestBackend.start(
+        try await InProcessBackend.run(
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
-                tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {}))
-        defer { Task { await server.stop() } }
-        let response = try await SignedSession.bootstrapResponse(server.baseURL)
-        #expect(response.status == 503)
-        #expect(SignedSession.code(response) == "storage_unavailable")
+                tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {})
+        ) { server in
+            let response = try await SignedSession.bootstrapResponse(server.baseURL, transport: server.transport)
+            #expect(response.status == 503)
+            #expect(SignedSession.code(response) == "storage_unavailable")
+        }
     }
 
     /// Shared buckets that cannot be reached: bootstrap goes on, limited by this instance's own buckets rather than
     /// refused for everyone or let through without limit.
     @Test func bucketsThatCannotBeReachedLimitPerInstance() async throws {
-        let server = try await TestBackend.start(
+        try await InProcessBackend.run(
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
-                rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {})
-        ) {
-            $0.bootstrapBurst = 2
-            $0.bootstrapRefillPerSecond = 0  // however slow the calls, no token comes back
+                rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {}),
+            {
+                $0.bootstrapBurst = 2
+                $0.bootstrapRefillPerSecond = 0  // however slow the calls, no token comes back
+            }
+        ) { server in
+            var statuses: [Int] = []
+            for _ in 0..<3 {
+                statuses.append(
+                    try await SignedSession.bootstrapResponse(server.baseURL, transport: server.transport).status)
+            }
+            #expect(statuses == [200, 200, 429])
         }
-        defer { Task { await server.stop() } }
-        var statuses: [Int] = []
-        for _ in 0..<3 { statuses.append(try await SignedSession.bootstrapResponse(server.baseURL).status) }
-        #expect(statuses == [200, 200, 429])
     }
 }

@@ -10,73 +10,74 @@ import Testing
 
 /// Freshness as served: every state appears, stale never looks fresh, and the last good response survives a failed rebuild.
 @Suite(.serialized) struct FreshnessServingTests {
-    func summary(_ server: TestBackend, _ park: String = "yeouido") async throws -> HomeSummary {
-        let response = try await TestBackend.curl.send(
+    func summary(_ server: some ServedBackend, _ park: String = "yeouido") async throws -> HomeSummary {
+        let response = try await server.transport.send(
             HTTPRequest(url: server.baseURL + "/v2/parks/\(park)/home-summary", deadline: Date().addingTimeInterval(5)))
         #expect(response.status == 200)
         return try ContractCoding.decode(HomeSummary.self, from: response.body)
     }
 
     @Test func freshSimulatedDataIsLabelledSimulated() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let s = try await summary(server)
-        #expect(s.freshness.isSimulated)
-        #expect(s.freshness["parking"]?.state.known.map { [.fresh, .stale, .unavailable].contains($0) } == true)
-        #expect(s.parking.lots.count == 5)
-        #expect(s.forecast.lots.count == 5)
+        try await InProcessBackend.run { server in
+            let s = try await summary(server)
+            #expect(s.freshness.isSimulated)
+            #expect(s.freshness["parking"]?.state.known.map { [.fresh, .stale, .unavailable].contains($0) } == true)
+            #expect(s.parking.lots.count == 5)
+            #expect(s.forecast.lots.count == 5)
+        }
     }
 
     @Test func failingSourcesTurnStaleWithTheirReason() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let before = try await summary(server)
-        try await server.admin("/admin/faults?spec=failing-sources")
-        let after = try await summary(server)
-        let parking = try #require(after.freshness["parking"])
-        if before.freshness["parking"]?.state == .known(.fresh) {
-            #expect(parking.state == .known(.stale))
-            #expect(parking.detail?.contains("failing") == true)
-            #expect(after.parking.lots.map(\.status.available) == before.parking.lots.map(\.status.available))
+        try await InProcessBackend.run { server in
+            let before = try await summary(server)
+            try await server.admin("/admin/faults?spec=failing-sources")
+            let after = try await summary(server)
+            let parking = try #require(after.freshness["parking"])
+            if before.freshness["parking"]?.state == .known(.fresh) {
+                #expect(parking.state == .known(.stale))
+                #expect(parking.detail?.contains("failing") == true)
+                #expect(after.parking.lots.map(\.status.available) == before.parking.lots.map(\.status.available))
+            }
         }
     }
 
     @Test func staleSourcesAreNeverFresh() async throws {
-        let server = try await TestBackend.start { $0.faults.staleSources = FaultSettings.collectedSources }
-        defer { Task { await server.stop() } }
-        let s = try await summary(server)
-        for status in s.freshness.sources where status.source != "events" {
-            #expect(status.state != .known(.fresh), "\(status.source) looks fresh")
+        try await InProcessBackend.run({ $0.faults.staleSources = FaultSettings.collectedSources }) { server in
+            let s = try await summary(server)
+            for status in s.freshness.sources where status.source != "events" {
+                #expect(status.state != .known(.fresh), "\(status.source) looks fresh")
+            }
         }
     }
 
     @Test func lastGoodResponseIsServedAgedWhenRebuildFails() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let good = try await summary(server)
-        try await server.admin("/admin/faults?spec=rebuild-fails")
-        server.clockOffset.seconds = 2 * 3600
-        let served = try await summary(server)
-        #expect(served.park.id == good.park.id)
-        #expect(served.parking.lots.map(\.status.available) == good.parking.lots.map(\.status.available))
-        for status in served.freshness.sources where status.observedAt != nil {
-            #expect(status.state != .known(.fresh), "\(status.source) of a two-hour-old response looks fresh")
+        try await InProcessBackend.run { server in
+            let good = try await summary(server)
+            try await server.admin("/admin/faults?spec=rebuild-fails")
+            server.clockOffset.seconds = 2 * 3600
+            let served = try await summary(server)
+            #expect(served.park.id == good.park.id)
+            #expect(served.parking.lots.map(\.status.available) == good.parking.lots.map(\.status.available))
+            for status in served.freshness.sources where status.observedAt != nil {
+                #expect(status.state != .known(.fresh), "\(status.source) of a two-hour-old response looks fresh")
+            }
         }
     }
 
     @Test func conditionalRequestGets304() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let first = try await TestBackend.curl.send(
-            HTTPRequest(url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
-        let etag = try #require(first.header("etag"))
-        #expect(first.header("cache-control") == "private")
-        let second = try await TestBackend.curl.send(
-            HTTPRequest(
-                url: server.baseURL + "/v2/parks/banpo/home-summary", headers: [("If-None-Match", etag)],
-                deadline: Date().addingTimeInterval(5)))
-        #expect(second.status == 304)
-        #expect(second.body.isEmpty)
+        try await InProcessBackend.run { server in
+            let first = try await server.transport.send(
+                HTTPRequest(
+                    url: server.baseURL + "/v2/parks/banpo/home-summary", deadline: Date().addingTimeInterval(5)))
+            let etag = try #require(first.header("etag"))
+            #expect(first.header("cache-control") == "private")
+            let second = try await server.transport.send(
+                HTTPRequest(
+                    url: server.baseURL + "/v2/parks/banpo/home-summary", headers: [("If-None-Match", etag)],
+                    deadline: Date().addingTimeInterval(5)))
+            #expect(second.status == 304)
+            #expect(second.body.isEmpty)
+        }
     }
 
     @Test func twoServersAgreeAtTheSameMoment() async throws {

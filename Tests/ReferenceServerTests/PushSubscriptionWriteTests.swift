@@ -24,8 +24,9 @@ import Testing
             installHash: install, lotId: "banpo-1", threshold: 20, push: WebPushTarget(endpoint: endpoint, keys: keys))
     }
 
-    static func pushing() async throws -> TestBackend {
-        try await TestBackend.start { $0.push = PushConfiguration(subject: "mailto:ops@example.org") }
+    /// A backend that sends alerts by Web Push.
+    static let pushing: @Sendable (inout ServerConfiguration) -> Void = {
+        $0.push = PushConfiguration(subject: "mailto:ops@example.org")
     }
 
     static func write(_ session: SignedSession, _ body: Data) async throws -> (status: Int, detail: String) {
@@ -35,121 +36,124 @@ import Testing
     }
 
     @Test func withoutAVAPIDSubjectThereIsNoKeyAndNoPushTargetButOlderBodiesStillWork() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        #expect(session.grant.policy.pushPublicKey == nil)
-        let refused = try await Self.write(
-            session, try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a")))
-        #expect(refused.status == 422 && refused.detail.contains("VAPID_SUBJECT"), "\(refused)")
-        let older = try await Self.write(session, try Fixtures.contract("push-subscription.json"))
-        #expect(older.status == 201, "\(older)")
+        try await InProcessBackend.run { server in
+            let session = try await SignedSession.bootstrap(server)
+            #expect(session.grant.policy.pushPublicKey == nil)
+            let refused = try await Self.write(
+                session, try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a"))
+            )
+            #expect(refused.status == 422 && refused.detail.contains("VAPID_SUBJECT"), "\(refused)")
+            let older = try await Self.write(session, try Fixtures.contract("push-subscription.json"))
+            #expect(older.status == 201, "\(older)")
+        }
     }
 
     @Test func everyFieldIsCheckedAndEndpointsAreOnPushServicesOnly() async throws {
-        let server = try await Self.pushing()
-        defer { Task { await server.stop() } }
-        var key: String?
-        for _ in 0..<200 where key == nil {
-            key = server.backend.policy.pushPublicKey
-            if key == nil { try await Task.sleep(for: .milliseconds(10)) }
-        }
-        #expect(key?.count == 87, "the VAPID key is made at start and told in the policy")
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        let refusals: [(String, WebPushTarget.Keys, String)] = [
-            ("https://127.0.0.1/push/1", Self.keys, "loopback, private or link-local"),
-            ("https://10.0.0.1/push/1", Self.keys, "loopback, private or link-local"),
-            ("https://[::1]/push/1", Self.keys, "loopback, private or link-local"),
-            ("http://fcm.googleapis.com/fcm/send/a", Self.keys, "https"),
-            ("https://push.example.org/a", Self.keys, "not a push service"),
-            ("https://fcm.googleapis.com.evil.example/a", Self.keys, "not a push service"),
-            ("https://fcm.googleapis.com/fcm/send/a", .init(p256dh: Self.keys.auth, auth: Self.keys.auth), "P-256"),
-            ("https://fcm.googleapis.com/fcm/send/a", .init(p256dh: Self.keys.p256dh, auth: "AAAA"), "16 bytes"),
-        ]
-        for (endpoint, keys, reason) in refusals {
-            let answer = try await Self.write(
-                session, try ContractCoding.encode(Self.subscription(endpoint: endpoint, keys: keys)))
-            #expect(answer.status == 422 && answer.detail.contains(reason), "\(endpoint): \(answer)")
-            #expect(!answer.detail.contains("/push/1") && !answer.detail.contains("/fcm/send"), "no endpoint echoed")
-        }
-        for body in [
-            #"{"installHash":"0123456789abcdef","lotId":"banpo-1","parkId":"banpo","threshold":5}"#,
-            #"{"installHash":"0123456789abcdef","threshold":5}"#,
-            #"{"installHash":"0123456789abcdef","parkId":"atlantis","threshold":5}"#,
-            #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"language":"fr"}"#,
-            #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"quietFrom":"22:00"}"#,
-            #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"push":{"endpoint":"https://fcm.googleapis.com/a","keys":{"p256dh":"x","auth":"y","extra":1}}}"#,
-        ] {
-            let answer = try await Self.write(session, Data(body.utf8))
-            #expect(answer.status == 422, "\(body): \(answer)")
-        }
-        for endpoint in [
-            "https://fcm.googleapis.com/fcm/send/abc:APA91b", "https://web.push.apple.com/QGx",
-            "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
-            "https://wns2-par02p.notify.windows.com/w/?token=x",
-        ] {
-            let answer = try await Self.write(session, try ContractCoding.encode(Self.subscription(endpoint: endpoint)))
-            #expect(answer.status == 201, "\(endpoint): \(answer)")
+        try await InProcessBackend.run(Self.pushing) { server in
+            var key: String?
+            for _ in 0..<200 where key == nil {
+                key = server.backend.policy.pushPublicKey
+                if key == nil { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(key?.count == 87, "the VAPID key is made at start and told in the policy")
+            let session = try await SignedSession.bootstrap(server)
+            let refusals: [(String, WebPushTarget.Keys, String)] = [
+                ("https://127.0.0.1/push/1", Self.keys, "loopback, private or link-local"),
+                ("https://10.0.0.1/push/1", Self.keys, "loopback, private or link-local"),
+                ("https://[::1]/push/1", Self.keys, "loopback, private or link-local"),
+                ("http://fcm.googleapis.com/fcm/send/a", Self.keys, "https"),
+                ("https://push.example.org/a", Self.keys, "not a push service"),
+                ("https://fcm.googleapis.com.evil.example/a", Self.keys, "not a push service"),
+                ("https://fcm.googleapis.com/fcm/send/a", .init(p256dh: Self.keys.auth, auth: Self.keys.auth), "P-256"),
+                ("https://fcm.googleapis.com/fcm/send/a", .init(p256dh: Self.keys.p256dh, auth: "AAAA"), "16 bytes"),
+            ]
+            for (endpoint, keys, reason) in refusals {
+                let answer = try await Self.write(
+                    session, try ContractCoding.encode(Self.subscription(endpoint: endpoint, keys: keys)))
+                #expect(answer.status == 422 && answer.detail.contains(reason), "\(endpoint): \(answer)")
+                #expect(
+                    !answer.detail.contains("/push/1") && !answer.detail.contains("/fcm/send"), "no endpoint echoed")
+            }
+            for body in [
+                #"{"installHash":"0123456789abcdef","lotId":"banpo-1","parkId":"banpo","threshold":5}"#,
+                #"{"installHash":"0123456789abcdef","threshold":5}"#,
+                #"{"installHash":"0123456789abcdef","parkId":"atlantis","threshold":5}"#,
+                #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"language":"fr"}"#,
+                #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"quietFrom":"22:00"}"#,
+                #"{"installHash":"0123456789abcdef","parkId":"banpo","threshold":5,"push":{"endpoint":"https://fcm.googleapis.com/a","keys":{"p256dh":"x","auth":"y","extra":1}}}"#,
+            ] {
+                let answer = try await Self.write(session, Data(body.utf8))
+                #expect(answer.status == 422, "\(body): \(answer)")
+            }
+            for endpoint in [
+                "https://fcm.googleapis.com/fcm/send/abc:APA91b", "https://web.push.apple.com/QGx",
+                "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+                "https://wns2-par02p.notify.windows.com/w/?token=x",
+            ] {
+                let answer = try await Self.write(
+                    session, try ContractCoding.encode(Self.subscription(endpoint: endpoint)))
+                #expect(answer.status == 201, "\(endpoint): \(answer)")
+            }
         }
     }
 
     @Test func aDeleteStopsASubscriptionAndOnlyASignedOne() async throws {
-        let server = try await Self.pushing()
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        let created = try await session.send(
-            "/v2/push/subscriptions", method: .post,
-            body: try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a")))
-        let id = try ContractCoding.decode(WriteAccepted.self, from: created.body).id
-        #expect(id.hasPrefix("s-") && id.count == 34)
-        let path = API.unsubscribe.path(subscription: id)
-        let unsigned = try await TestBackend.curl.send(
-            HTTPRequest(method: .delete, url: server.baseURL + path, deadline: Date().addingTimeInterval(5)))
-        #expect(unsigned.status == 401)
-        #expect(try await server.backend.shared.push.status(now: .now).pushSubscriptions == 1)
-        let deleted = try await session.send(path, method: .delete)
-        #expect(deleted.status == 204)
-        #expect(try await server.backend.shared.push.status(now: .now).subscriptions == 0)
-        #expect(try await session.send(path, method: .delete).status == 204, "stopping twice is not an error")
+        try await InProcessBackend.run(Self.pushing) { server in
+            let session = try await SignedSession.bootstrap(server)
+            let created = try await session.send(
+                "/v2/push/subscriptions", method: .post,
+                body: try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a")))
+            let id = try ContractCoding.decode(WriteAccepted.self, from: created.body).id
+            #expect(id.hasPrefix("s-") && id.count == 34)
+            let path = API.unsubscribe.path(subscription: id)
+            let unsigned = try await server.transport.send(
+                HTTPRequest(method: .delete, url: server.baseURL + path, deadline: Date().addingTimeInterval(5)))
+            #expect(unsigned.status == 401)
+            #expect(try await server.backend.shared.push.status(now: .now).pushSubscriptions == 1)
+            let deleted = try await session.send(path, method: .delete)
+            #expect(deleted.status == 204)
+            #expect(try await server.backend.shared.push.status(now: .now).subscriptions == 0)
+            #expect(try await session.send(path, method: .delete).status == 204, "stopping twice is not an error")
+        }
     }
 
     @Test func anInstallKeepsAtMostTwentyAlerts() async throws {
-        let server = try await TestBackend.start {
+        try await InProcessBackend.run({
             $0.push = PushConfiguration(subject: "mailto:ops@example.org")
             $0.bootstrapBurst = 100
+        }) { server in
+            let session = try await SignedSession.bootstrap(server)
+            let lots = Catalog.bundled.lots.prefix(21)
+            var statuses: [Int] = []
+            for lot in lots {
+                var subscription = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/\(lot.id.rawValue)")
+                subscription.lotId = lot.id
+                statuses.append(try await Self.write(session, try ContractCoding.encode(subscription)).status)
+            }
+            #expect(statuses.prefix(20).allSatisfy { $0 == 201 } && statuses.last == 422, "\(statuses)")
+            // At the limit, changing one of the twenty (a new threshold for the same lot) replaces it.
+            var changed = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/changed")
+            changed.lotId = lots.first?.id
+            changed.threshold = 5
+            #expect(try await Self.write(session, try ContractCoding.encode(changed)).status == 201)
         }
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        let lots = Catalog.bundled.lots.prefix(21)
-        var statuses: [Int] = []
-        for lot in lots {
-            var subscription = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/\(lot.id.rawValue)")
-            subscription.lotId = lot.id
-            statuses.append(try await Self.write(session, try ContractCoding.encode(subscription)).status)
-        }
-        #expect(statuses.prefix(20).allSatisfy { $0 == 201 } && statuses.last == 422, "\(statuses)")
-        // At the limit, changing one of the twenty (a new threshold for the same lot) replaces it.
-        var changed = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/changed")
-        changed.lotId = lots.first?.id
-        changed.threshold = 5
-        #expect(try await Self.write(session, try ContractCoding.encode(changed)).status == 201)
     }
 
     @Test func aFloodOfWritesIsRateLimitedLikeBootstrap() async throws {
-        let server = try await TestBackend.start {
+        try await InProcessBackend.run({
             $0.push = PushConfiguration(subject: "mailto:ops@example.org")
             $0.bootstrapBurst = 3
             $0.bootstrapRefillPerSecond = 0
+        }) { server in
+            let session = try await SignedSession.bootstrap(server)
+            var statuses: [Int] = []
+            for index in 0..<5 {
+                let body = try ContractCoding.encode(
+                    Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/\(index)"))
+                statuses.append(try await Self.write(session, body).status)
+            }
+            // Subscription writes have buckets of their own, as large as bootstrap's.
+            #expect(statuses == [201, 201, 201, 429, 429], "\(statuses)")
         }
-        defer { Task { await server.stop() } }
-        let session = try await SignedSession.bootstrap(server.baseURL)
-        var statuses: [Int] = []
-        for index in 0..<5 {
-            let body = try ContractCoding.encode(
-                Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/\(index)"))
-            statuses.append(try await Self.write(session, body).status)
-        }
-        // Subscription writes have buckets of their own, as large as bootstrap's.
-        #expect(statuses == [201, 201, 201, 429, 429], "\(statuses)")
     }
 }

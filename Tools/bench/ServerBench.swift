@@ -22,6 +22,9 @@ struct ServerBench: AsyncParsableCommand {
     @Flag(help: "Skip the deployment rows (two instances on PostgreSQL behind nginx, and the failover).")
     var noPair = false
     @Flag(help: "Skip the trust rows (signed reads, bootstrap flood).") var noTrust = false
+    @Flag(help: "Skip the instructions-per-request rows (callgrind).") var noInstructions = false
+    @Option(help: "Requests per callgrind window.") var instructionRequests = 1000
+    @Option(help: "Callgrind windows (the median is reported).") var instructionWindows = 5
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
 
@@ -175,6 +178,7 @@ struct ServerBench: AsyncParsableCommand {
                     figure: "non-2xx/3xx responses", value: "\(failed)", goal: "0", met: false
                 ))
         }
+        if !noInstructions { rows += try instructionRows(body: bodyFile.path) }
         if soakSeconds > 0 {
             let pid = server.processIdentifier
             let start = ResidentMemory.kib(pid: pid) ?? 0
