@@ -303,7 +303,8 @@ let package = Package(
             name: "hangangjari-bench",
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
-                "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerForecasting", "ServerLearning",
+                "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerForecasting",
+                "ServerLearning",
                 "ServerTrust", "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -420,11 +421,41 @@ let package = Package(
             ],
             path: "Tests/NetworkingTests"),
         .testTarget(
+            name: "ServerSourcesTests",
+            dependencies: ["CurlHTTP", "Models", "ServerSources", "TestFixtures", "TestSupport"],
+            path: "Tests/ServerSourcesTests"),
+        .testTarget(
+            name: "ServerForecastingTests",
+            dependencies: [
+                "Models", "ServerCollection", "ServerForecasting", "ServerSources", "TestFixtures", "TestSupport",
+            ],
+            path: "Tests/ServerForecastingTests"),
+        .testTarget(
+            name: "ServerTrustTests", dependencies: ["Models", "ServerHTTP", "ServerTrust"],
+            path: "Tests/ServerTrustTests"),
+        .testTarget(
+            name: "ServerDatabaseTests",
+            dependencies: ["ServerDatabase", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/ServerDatabaseTests"),
+        .testTarget(
+            name: "ServerCollectionTests",
+            dependencies: [
+                "Models", "ServerCollection", "ServerFaults", "ServerForecasting", "ServerSources", "TestFixtures",
+                "TestSupport",
+            ],
+            path: "Tests/ServerCollectionTests"),
+        .testTarget(
+            name: "ServerHTTPTests",
+            dependencies: [
+                "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof", "ServerFaults",
+                "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+            ],
+            path: "Tests/ServerHTTPTests"),
+        .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
-                "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof", "ServerCollection",
-                "ServerDatabase", "ServerFaults", "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust",
-                "TestFixtures", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "CurlHTTP", "Models", "ReferenceServer", "ServerCollection", "ServerFaults", "ServerForecasting",
+                "ServerSources", "TestFixtures", "TestSupport",
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(

@@ -20,16 +20,16 @@ import Testing
     /// of the last.
     static func record(into history: any HistoryStore) async throws -> Date {
         let model = SimulationModel(catalog: .bundled)
-        let last = SimulationModel.bucket(TestClock.daytime)
+        let last = TimeSlot.index(of: TestClock.daytime)
         var batch: [LotReading] = []
         for lot in Catalog.bundled.lots(in: park) {
-            for bucket in (last - 16 * 288)..<last {
-                let at = SimulationModel.date(ofBucket: bucket)
+            for bucket in (last - 16 * TimeSlot.perDay)..<last {
+                let at = TimeSlot.start(of: bucket)
                 batch.append(LotReading(lotId: lot.id, available: model.available(lot: lot, at: at), observedAt: at))
             }
         }
         try await history.record(batch)
-        return SimulationModel.date(ofBucket: last - 1)
+        return TimeSlot.start(of: last - 1)
     }
 
     static func collector(_ history: any ForecastHistory, now: Date, collects: Bool) -> Collector {

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import PostgresStore
+import ServerForecasting
 import ServerSources
 import TestFixtures
 import TestSupport
@@ -11,7 +12,7 @@ import Testing
     static let lot = LotID("yeouido-1")
     static let other = LotID("banpo-1")
     /// 2026-11-23 14:00 in Seoul.
-    static let now = SimulationModel.bucket(TestClock.daytime)
+    static let now = TimeSlot.index(of: TestClock.daytime)
 
     @Test(arguments: StoreKind.allCases) func readingsComeBackByBucketAndUnknownCountsAreNotRecorded(
         _ kind: StoreKind
@@ -41,13 +42,13 @@ import Testing
         let all = try await store.history.allReadings()
         #expect(all.map(\.lot) == [Self.other, Self.lot], "oldest first, then by lot")
         #expect(all.map(\.available) == [3, 12])
-        #expect(all.map(\.at) == [SimulationModel.date(ofBucket: Self.now), SimulationModel.date(ofBucket: Self.now)])
+        #expect(all.map(\.at) == [TimeSlot.start(of: Self.now), TimeSlot.start(of: Self.now)])
     }
 
     @Test(arguments: StoreKind.allCases) func fiveWeeksAreKept(_ kind: StoreKind) async throws {
         let store = try await StoreUnderTest(kind)
         defer { store.close() }
-        let day = 288
+        let day = TimeSlot.perDay
         try await store.history.record(readings(Self.lot, [(Self.now - 36 * day, 1), (Self.now - 34 * day, 2)]))
         try await store.history.record(readings(Self.lot, [(Self.now, 3)]))
         let kept = try await store.history.values(
@@ -75,12 +76,12 @@ import Testing
         let store = try await StoreUnderTest(kind)
         defer { store.close() }
         let second = try #require(try store.reopen())
-        let batch = readings(Self.lot, (0..<288).map { (Self.now - $0, $0 % 50) })
+        let batch = readings(Self.lot, (0..<TimeSlot.perDay).map { (Self.now - $0, $0 % 50) })
         async let a: Void = store.history.record(batch)
         async let b: Void = second.record(batch)
         _ = try await (a, b)
         let all = try await store.history.allReadings()
-        #expect(all.count == 288)
-        #expect(Set(all.map(\.at)).count == 288)
+        #expect(all.count == TimeSlot.perDay)
+        #expect(Set(all.map(\.at)).count == TimeSlot.perDay)
     }
 }

@@ -91,6 +91,6 @@ final class StoreUnderTest: Sendable {
 /// Readings of `lot` at the start of each bucket given, with the counts given.
 func readings(_ lot: LotID, _ values: [(bucket: Int, available: Int?)]) -> [LotReading] {
     values.map {
-        LotReading(lotId: lot, available: $0.available, observedAt: SimulationModel.date(ofBucket: $0.bucket))
+        LotReading(lotId: lot, available: $0.available, observedAt: TimeSlot.start(of: $0.bucket))
     }
 }

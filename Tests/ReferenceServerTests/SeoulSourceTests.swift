@@ -149,8 +149,8 @@ import Testing
             #expect(sources.upstream?.callsToday == 24 && sources.upstream?.day == "2026-08-26")
             #expect(sources.upstream?.intervalSeconds == 300)
             // The same count for Prometheus.
-            let metrics = try await MetricsTests.metrics(server)
-            let samples = MetricsTests.samples(String(decoding: metrics.body, as: UTF8.self))
+            let metrics = try await server.metrics()
+            let samples = PrometheusText.samples(String(decoding: metrics.body, as: UTF8.self))
             #expect(samples["hangangjari_upstream_calls_today_count{service=\"Seoul citydata\"}"] == 24)
         }
     }

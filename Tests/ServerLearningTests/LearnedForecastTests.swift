@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ServerForecasting
 import ServerLearning
 import ServerSources
 import TestFixtures
@@ -62,10 +63,10 @@ import Testing
                 lot.readingBuckets.map { bucket in
                     LotReading(
                         lotId: lot.lot.id, available: lot.value(bucket),
-                        observedAt: SimulationModel.date(ofBucket: bucket))
+                        observedAt: TimeSlot.start(of: bucket))
                 })
         }
-        let now = SimulationModel.date(ofBucket: Self.cutoff(series) - 1)
+        let now = TimeSlot.start(of: Self.cutoff(series) - 1)
         let lot = try #require(series.first { $0.value(Self.cutoff(series) - 1) != nil }, "a lot open now").lot
         let learnedForecast = try await Forecaster().forecast(lot: lot, history: history, now: now, learned: learned)
         #expect(learnedForecast.basis == .known(.learned))
@@ -82,7 +83,7 @@ import Testing
 
     @Test func featuresReadNothingAfterTheStart() throws {
         let lot = try #require(SimulatedHistory.series(days: 40, end: Self.end).first)
-        let start = lot.firstBucket + 38 * 288  // the afternoon, open
+        let start = lot.firstBucket + 38 * TimeSlot.perDay  // the afternoon, open
         for minutes in [15, 30, 60, 90, 120, 180] {
             var latest = Int.min
             let row = ForecastFeatures.row(
@@ -99,7 +100,7 @@ import Testing
     @Test func theFirstModelsRowsAreTheRowsOfAllWhoseTargetIsBeforeTheHeldOutDays() {
         let series = SimulatedHistory.series(days: 8, end: Self.end)
         let cutoff = Self.cutoff(series)
-        let calibrationStart = cutoff - 3 * 288
+        let calibrationStart = cutoff - 3 * TimeSlot.perDay
         let training = Self.training()
         let computed = training.rows(series, starts: Int.min..<calibrationStart, before: calibrationStart).matrix
         let all = training.rows(series, starts: Int.min..<cutoff, before: cutoff)

@@ -9,36 +9,15 @@ import Testing
 /// `GET /metrics`: Prometheus text for callers with the admin token only; requests counted by route template,
 /// collection rounds and failures per source, and whether this instance collects.
 @Suite struct MetricsTests {
-    /// The exposition's samples, by series (name and labels as printed).
-    static func samples(_ text: String) -> [String: Double] {
-        var samples: [String: Double] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
-                continue
-            }
-            samples[String(line[..<space])] = value
-        }
-        return samples
-    }
-
-    static func metrics(_ server: some ServedBackend, token: String? = TestBackend.adminToken) async throws
-        -> HTTPResponse
-    {
-        try await server.transport.send(
-            HTTPRequest(
-                url: server.baseURL + "/metrics", headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [],
-                deadline: Date().addingTimeInterval(5)))
-    }
-
     @Test func metricsNeedTheAdminToken() async throws {
         try await InProcessBackend.run({ $0.adminToken = nil }) { closed in
-            let status = try await Self.metrics(closed).status
+            let status = try await closed.metrics().status
             #expect(status == 404)
         }
         try await InProcessBackend.run { server in
-            #expect(try await Self.metrics(server, token: nil).status == 401)
-            #expect(try await Self.metrics(server, token: "not-the-admin-token").status == 401)
-            let response = try await Self.metrics(server)
+            #expect(try await server.metrics(token: nil).status == 401)
+            #expect(try await server.metrics(token: "not-the-admin-token").status == 401)
+            let response = try await server.metrics()
             #expect(response.status == 200)
             #expect(response.header("content-type")?.hasPrefix("text/plain; version=0.0.4") == true)
         }
@@ -53,7 +32,7 @@ import Testing
             }
             _ = try await server.transport.send(
                 HTTPRequest(url: server.baseURL + "/no/such/route", deadline: Date().addingTimeInterval(5)))
-            let samples = Self.samples(String(decoding: try await Self.metrics(server).body, as: UTF8.self))
+            let samples = PrometheusText.samples(String(decoding: try await server.metrics().body, as: UTF8.self))
             let route = "route=\"/v2/parks/{parkId}/home-summary\""
             #expect(
                 samples["hangangjari_http_requests_total{\(route),method=\"GET\",status=\"200\"}"] == 2, "\(samples)")
@@ -67,7 +46,7 @@ import Testing
 
     @Test func collectionRoundsAndFailuresArePerSource() async throws {
         try await InProcessBackend.run({ $0.faults = try! FaultSettings(parsing: "failing-sources") }) { server in
-            let samples = Self.samples(String(decoding: try await Self.metrics(server).body, as: UTF8.self))
+            let samples = PrometheusText.samples(String(decoding: try await server.metrics().body, as: UTF8.self))
             let parks = Double(server.backend.catalog.parks.count)
             for source in SourceKind.allCases.map(\.rawValue) {
                 #expect(samples["hangangjari_collection_runs_total{source=\"\(source)\"}"] == parks, "\(samples)")

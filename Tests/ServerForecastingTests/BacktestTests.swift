@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ServerForecasting
 import ServerSources
 import TestFixtures
 import TestSupport
@@ -64,7 +65,7 @@ struct BacktestTests {
         }
         var forecaster = Forecaster()
         forecaster.calendar = .recorded(offsetSeconds: 3600)
-        let now = SimulationModel.date(ofBucket: start)
+        let now = TimeSlot.start(of: start)
         let before = try await forecaster.forecast(
             lot: series.lot, history: SeriesHistory(series: [series.lot.id: series], asOf: start), now: now)
         let after = try await forecaster.forecast(

@@ -20,10 +20,10 @@ struct CollectorBackfillTests {
         let model = SimulationModel(catalog: .bundled)
         let lot = try #require(Catalog.bundled.lots.first { model.available(lot: $0, at: now) != nil })
         await collector.collectAll()
-        let live = SimulationModel.bucket(now)
+        let live = TimeSlot.index(of: now)
         #expect(try await history.latestBucket(lot: lot.id) == live)
         await collector.prepareHistory(days: 7)
-        let values = try await history.values(lot: lot.id, buckets: Array((live - 7 * 288)..<live))
+        let values = try await history.values(lot: lot.id, buckets: Array((live - 7 * TimeSlot.perDay)..<live))
         #expect(values.count >= 4 * 200, "\(values.count) buckets of the last 7 days")
         let forecast = try await collector.forecaster.forecast(lot: lot, history: history, now: now)
         #expect(!forecast.points.isEmpty)
@@ -47,11 +47,14 @@ struct OnDemandCollectionTests {
         #expect(banpo.parking.lastSuccessAt != nil)
         let forecast = try #require(banpo.forecast)
         #expect(!forecast.park.points.isEmpty)
-        let live = SimulationModel.bucket(TestClock.daytime)
+        let live = TimeSlot.index(of: TestClock.daytime)
         let banpoLot = try #require(Catalog.bundled.lots(in: ParkID("banpo")).first)
         let jamsilLot = try #require(Catalog.bundled.lots(in: ParkID("jamsil")).first)
-        #expect(try await history.values(lot: banpoLot.id, buckets: Array((live - 7 * 288)..<live)).count > 1000)
-        #expect(try await history.values(lot: jamsilLot.id, buckets: Array((live - 7 * 288)..<live)).isEmpty)
+        #expect(
+            try await history.values(lot: banpoLot.id, buckets: Array((live - 7 * TimeSlot.perDay)..<live)).count > 1000
+        )
+        #expect(
+            try await history.values(lot: jamsilLot.id, buckets: Array((live - 7 * TimeSlot.perDay)..<live)).isEmpty)
         #expect(collector.collected(ParkID("jamsil")).parking.lastAttemptAt == nil)
     }
 

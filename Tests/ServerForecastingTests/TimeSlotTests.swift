@@ -12,6 +12,6 @@ struct TimeSlotTests {
         #expect(TimeSlot.start(of: slot) <= instant && instant < TimeSlot.start(of: slot + 1))
         #expect(TimeSlot.index(of: TimeSlot.start(of: slot)) == slot)
         #expect(TimeSlot.start(of: slot + TimeSlot.perDay).timeIntervalSince(TimeSlot.start(of: slot)) == 86_400)
-        #expect(SimulationModel.bucket(instant) == slot, "simulated readings land in the history's slots")
+        #expect(TimeSlot.index(of: instant) == slot, "simulated readings land in the history's slots")
     }
 }
