@@ -106,10 +106,10 @@ import Testing
         for _ in 0..<6 {
             #expect(try await client.homeSummary("banpo").value.park.id == "banpo")
         }
-        try await Task.sleep(for: .milliseconds(200))
         // Round robin: both instances served signed reads made with the one token.
-        #expect(deployment.a.log.contains("GET /v2/parks/banpo/home-summary 200"), "a: \(deployment.a.log)")
-        #expect(deployment.b.log.contains("GET /v2/parks/banpo/home-summary 200"), "b: \(deployment.b.log)")
+        let served = "GET /v2/parks/banpo/home-summary 200"
+        #expect(await deployment.a.log(containing: [served]).contains(served), "a: \(deployment.a.log)")
+        #expect(await deployment.b.log(containing: [served]).contains(served), "b: \(deployment.b.log)")
         // Kill the instance that issued the token, without warning: nginx retries reads on the other, the token holds.
         let issuer = deployment.a.log.contains("POST /v2/bootstrap 200") ? deployment.a : deployment.b
         issuer.signal(SIGKILL)
@@ -159,8 +159,10 @@ import Testing
         }
         // Every call is the same client (this host) to both instances: their per-address buckets (20 each) run out.
         #expect(statuses.contains(429), "\(statuses)")
-        try await Task.sleep(for: .milliseconds(200))
-        let logs = deployment.a.log + deployment.b.log
+        // Both instances took bootstraps (round robin); wait for their lines, not for a while.
+        let logs =
+            await deployment.a.log(containing: ["POST /v2/bootstrap"])
+            + deployment.b.log(containing: ["POST /v2/bootstrap"])
         #expect(logs.contains("client=127.0.0.1"))
         #expect(!logs.contains("client=203.0.113."), "a forged hop reached the rate limiter")
     }

@@ -42,6 +42,18 @@ final class ServerBinary: @unchecked Sendable {
 
     func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
+    /// The log once it holds every one of `lines` (the server writes each request's line after answering it), or as
+    /// it stands after `seconds`: a test waits on the line, not on a guess of how long writing it takes.
+    func log(containing lines: [String], within seconds: Double = 10) async -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var text = log
+        while !lines.allSatisfy(text.contains), Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+            text = log
+        }
+        return text
+    }
+
     /// Waits for the process to exit (at most `seconds`), returning its status, nil when it is still running.
     func exitStatus(within seconds: Double) async -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)

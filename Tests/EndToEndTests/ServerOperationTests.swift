@@ -47,8 +47,7 @@ import Testing
             method: "POST")
         #expect(admin.status == 200)
         #expect(try await get(server.baseURL + "/admin/policy?unsigned-reads=deny", method: "POST").status == 401)
-        try await Task.sleep(for: .milliseconds(200))
-        let log = server.log
+        let log = await server.log(containing: ["GET /v2/health/ready 200", "POST /admin/policy 401"])
         #expect(log.contains("GET /v2/health/ready 200"), "log: \(log)")
         #expect(log.contains("GET /v2/parks 200") && log.contains("client=203.0.113.9"), "log: \(log)")
         #expect(log.contains("POST /admin/policy 401"))
