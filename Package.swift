@@ -422,7 +422,7 @@ let package = Package(
             path: "Tests/NetworkingTests"),
         .testTarget(
             name: "ServerSourcesTests",
-            dependencies: ["CurlHTTP", "Models", "ServerSources", "TestFixtures", "TestSupport"],
+            dependencies: ["Models", "ServerSources", "TestFixtures", "TestSupport"],
             path: "Tests/ServerSourcesTests"),
         .testTarget(
             name: "ServerForecastingTests",

@@ -36,38 +36,26 @@ public struct CachedAPIClient: Sendable {
     public func homeSummary(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
         HomeSummary
     > {
-        let client = self.client
-        return try await cache.load(.homeSummary(park, policy: policy), forceRefresh: forceRefresh) {
-            try await client().homeSummary(park, cached: $0)
-        }
+        try await load(.homeSummary(park, policy: policy), forceRefresh) { try await $0.homeSummary(park, cached: $1) }
     }
 
     /// The parks list with live totals.
     public func parks(forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<ParksResponse> {
-        let client = self.client
-        return try await cache.load(.parks(policy: policy), forceRefresh: forceRefresh) {
-            try await client().parks(cached: $0)
-        }
+        try await load(.parks(policy: policy), forceRefresh) { try await $0.parks(cached: $1) }
     }
 
     /// A park's outing summary (crowd, weather, events, notices, facilities, directions).
     public func outing(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
         OutingResponse
     > {
-        let client = self.client
-        return try await cache.load(.outing(park, policy: policy), forceRefresh: forceRefresh) {
-            try await client().outing(park, cached: $0)
-        }
+        try await load(.outing(park, policy: policy), forceRefresh) { try await $0.outing(park, cached: $1) }
     }
 
     /// Every forecast of a park: the park total, each lot's timeline, the crowd forecast.
     public func forecast(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
         ForecastResponse
     > {
-        let client = self.client
-        return try await cache.load(.forecast(park, policy: policy), forceRefresh: forceRefresh) {
-            try await client().forecast(park, cached: $0)
-        }
+        try await load(.forecast(park, policy: policy), forceRefresh) { try await $0.forecast(park, cached: $1) }
     }
 
     /// One lot's timeline from the park's forecast.
@@ -77,6 +65,15 @@ public struct CachedAPIClient: Sendable {
             throw RepositoryUnavailable(reason: Reason(.reasonNoForecastForLot, lot.rawValue, park.rawValue))
         }
         return Loaded(value: timeline, origin: loaded.origin, trust: loaded.trust, fetchedAt: loaded.fetchedAt)
+    }
+
+    /// One read through the cache, asking the client only when the cache is not the answer.
+    private func load<Value>(
+        _ read: CachedRead<Value>, _ forceRefresh: Bool,
+        _ call: @escaping @Sendable (APIClient, CachedBody?) async throws -> Fetched<Value>
+    ) async throws(RepositoryUnavailable) -> Loaded<Value> {
+        let client = self.client
+        return try await cache.load(read, forceRefresh: forceRefresh) { try await call(client(), $0) }
     }
 
     /// A park's cached home summary as the cache alone answers it (the first paint); nil when none is kept.

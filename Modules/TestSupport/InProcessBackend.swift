@@ -73,18 +73,38 @@ public struct InProcessBackend: ServedBackend {
     /// The origin request URLs name (the router sees only the path and query).
     static let origin = "http://localhost"
 
-    /// Runs `test` against a backend configured as `TestBackend.start` configures one, then `configure`, sharing
-    /// `shared` (nothing by default).
-    public static func run<Value: Sendable>(
-        shared: SharedState? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in },
-        _ test: @Sendable (InProcessBackend) async throws -> Value
-    ) async throws -> Value {
-        let offset = ClockOffset()
-        let configuration = try TestBackend.configuration(offset: offset, configure)
-        let backend = try ReferenceBackend(configuration: configuration, shared: shared)
-        return try await backend.application().test(.router) { client in
-            try await test(
-                InProcessBackend(backend: backend, clockOffset: offset, transport: Self.transport(client)))
+    /// Runs `test` against a backend configured as `TestBackend.start` configures one.
+    public static func run<Value: Sendable>(_ test: @Sendable (InProcessBackend) async throws -> Value)
+        async throws -> Value
+    {
+        try await configured().run(test)
+    }
+
+    /// A backend configured as `TestBackend.start` configures one, then `configure`, sharing `shared` (nothing by
+    /// default); `.run { server in ... }` runs a test against it.
+    public static func configured(
+        shared: SharedState? = nil, _ configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }
+    ) -> Setup {
+        Setup(shared: shared, configure: configure)
+    }
+
+    /// How an in-process backend is made, before it runs.
+    public struct Setup: Sendable {
+        let shared: SharedState?
+        let configure: @Sendable (inout ServerConfiguration) -> Void
+
+        /// Serves the backend in process for the length of `test`.
+        public func run<Value: Sendable>(_ test: @Sendable (InProcessBackend) async throws -> Value)
+            async throws -> Value
+        {
+            let offset = ClockOffset()
+            let configuration = try TestBackend.configuration(offset: offset, configure)
+            let backend = try ReferenceBackend(configuration: configuration, shared: shared)
+            return try await backend.application().test(.router) { client in
+                try await test(
+                    InProcessBackend(
+                        backend: backend, clockOffset: offset, transport: InProcessBackend.transport(client)))
+            }
         }
     }
 

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func staleSourcesAreNeverFresh() async throws {
-        try await InProcessBackend.run({ $0.faults.staleSources = FaultSettings.collectedSources }) { server in
+        try await InProcessBackend.configured { $0.faults.staleSources = FaultSettings.collectedSources }.run {
+            server in
             let s = try await summary(server)
             for status in s.freshness.sources where status.source != "events" {
                 #expect(status.state != .known(.fresh), "\(status.source) looks fresh")

@@ -59,11 +59,11 @@ import Testing
     }
 
     @Test func aStoreThatIsDownRefusesSignedRequestsAndWritesAsSuchWhileUnsignedReadsGoOn() async throws {
-        try await InProcessBackend.run(
+        try await InProcessBackend.configured(
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, exchange: .none, records: UnreachableRecords(),
                 run: {})
-        ) { server in
+        ).run { server in
             let session = try await SignedSession.bootstrap(server)
             let signed = try await session.send("/v2/parks/banpo/home-summary")
             #expect(signed.status == 503)
@@ -81,11 +81,11 @@ import Testing
     }
 
     @Test func keysThatCannotBeLoadedRefuseBootstrapAsSuch() async throws {
-        try await InProcessBackend.run(
+        try await InProcessBackend.configured(
             shared: SharedState(
                 history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
                 tokenKeys: TokenKeySource { throw UnreachableRecords.Down() }, run: {})
-        ) { server in
+        ).run { server in
             let response = try await SignedSession.bootstrapResponse(server.baseURL, transport: server.transport)
             #expect(response.status == 503)
             #expect(SignedSession.code(response) == "storage_unavailable")
@@ -95,15 +95,13 @@ import Testing
     /// Shared buckets that cannot be reached: bootstrap goes on, limited by this instance's own buckets rather than
     /// refused for everyone or let through without limit.
     @Test func bucketsThatCannotBeReachedLimitPerInstance() async throws {
-        try await InProcessBackend.run(
-            shared: SharedState(
-                history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
-                rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {}),
-            {
-                $0.bootstrapBurst = 2
-                $0.bootstrapRefillPerSecond = 0  // however slow the calls, no token comes back
-            }
-        ) { server in
+        let shared = SharedState(
+            history: MemoryHistoryStore(), lease: .always, exchange: .none, records: MemoryClientRecords(),
+            rateBuckets: RateBuckets { _, _, _ in throw UnreachableRecords.Down() }, run: {})
+        try await InProcessBackend.configured(shared: shared) {
+            $0.bootstrapBurst = 2
+            $0.bootstrapRefillPerSecond = 0  // however slow the calls, no token comes back
+        }.run { server in
             var statuses: [Int] = []
             for _ in 0..<3 {
                 statuses.append(

@@ -10,7 +10,7 @@ import Testing
 /// collection rounds and failures per source, and whether this instance collects.
 @Suite struct MetricsTests {
     @Test func metricsNeedTheAdminToken() async throws {
-        try await InProcessBackend.run({ $0.adminToken = nil }) { closed in
+        try await InProcessBackend.configured { $0.adminToken = nil }.run { closed in
             let status = try await closed.metrics().status
             #expect(status == 404)
         }
@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func collectionRoundsAndFailuresArePerSource() async throws {
-        try await InProcessBackend.run({ $0.faults = try! FaultSettings(parsing: "failing-sources") }) { server in
+        try await InProcessBackend.configured { $0.faults = try! FaultSettings(parsing: "failing-sources") }.run {
+            server in
             let samples = PrometheusText.samples(String(decoding: try await server.metrics().body, as: UTF8.self))
             let parks = Double(server.backend.catalog.parks.count)
             for source in SourceKind.allCases.map(\.rawValue) {

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func everyFieldIsCheckedAndEndpointsAreOnPushServicesOnly() async throws {
-        try await InProcessBackend.run(Self.pushing) { server in
+        try await InProcessBackend.configured(Self.pushing).run { server in
             var key: String?
             for _ in 0..<200 where key == nil {
                 key = server.backend.policy.pushPublicKey
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func aDeleteStopsASubscriptionAndOnlyASignedOne() async throws {
-        try await InProcessBackend.run(Self.pushing) { server in
+        try await InProcessBackend.configured(Self.pushing).run { server in
             let session = try await SignedSession.bootstrap(server)
             let created = try await session.send(
                 "/v2/push/subscriptions", method: .post,
@@ -118,10 +118,10 @@ import Testing
     }
 
     @Test func anInstallKeepsAtMostTwentyAlerts() async throws {
-        try await InProcessBackend.run({
+        try await InProcessBackend.configured {
             $0.push = PushConfiguration(subject: "mailto:ops@example.org")
             $0.bootstrapBurst = 100
-        }) { server in
+        }.run { server in
             let session = try await SignedSession.bootstrap(server)
             let lots = Catalog.bundled.lots.prefix(21)
             var statuses: [Int] = []
@@ -140,11 +140,11 @@ import Testing
     }
 
     @Test func aFloodOfWritesIsRateLimitedLikeBootstrap() async throws {
-        try await InProcessBackend.run({
+        try await InProcessBackend.configured {
             $0.push = PushConfiguration(subject: "mailto:ops@example.org")
             $0.bootstrapBurst = 3
             $0.bootstrapRefillPerSecond = 0
-        }) { server in
+        }.run { server in
             let session = try await SignedSession.bootstrap(server)
             var statuses: [Int] = []
             for index in 0..<5 {

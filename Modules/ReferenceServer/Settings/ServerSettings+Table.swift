@@ -8,7 +8,8 @@ import ServerTrust
 import WebPush
 
 extension ServerSettings {
-    /// Every setting of `serve`, in the order they are applied (a setting that reads another comes after it).
+    /// Every setting of `serve`, in the order they are applied (a setting that reads another comes after it). An
+    /// error a parser throws is named by the setting it came from (`configuration` wraps it in `Invalid`).
     public static let table: [ServerSetting] = [
         ServerSetting(
             "HOST", flag: "host", "address to bind", default: { $0.host },
@@ -85,12 +86,8 @@ extension ServerSettings {
                     }
                     return
                 }
-                do {
-                    c.historyPath = try HistoryLocation.path(
-                        chosen: text, seoul: c.source != .simulated, environment: given.environment)
-                } catch {
-                    throw Invalid(setting: given.name(history), reason: "\(error)")
-                }
+                c.historyPath = try HistoryLocation.path(
+                    chosen: text, seoul: c.source != .simulated, environment: given.environment)
             }),
         ServerSetting(
             "DATABASE_TIMEOUT", "seconds one database operation may take, 1 to 120",
@@ -123,28 +120,20 @@ extension ServerSettings {
             "ADMIN_TOKEN", secret: true,
             "enables /admin and /metrics for callers that send it as a bearer token (16+ characters)",
             apply: { text, c, _ in
-                guard let text else { return }
-                do { c.adminToken = try AdminToken(text) } catch {
-                    throw Invalid(setting: "ADMIN_TOKEN", reason: "\(error)")
-                }
+                if let text { c.adminToken = try AdminToken(text) }
             }),
         ServerSetting(
             "TOKEN_KEYS", secret: true,
             "id:base64,... root keys of access tokens, the same on every instance; the first signs (default: the database's, rotated with `keys rotate`, with DATABASE_URL; else random per process)",
             apply: { text, c, _ in
-                guard let text else { return }
-                do { c.tokenKeys = try TokenKeys(parsing: text) } catch {
-                    throw Invalid(setting: "TOKEN_KEYS", reason: "\(error)")
-                }
+                if let text { c.tokenKeys = try TokenKeys(parsing: text) }
             }),
         ServerSetting(
             "TRUSTED_PROXIES", "addresses or CIDR ranges whose X-Forwarded-For is believed",
             default: { $0.trustedProxies == .none ? "none" : nil },
             apply: { text, c, _ in
                 guard let text, text != "none" else { return }
-                do { c.trustedProxies = try TrustedProxies(parsing: text) } catch {
-                    throw Invalid(setting: "TRUSTED_PROXIES", reason: "\(error)")
-                }
+                c.trustedProxies = try TrustedProxies(parsing: text)
             }),
         ServerSetting(
             "REQUEST_TIMEOUT", "seconds a request may take before it is answered 503, 1 to 300",
@@ -186,10 +175,7 @@ extension ServerSettings {
             "PUBLIC_URL",
             "the address people reach this deployment at (https://host[/prefix]); clients then hand phones its pages",
             apply: { text, c, _ in
-                guard let text else { return }
-                do { c.publicURL = try PublicURL(text) } catch {
-                    throw Invalid(setting: "PUBLIC_URL", reason: "\(error)")
-                }
+                if let text { c.publicURL = try PublicURL(text) }
             }),
         ServerSetting(
             "VAPID_SUBJECT",
@@ -223,12 +209,8 @@ extension ServerSettings {
             default: { _ in PushEndpointPolicy.defaultServices.joined(separator: ", ") },
             apply: { text, c, _ in
                 guard let text, let push = c.push else { return }
-                do {
-                    c.push?.endpoints = try PushEndpointPolicy(
-                        parsing: text, allowsLocalForTests: push.endpoints.allowsLocalForTests)
-                } catch {
-                    throw Invalid(setting: "PUSH_SERVICES", reason: "\(error)")
-                }
+                c.push?.endpoints = try PushEndpointPolicy(
+                    parsing: text, allowsLocalForTests: push.endpoints.allowsLocalForTests)
             }),
         ServerSetting(
             "PUSH_TIMEOUT", "seconds a push service may take to answer one alert, 1 to 60",
@@ -241,11 +223,7 @@ extension ServerSettings {
             nil, flag: "faults",
             "faults for tests: latency=MS,5xx=N,truncate,wrong-park,garbage,failing-sources,stale-sources,rebuild-fails,reject-proofs,clock-skew=SECONDS",
             default: { _ in "none" },
-            apply: { text, c, _ in
-                do { c.faults = try FaultSettings(parsing: text ?? "none") } catch {
-                    throw Invalid(setting: "--faults", reason: "\(error)")
-                }
-            }),
+            apply: { text, c, _ in c.faults = try FaultSettings(parsing: text ?? "none") }),
     ]
 
     // The settings another one reads, by name.
@@ -255,7 +233,6 @@ extension ServerSettings {
     static var source: ServerSetting { setting("SOURCE") }
     static var seoulInterval: ServerSetting { setting("SEOUL_CALL_INTERVAL") }
     static var unsignedReads: ServerSetting { setting("UNSIGNED_READS") }
-    static var history: ServerSetting { setting("HISTORY_PATH") }
     static var tokenLifetime: ServerSetting { setting("TOKEN_LIFETIME") }
     static var pushTestEndpoints: ServerSetting { setting("PUSH_TEST_ENDPOINTS") }
     static var pushServices: ServerSetting { setting("PUSH_SERVICES") }
