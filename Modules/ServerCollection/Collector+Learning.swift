@@ -60,6 +60,9 @@ extension Collector {
         {
             return false
         }
+        // The history's rows, the feature rows and the first model are freed by the time this returns: their pages
+        // go back to the system then, or the server would keep a training's peak for good.
+        defer { FreedMemory.giveBack() }
         do {
             let series = HistorySeries.series(from: try await history.allReadings(), catalog: catalog)
             let training = ForecastTraining(

@@ -20,8 +20,10 @@ extension ForecastTrainer {
         return ForecastTrainer(
             name: "XGBoost \(rounds) trees of depth \(depth) (pseudo-Huber), on the rule's change",
             fit: { matrix in
-                let booster = try Booster.train(matrix, parameters: parameters, rounds: rounds)
-                return (model(booster), try booster.serialized())
+                // The trained booster keeps the training matrix (its binned copy, gradients, predictions) for as
+                // long as it lives: the model served is read back from its bytes, and the trained one freed here.
+                let bytes = try Booster.train(matrix, parameters: parameters, rounds: rounds).serialized()
+                return (model(try Booster.load(bytes)), bytes)
             },
             load: { bytes in model(try Booster.load(bytes)) })
     }

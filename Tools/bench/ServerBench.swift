@@ -15,7 +15,8 @@ struct ServerBench: AsyncParsableCommand {
     @Option(help: "Seconds per wrk run.") var seconds = 5
     @Option(help: "Interleaved rounds (medians are reported).") var rounds = 3
     @Option(help: "wrk connections.") var connections = 64
-    @Option(help: "Seconds of the RSS soak (0 skips it).") var soakSeconds = 300
+    @Option(help: "Seconds of the RSS soak (0 skips it); 420 runs past the first training, 300 s after start.")
+    var soakSeconds = 420
     @Option(help: "Another hangangjari-server build to measure in the same rounds (e.g. one of an earlier commit).")
     var baseline: String?
     @Flag(help: "Measure with the access log on (logs go to /dev/null).") var accessLog = false
