@@ -372,8 +372,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Localization", "Models", "Networking", "PostgresStore", "QRCode",
-                "ReferenceServer", "RequestProof", "ServerFaults", "ServerTrust", "Storage", "TestFixtures",
-                "TestSupport",
+                "ReferenceServer", "RequestProof", "ServerFaults", "ServerForecasting", "ServerSources", "ServerTrust",
+                "Storage", "TestFixtures", "TestSupport",
                 "WidgetRendering", "WidgetSnapshot",
                 .product(name: "Logging", package: "swift-log"),
             ],

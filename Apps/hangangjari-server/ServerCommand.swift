@@ -18,6 +18,7 @@ struct ServerCommand: AsyncParsableCommand {
         version: ProductVersion.current,
         subcommands: [
             ServeCommand.self, BacktestCommand.self, HistoryCommand.self, KeysCommand.self, PushCommand.self,
+            TrainForecastCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }
@@ -73,12 +74,15 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-/// The server's learner: XGBoost, telling the log what it trained and took.
+/// The server's learner: XGBoost in a child process, telling the log what it trained and took.
 func forecastLearning(_ configuration: ServerConfiguration) -> ForecastLearning {
     var logger = Logger(label: "hangangjari-server.forecast")
     logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
     let log = logger
-    return ForecastLearning(trainer: .xgboost()) { log.notice("\($0)") }
+    var learning = ForecastLearning(trainer: .xgboost()) { log.notice("\($0)") }
+    // In a child process, so that what a training allocates leaves with it.
+    learning.separately = ChildTraining.run()
+    return learning
 }
 
 /// The pages beside the API, reading the same responses as /v2 through values.

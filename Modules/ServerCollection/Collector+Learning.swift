@@ -64,11 +64,19 @@ extension Collector {
         // go back to the system then, or the server would keep a training's peak for good.
         defer { FreedMemory.giveBack() }
         do {
-            let series = HistorySeries.series(from: try await history.allReadings(), catalog: catalog)
-            let training = ForecastTraining(
-                trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
+            let readings = try await history.allReadings()
             let cutoff = TimeSlot.index(of: at) + 1
-            let trained = try await offThePool { try training.train(series, before: cutoff, now: at) }
+            let trained: LearnedForecast?
+            if let separately = learning.separately {
+                trained = try await separately(readings, cutoff, at).map {
+                    try LearnedForecast($0, trainer: learning.trainer)
+                }
+            } else {
+                let series = HistorySeries.series(from: readings, catalog: catalog)
+                let training = ForecastTraining(
+                    trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
+                trained = try await offThePool { try training.train(series, before: cutoff, now: at) }
+            }
             guard let trained else {
                 learning.log(
                     "forecast model not trained: less than \(ForecastTraining.minimumDays) days of history; the rule forecasts"

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import ServerForecasting
 
 /// How a collector learns its parking forecast: what fits the model, how often, and where it says what it did.
@@ -13,6 +14,14 @@ public struct ForecastLearning: Sendable {
     public var checkInterval: Duration = .seconds(600)
     /// Where training and loading are told (the server's log).
     public var log: @Sendable (String) -> Void
+    /// Trains in another process when set: given the history's readings, the cut-off bucket and the time, it returns
+    /// the stored model (nil with too little history). A training's memory then leaves with that process; nil trains
+    /// in this one (tests, the app's embedded backend).
+    public var separately:
+        (
+            @Sendable (_ readings: [(lot: LotID, at: Date, available: Int)], _ cutoff: Int, _ now: Date) async throws ->
+                StoredForecastModel?
+        )?
 
     public init(
         trainer: ForecastTrainer, interval: Duration = .seconds(86_400), firstDelay: Duration = .seconds(300),
