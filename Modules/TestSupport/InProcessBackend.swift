@@ -35,14 +35,6 @@ extension ServedBackend {
             configuration: configuration, transport: transport ?? self.transport, store: store, now: now)
     }
 
-    /// `GET path` (with its query), with `headers`.
-    public func get(_ path: String, headers: [(String, String)] = []) async throws -> CurlHTTP.HTTPResponse {
-        try await transport.send(
-            CurlHTTP.HTTPRequest(
-                url: baseURL + path, headers: headers.map { (name: $0.0, value: $0.1) },
-                deadline: Date().addingTimeInterval(10)))
-    }
-
     /// Calls an admin endpoint with the admin token.
     public func admin(_ pathAndQuery: String) async throws {
         let response = try await transport.send(

@@ -14,14 +14,15 @@ public struct ServerSetting: Sendable {
     public let meaning: String
     /// The default as the help shows it, read from the configuration `serve` starts from.
     let shownDefault: @Sendable (ServerConfiguration) -> String?
-    /// Applies the given text (nil when unset) to the configuration; throws `ServerSettings.Invalid` naming the setting
-    /// that cannot be used.
-    let apply: @Sendable (String?, inout ServerConfiguration, GivenSettings) throws -> Void
+    /// Applies the setting to the configuration, reading its text (nil when unset) through `read` when it needs it;
+    /// throws `ServerSettings.Invalid` naming the setting that cannot be used.
+    let apply: @Sendable (_ read: () throws -> String?, inout ServerConfiguration, GivenSettings) throws -> Void
 
     init(
         _ variable: String?, flag: String? = nil, secret: Bool = false, _ meaning: String,
         default shownDefault: @escaping @Sendable (ServerConfiguration) -> String? = { _ in nil },
-        apply: @escaping @Sendable (String?, inout ServerConfiguration, GivenSettings) throws -> Void
+        apply:
+            @escaping @Sendable (_ read: () throws -> String?, inout ServerConfiguration, GivenSettings) throws -> Void
     ) {
         self.variable = variable
         self.flag = flag

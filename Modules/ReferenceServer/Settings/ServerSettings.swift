@@ -33,8 +33,9 @@ public enum ServerSettings {
         var configuration = baseline
         let given = GivenSettings(environment: environment, flags: flags)
         for setting in table {
-            let text = try given.text(setting)
-            do { try setting.apply(text, &configuration, given) } catch let invalid as Invalid { throw invalid } catch {
+            do { try setting.apply({ try given.text(setting) }, &configuration, given) } catch let invalid as Invalid {
+                throw invalid
+            } catch {
                 throw Invalid(setting: given.name(setting), reason: "\(error)")
             }
         }
