@@ -3,8 +3,9 @@ import Models
 import ServerForecasting
 
 /// Trains the forecast model in a child process of the running executable (`hangangjari-server train-forecast`):
-/// the history's readings go in on its standard input (`TrainingWire`), the stored model comes back on its standard
-/// output. Everything the training allocates (feature rows, the first model, XGBoost's threads) leaves with it.
+/// the model in use and the history's readings go in on its standard input (`TrainingWire`), the stored model comes
+/// back on its standard output. Everything the training allocates (feature rows, the first model, XGBoost's
+/// threads) leaves with it.
 public enum ChildTraining {
     /// The training failed in the child: its exit status and what it said on standard error.
     public struct Failed: Error, CustomStringConvertible {
@@ -18,10 +19,11 @@ public enum ChildTraining {
 
     /// A `ForecastLearning.separately` that runs `executable` (this process's own by default) as the child.
     public static func run(executable: String = "/proc/self/exe")
-        -> @Sendable ([(lot: LotID, at: Date, available: Int)], Int, Date) async throws -> StoredForecastModel?
+        -> @Sendable ([(lot: LotID, at: Date, available: Int)], StoredForecastModel?, Int, Date) async throws ->
+        StoredForecastModel?
     {
-        { readings, cutoff, now in
-            let input = TrainingWire.encode(readings)
+        { readings, previous, cutoff, now in
+            let input = TrainingWire.encode(readings, previous: try previous?.encoded())
             let arguments = [subcommand, "--cutoff", String(cutoff), "--now", String(Int64(now.timeIntervalSince1970))]
             let output = try await offThePool { try exchange(executable, arguments, input: input) }
             return output.isEmpty ? nil : try StoredForecastModel.decoded(output)

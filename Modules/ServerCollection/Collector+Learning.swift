@@ -68,14 +68,14 @@ extension Collector {
             let cutoff = TimeSlot.index(of: at) + 1
             let trained: LearnedForecast?
             if let separately = learning.separately {
-                trained = try await separately(readings, cutoff, at).map {
+                trained = try await separately(readings, learned?.stored, cutoff, at).map {
                     try LearnedForecast($0, trainer: learning.trainer)
                 }
             } else {
                 let series = HistorySeries.series(from: readings, catalog: catalog)
                 let training = ForecastTraining(
                     trainer: learning.trainer, calendar: forecaster.calendar, horizons: forecaster.horizons)
-                trained = try await offThePool { try training.train(series, before: cutoff, now: at) }
+                trained = try await training.retrain(after: learned, series: series, before: cutoff, now: at)
             }
             guard let trained else {
                 learning.log(

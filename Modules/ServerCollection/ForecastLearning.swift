@@ -14,13 +14,16 @@ public struct ForecastLearning: Sendable {
     public var checkInterval: Duration = .seconds(600)
     /// Where training and loading are told (the server's log).
     public var log: @Sendable (String) -> Void
-    /// Trains in another process when set: given the history's readings, the cut-off bucket and the time, it returns
-    /// the stored model (nil with too little history). A training's memory then leaves with that process; nil trains
-    /// in this one (tests, the app's embedded backend).
+    /// Trains in another process when set: given the history's readings, the model in use (whose band widths learn
+    /// from the days it served), the cut-off bucket and the time, it returns the stored model (nil with too little
+    /// history), as ``ForecastTraining/retrain(after:series:before:now:)`` does. A training's memory then leaves with
+    /// that process; nil trains in this one (tests, the app's embedded backend).
     public var separately:
         (
-            @Sendable (_ readings: [(lot: LotID, at: Date, available: Int)], _ cutoff: Int, _ now: Date) async throws ->
-                StoredForecastModel?
+            @Sendable (
+                _ readings: [(lot: LotID, at: Date, available: Int)], _ previous: StoredForecastModel?, _ cutoff: Int,
+                _ now: Date
+            ) async throws -> StoredForecastModel?
         )?
 
     public init(

@@ -77,6 +77,20 @@ struct BacktestTests {
         #expect(hidden.keys.sorted() == [start])
     }
 
+    /// The history no choice was tuned on reads whole, in Seoul's calendar, with its closed lot's two weeks missing.
+    @Test func theUnseenWinterFixtureIsReadWithTheClosedLotsDaysMissing() throws {
+        let recorded = try RecordedHistory.read(
+            path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/winter-holidays.csv").path,
+            catalog: .bundled)
+        #expect(recorded.report.lotsKept == 7 && recorded.report.lotsDropped.isEmpty)
+        #expect(recorded.report.missingDays == 14, "RINK-EAST, closed from 11 to 24 January")
+        #expect(recorded.calendar.offsetSeconds == 9 * 3600)
+        let east = try #require(recorded.series.first { $0.lot.id.rawValue == "RINK-EAST" })
+        let seollal = ForecastCalendar.seoul.kind(ofBucket: (20_857 * 86_400 - 9 * 3600) / 300 + 144)
+        #expect(seollal == .sundayOrHoliday, "8 February 2027, a Monday of Seollal")
+        #expect(east.readingBuckets.count > 1000)
+    }
+
     /// The whole table is `Tools/bench/run backtest` (release); here two lots of the fixture, to keep the suite light.
     @Test func theRecordedFixtureIsCleanedAndTwoOfItsLotsBeatPersistence() async throws {
         let recorded = try RecordedHistory.read(

@@ -37,3 +37,43 @@ struct RollingBacktestTests {
         }
     }
 }
+
+/// The bands' widths learn as the backtest replays the days: errors that widen mid-way widen the served bands within
+/// a week, and narrow them again within a week of shrinking.
+struct AdaptiveBandsTests {
+    @Test func bandsWidenWithinAWeekOfWiderErrorsAndNarrowWhenTheyShrink() async throws {
+        var series = SimulatedHistory.series(days: 49)
+        let first = series.map(\.firstBucket).min()!
+        let (widen, shrink) = (first + 25 * TimeSlot.perDay, first + 35 * TimeSlot.perDay)
+        var generator = SeededNoise(seed: 7)
+        for index in series.indices {
+            let capacity = Double(series[index].lot.capacity)
+            for offset in series[index].free.indices where series[index].free[offset] >= 0 {
+                let bucket = series[index].firstBucket + offset
+                let spread = (widen..<shrink).contains(bucket) ? 0.08 : 0.01
+                let noisy = Double(series[index].free[offset]) + generator.normal() * spread * capacity
+                series[index].free[offset] = Int32(min(capacity, max(0, noisy.rounded())))
+            }
+        }
+        var backtest = Backtest(calendar: .seoul, trainer: .xgboost(rounds: 30, threads: 1))
+        backtest.warmUpDays = 7
+        let outcome = try await backtest.score(series) { $0 % 12 == 0 }  // hourly starts
+
+        // The served band's mean width at 60 minutes over days [from, to) of the history.
+        func width(_ days: Range<Int>) -> Double {
+            let range = (first + days.lowerBound * TimeSlot.perDay)..<(first + days.upperBound * TimeSlot.perDay)
+            let rows = outcome.export.rows.filter { $0.week != nil && $0.minutes == 60 && range.contains($0.start) }
+            return Double(rows.map { $0.p90! - $0.p10! }.reduce(0, +)) / Double(max(rows.count, 1))
+        }
+        // Working days: the simulated weekends of the days just after are wider for reasons of their own.
+        let before = width(21..<25)
+        let widened = width(26..<32)
+        let after = width(37..<39)
+        #expect(widened > 2 * before, "before \(before), the first days of wider errors \(widened)")
+        #expect(after < widened / 2, "wider \(widened), two to four days after they shrank \(after)")
+        // The learned factor on the conformal bands rose while the errors were wider and fell after.
+        let factors = outcome.calibrations.map { $0.factor(minutes: 60, kind: 0) }
+        #expect(factors[18..<25].max()! > 1.4 && factors[29..<32].max()! < 0.6, "\(factors)")
+        #expect(outcome.calibrations.count >= 40)
+    }
+}

@@ -13,13 +13,16 @@ struct BacktestBench: AsyncParsableCommand {
         abstract: "The forecast backtest tables: simulated history and recorded CSVs, beside a LightGBM reference.",
         discussion: """
             The forecaster learns as the server does (XGBoost, retrained at the start of each scored week on everything \
-            before it). The reference, LightGBM from PyPI (Tools/bench/lightgbm-reference.py), is trained on the rows \
-            this backtest exports, with the same starts and the same rolling origin. Without lightgbm the tables \
-            have no reference column.
+            before it; the bands' widths learn day by day from what the served forecasts missed). The reference, \
+            LightGBM from PyPI (Tools/bench/lightgbm-reference.py: a median model and quantile models at 0.1 and \
+            0.9), is trained on the rows this backtest exports, with the same starts and the same rolling origin. \
+            Without lightgbm the tables have no reference columns. winter-holidays.csv informed no choice of the \
+            forecaster's (README, "Which history informed which choice").
             """)
     @Option(help: "Simulated days to score.") var days = 14
     @Option(help: "Recorded history CSVs (run from the repository root).") var history = [
         "Tests/Fixtures/recorded/city-car-parks.csv", "Tests/Fixtures/recorded/riverside-five-minute.csv",
+        "Tests/Fixtures/recorded/winter-holidays.csv",
     ]
     @Option(help: "The reference's LightGBM objective (l1 or l2).") var objective = "l1"
     @Option(help: "Keep each history's exported rows and cut-offs in this directory.") var export: String?
@@ -66,12 +69,16 @@ struct BacktestBench: AsyncParsableCommand {
         if let reference {
             lines.append(
                 String(
-                    format: "reference: LightGBM %@, %d trees, same rows and rolling origin, trained in %.1f s",
-                    reference.objective, 500, reference.seconds))
+                    format:
+                        "reference: LightGBM %@, %d trees, same rows and rolling origin, trained in %.1f s; its band: quantile 0.1 and 0.9, %.1f s",
+                    reference.objective, 500, reference.seconds, reference.bandSeconds))
         } else {
             lines.append("reference: not run (python3 with lightgbm, numpy and pandas is needed)")
         }
         lines.append(Backtest.render(outcome.rows, reference: reference?.byHorizon ?? [:]))
+        if let widths = outcome.calibrations.last, !widths.horizons.isEmpty {
+            lines.append(Self.widths(widths))
+        }
         return Table(name: name, outcome: outcome, reference: reference, text: lines.joined(separator: "\n"))
     }
 
@@ -83,27 +90,56 @@ struct BacktestBench: AsyncParsableCommand {
     /// Now, or HANGANGJARI_CLOCK's instant: the simulated table depends on the date.
     static func end() throws -> Date { try WallClock.from(environment: ProcessInfo.processInfo.environment).now() }
 
-    /// The backtests as benchmark rows: the forecaster's error against the reference's per horizon.
+    /// The bands' learned widths at the end: the factor on the conformal bands per horizon and day kind.
+    static func widths(_ calibration: BandCalibration) -> String {
+        let factors = calibration.horizons.map { horizon in
+            "\(horizon.minutes) min "
+                + (0...2).map { String(format: "%.2f", calibration.factor(minutes: horizon.minutes, kind: $0)) }
+                .joined(separator: "/")
+        }
+        let days = calibration.horizons.first.map { "\($0.days[0])/\($0.days[1])/\($0.days[2])" } ?? "-"
+        return "band widths learned (working/Sat/Sun+hol, days \(days)): " + factors.joined(separator: ", ")
+    }
+
+    /// The backtests as benchmark rows: per horizon, the forecaster's p50 error and its band's interval score against
+    /// the reference's, with the band's coverage.
     func rows() async throws -> [BenchmarkRow] {
         try await tables().flatMap { table in
-            table.outcome.rows.filter { $0.minutes >= 30 }.map { row in
+            table.outcome.rows.filter { $0.minutes >= 30 }.flatMap { row in
                 let reference = table.reference?.byHorizon[row.minutes]
-                return BenchmarkRow(
-                    figure: "\(table.name.prefix(40)) MAE at \(row.minutes) min (\(row.samples) samples)",
-                    value: String(format: "%.1f", row.forecastMAE),
-                    reference: reference.map { String(format: "LightGBM %.1f", $0) } ?? "LightGBM not run",
-                    ratio: reference.map { String(format: "%.2f", row.forecastMAE / max($0, 0.0001)) } ?? "-",
-                    goal: String(format: "<= 1; p10-p90 coverage %.0f%% (78-82)", row.coverage * 100))
+                let name = "\(table.name.prefix(40)) at \(row.minutes) min (\(row.samples) samples)"
+                let kinds = (0...2).map { row.coverageByKind[$0].map { String(format: "%.0f", $0 * 100) } ?? "-" }
+                return [
+                    BenchmarkRow(
+                        figure: "\(name): MAE p50",
+                        value: String(format: "%.1f", row.forecastMAE),
+                        reference: reference.map { String(format: "LightGBM %.1f", $0.mae) } ?? "LightGBM not run",
+                        ratio: reference.map { String(format: "%.2f", row.forecastMAE / max($0.mae, 0.0001)) } ?? "-",
+                        goal: "<= 0.95"),
+                    BenchmarkRow(
+                        figure: "\(name): p10-p90 interval score",
+                        value: String(format: "%.1f", row.intervalScore),
+                        reference: reference?.intervalScore.map { String(format: "LightGBM quantile %.1f", $0) }
+                            ?? "LightGBM not run",
+                        ratio: reference?.intervalScore.map {
+                            String(format: "%.2f", row.intervalScore / max($0, 0.0001))
+                        }
+                            ?? "-",
+                        goal: String(
+                            format: "<= 1; coverage %.1f%% (78-82), working/Sat/Sun+hol %@ (>= 76)", row.coverage * 100,
+                            kinds.joined(separator: "/"))),
+                ]
             }
         }
     }
 }
 
-/// The LightGBM reference's MAE per horizon on a backtest's exported rows.
+/// The LightGBM reference's scores per horizon on a backtest's exported rows.
 struct ReferenceScores {
     var objective: String
     var seconds: Double
-    var byHorizon: [Int: Double]
+    var bandSeconds: Double
+    var byHorizon: [Int: Backtest.Reference]
 
     /// Runs Tools/bench/lightgbm-reference.py; nil when python3 or lightgbm is missing.
     static func run(_ export: BacktestExport, objective: String, keepIn kept: URL?) throws -> ReferenceScores? {
@@ -126,11 +162,17 @@ struct ReferenceScores {
         process.waitUntilExit()
         guard process.terminationStatus == 0,
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let reference = object["reference"] as? [String: Double]
+            let mae = object["reference"] as? [String: Double]
         else { return nil }
+        let coverage = object["reference_coverage"] as? [String: Double] ?? [:]
+        let score = object["reference_interval_score"] as? [String: Double] ?? [:]
+        var byHorizon: [Int: Backtest.Reference] = [:]
+        for (key, value) in mae {
+            guard let minutes = Int(key) else { continue }
+            byHorizon[minutes] = Backtest.Reference(mae: value, coverage: coverage[key], intervalScore: score[key])
+        }
         return ReferenceScores(
             objective: object["objective"] as? String ?? objective, seconds: object["seconds"] as? Double ?? 0,
-            byHorizon: Dictionary(
-                uniqueKeysWithValues: reference.compactMap { key, value in Int(key).map { ($0, value) } }))
+            bandSeconds: object["band_seconds"] as? Double ?? 0, byHorizon: byHorizon)
     }
 }

@@ -9,8 +9,12 @@ kind (with Seoul holidays), the horizon, the value at the start and 30 and 60 mi
 earlier, the mean of the same slot on the last (up to) four days of the same kind, and today's offset from those days
 at the start.
 
-Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json  ->  JSON on stdout: per horizon, the reference's MAE and the
-forecaster's on the same rows, and the seconds training took."""
+Beside the median model (objective l1 by default), two quantile models (objective `quantile`, alpha 0.1 and 0.9) give
+the reference's p10...p90 band, scored like the forecaster's by coverage and the interval score (Winkler: the band's
+width plus 10 times how far outside it the actual value fell), on the same rows.
+
+Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE]  ->  JSON on stdout: per horizon, the reference's MAE,
+coverage and interval score, the forecaster's on the same rows, and the seconds training took."""
 import json, sys, time
 
 import lightgbm as lgb
@@ -44,25 +48,43 @@ training = rows["week"].isna()
 parameters = dict(
     objective=objective, learning_rate=0.05, num_leaves=31, min_data_in_leaf=50, feature_fraction=0.9,
     bagging_fraction=0.8, bagging_freq=1, seed=7, num_threads=2, deterministic=True, force_row_wise=True, verbose=-1)
-prediction = pd.Series(0.0, index=rows.index)
-seconds = 0.0
+predictions = {name: pd.Series(0.0, index=rows.index) for name in ("p50", "p10", "p90")}
+models = {"p50": dict(parameters), "p10": dict(parameters, objective="quantile", alpha=0.1),
+          "p90": dict(parameters, objective="quantile", alpha=0.9)}
+seconds = {"p50": 0.0, "band": 0.0}
 for week, cutoff in enumerate(cutoffs):
     scored = rows["week"] == week
     if not scored.any():
         continue
     train = training & (target_bucket < cutoff)
     if train.sum() < 100:
-        continue  # nothing to learn from: persistence
-    started = time.time()
-    model = lgb.train(parameters, lgb.Dataset(frame[train], label[train]), num_boost_round=500)
-    seconds += time.time() - started
-    prediction[scored] = model.predict(frame[scored])
+        continue  # nothing to learn from: persistence, and a band of nothing
+    for name, model_parameters in models.items():
+        started = time.time()
+        model = lgb.train(model_parameters, lgb.Dataset(frame[train], label[train]), num_boost_round=500)
+        seconds["p50" if name == "p50" else "band"] += time.time() - started
+        predictions[name][scored] = model.predict(frame[scored])
 
 scored = rows["week"].notna()
-reference = np.clip(np.round(now + prediction), 0, cap)
-out = {"objective": objective, "seconds": round(seconds, 1), "reference": {}, "forecaster": {}}
+served = {name: np.clip(np.round(now + prediction), 0, cap) for name, prediction in predictions.items()}
+# Quantile models can cross: the band is the lower and the higher of the two.
+low, high = np.minimum(served["p10"], served["p90"]), np.maximum(served["p10"], served["p90"])
+
+
+def interval_score(p10, p90, actual):
+    return (p90 - p10) + 10 * np.maximum(p10 - actual, 0) + 10 * np.maximum(actual - p90, 0)
+
+
+out = {"objective": objective, "seconds": round(seconds["p50"], 1), "band_seconds": round(seconds["band"], 1),
+       "reference": {}, "forecaster": {}, "reference_coverage": {}, "reference_interval_score": {},
+       "forecaster_interval_score": {}}
 for minutes, group in rows[scored].groupby("minutes"):
     index = group.index
-    out["reference"][str(minutes)] = float(np.mean(np.abs(reference[index] - rows["actual"][index])))
-    out["forecaster"][str(minutes)] = float(np.mean(np.abs(rows["p50"][index] - rows["actual"][index])))
+    actual = rows["actual"][index]
+    key = str(minutes)
+    out["reference"][key] = float(np.mean(np.abs(served["p50"][index] - actual)))
+    out["forecaster"][key] = float(np.mean(np.abs(rows["p50"][index] - actual)))
+    out["reference_coverage"][key] = float(np.mean((actual >= low[index]) & (actual <= high[index])))
+    out["reference_interval_score"][key] = float(np.mean(interval_score(low[index], high[index], actual)))
+    out["forecaster_interval_score"][key] = float(np.mean(interval_score(rows["p10"][index], rows["p90"][index], actual)))
 print(json.dumps(out))

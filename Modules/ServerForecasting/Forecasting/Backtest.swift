@@ -26,6 +26,8 @@ public struct Backtest: Sendable {
         public var coverage: Double
         /// The same share per day kind of the target (`ForecastFeatures.kindCode`).
         public var coverageByKind: [Int: Double] = [:]
+        /// Mean interval score of p10...p90 (``Backtest/intervalScore(p10:p90:actual:)``), in spaces.
+        public var intervalScore = 0.0
 
         public var ratioToPersistence: Double { forecastMAE / max(persistenceMAE, 0.0001) }
         public var ratioToLastWeek: Double { forecastMAEOnLastWeek / max(lastWeekMAE, 0.0001) }
@@ -51,11 +53,13 @@ public struct Backtest: Sendable {
         public var rows: [Row]
         public var models: [StoredForecastModel] = []
         public var export = BacktestExport()
+        /// The bands' widths as learned after each scored day, in order (when learning).
+        public var calibrations: [BandCalibration] = []
     }
 
     private struct Sums {
         var n = 0, inside = 0, lastWeekN = 0
-        var forecast = 0.0, persistence = 0.0, forecastOnLastWeek = 0.0, lastWeek = 0.0
+        var forecast = 0.0, persistence = 0.0, forecastOnLastWeek = 0.0, lastWeek = 0.0, intervalScore = 0.0
         var byKind: [Int: (n: Int, inside: Int)] = [:]
 
         mutating func add(_ other: Sums) {
@@ -66,6 +70,7 @@ public struct Backtest: Sendable {
             persistence += other.persistence
             forecastOnLastWeek += other.forecastOnLastWeek
             lastWeek += other.lastWeek
+            intervalScore += other.intervalScore
             for (kind, counts) in other.byKind {
                 let mine = byKind[kind] ?? (0, 0)
                 byKind[kind] = (mine.n + counts.n, mine.inside + counts.inside)
@@ -98,6 +103,9 @@ public struct Backtest: Sendable {
                 return export
             }
         }
+        // The bands' widths learn day by day from what the served forecasts missed, as the server's do.
+        var calibration = BandCalibration()
+        var pending: [ServedForecast] = []
         for (week, cutoff) in weeks.enumerated() {
             let end = week + 1 < weeks.count ? weeks[week + 1] : Int.max
             var learned: LearnedForecast?
@@ -108,75 +116,76 @@ public struct Backtest: Sendable {
                 if let learned { outcome.models.append(learned.stored) }
                 outcome.export.cutoffs.append(cutoff)
             }
-            let weekStarts = starts.map { $0.filter { $0 >= cutoff && $0 < end } }
-            let (sums, export) = try await score(series, starts: weekStarts, learned: learned, week: week)
-            for (minutes, s) in sums { totals[minutes, default: Sums()].add(s) }
-            outcome.export.append(export)
+            // Day by day when learning (the widths move between days), else the whole span at once.
+            let days =
+                learned == nil ? [cutoff] : Array(stride(from: cutoff, to: min(end, last + 1), by: TimeSlot.perDay))
+            for (index, dayStart) in days.enumerated() {
+                let dayEnd = index + 1 < days.count ? days[index + 1] : min(end, last + 1)
+                learned?.calibration = calibration
+                let served = try await forecaster.served(
+                    series, starts: starts.map { $0.filter { $0 >= dayStart && $0 < dayEnd } }, learned: learned)
+                let (sums, export) = tally(served, series: series, week: week)
+                for (minutes, s) in sums { totals[minutes, default: Sums()].add(s) }
+                outcome.export.append(export)
+                if learned != nil {
+                    pending = calibration.record(
+                        pending + served, through: calendar.dayNumber(ofBucket: dayEnd - 1), calendar: calendar)
+                    outcome.calibrations.append(calibration)
+                }
+            }
         }
         outcome.rows = totals.keys.sorted().map { minutes in
             let s = totals[minutes]!
+            let n = Double(max(s.n, 1))
             return Row(
-                minutes: minutes, samples: s.n, forecastMAE: s.forecast / Double(max(s.n, 1)),
-                persistenceMAE: s.persistence / Double(max(s.n, 1)), lastWeekSamples: s.lastWeekN,
+                minutes: minutes, samples: s.n, forecastMAE: s.forecast / n,
+                persistenceMAE: s.persistence / n, lastWeekSamples: s.lastWeekN,
                 forecastMAEOnLastWeek: s.forecastOnLastWeek / Double(max(s.lastWeekN, 1)),
-                lastWeekMAE: s.lastWeek / Double(max(s.lastWeekN, 1)), coverage: Double(s.inside) / Double(max(s.n, 1)),
-                coverageByKind: s.byKind.mapValues { Double($0.inside) / Double(max($0.n, 1)) })
+                lastWeekMAE: s.lastWeek / Double(max(s.lastWeekN, 1)), coverage: Double(s.inside) / n,
+                coverageByKind: s.byKind.mapValues { Double($0.inside) / Double(max($0.n, 1)) },
+                intervalScore: s.intervalScore / n)
         }
         return outcome
     }
 
-    /// Scores the given starts of each lot (one week's, with that week's model).
-    private func score(_ series: [HistorySeries], starts: [[Int]], learned: LearnedForecast?, week: Int) async throws
-        -> ([Int: Sums], BacktestExport)
+    /// Adds up served forecasts per horizon, and the rows a reference is scored on.
+    private func tally(_ served: [ServedForecast], series: [HistorySeries], week: Int) -> ([Int: Sums], BacktestExport)
     {
-        let byLot = Dictionary(series.map { ($0.lot.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let forecaster = forecaster
-        var totals: [Int: Sums] = [:]
+        var sums: [Int: Sums] = [:]
         var export = BacktestExport()
-        try await withThrowingTaskGroup(of: ([Int: Sums], BacktestExport).self) { group in
-            for (lot, lotStarts) in zip(series, starts) where !lotStarts.isEmpty {
-                group.addTask {
-                    var sums: [Int: Sums] = [:]
-                    var export = BacktestExport()
-                    for start in lotStarts {
-                        guard let now = lot.value(start) else { continue }
-                        await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
-                        let history = SeriesHistory(series: byLot, asOf: start)
-                        let forecast = try await forecaster.forecast(
-                            lot: lot.lot, history: history, now: TimeSlot.start(of: start),
-                            learned: learned)
-                        for point in forecast.points {
-                            let target = TimeSlot.index(of: point.at)
-                            guard let actual = lot.value(target) else { continue }
-                            let kind = ForecastFeatures.kindCode(forecaster.calendar.kind(ofBucket: target))
-                            var s = sums[point.minutesAhead] ?? Sums()
-                            s.n += 1
-                            s.forecast += Double(abs(point.p50 - actual))
-                            s.persistence += Double(abs(now - actual))
-                            let inside = actual >= point.p10 && actual <= point.p90
-                            if inside { s.inside += 1 }
-                            let counts = s.byKind[kind] ?? (0, 0)
-                            s.byKind[kind] = (counts.n + 1, counts.inside + (inside ? 1 : 0))
-                            if let lastWeek = lot.value(target - TimeSlot.perWeek) {
-                                s.lastWeekN += 1
-                                s.forecastOnLastWeek += Double(abs(point.p50 - actual))
-                                s.lastWeek += Double(abs(lastWeek - actual))
-                            }
-                            sums[point.minutesAhead] = s
-                            export.appendScored(
-                                lot: lot, start: start, minutes: point.minutesAhead, actual: actual, p50: point.p50,
-                                week: week, calendar: forecaster.calendar)
-                        }
-                    }
-                    return (sums, export)
-                }
+        for point in served {
+            let lot = series[point.lot]
+            guard let now = lot.value(point.start) else { continue }
+            let actual = point.actual
+            let kind = ForecastFeatures.kindCode(forecaster.calendar.kind(ofBucket: point.target))
+            var s = sums[point.minutes] ?? Sums()
+            s.n += 1
+            s.forecast += Double(abs(point.p50 - actual))
+            s.persistence += Double(abs(now - actual))
+            s.intervalScore += Self.intervalScore(p10: point.p10, p90: point.p90, actual: actual)
+            if point.inside { s.inside += 1 }
+            let counts = s.byKind[kind] ?? (0, 0)
+            s.byKind[kind] = (counts.n + 1, counts.inside + (point.inside ? 1 : 0))
+            if let lastWeek = lot.value(point.target - TimeSlot.perWeek) {
+                s.lastWeekN += 1
+                s.forecastOnLastWeek += Double(abs(point.p50 - actual))
+                s.lastWeek += Double(abs(lastWeek - actual))
             }
-            for try await (sums, part) in group {
-                for (minutes, s) in sums { totals[minutes, default: Sums()].add(s) }
-                export.append(part)
-            }
+            sums[point.minutes] = s
+            export.appendScored(
+                lot: lot, start: point.start, minutes: point.minutes, actual: actual,
+                interval: (point.p10, point.p50, point.p90), week: week, calendar: forecaster.calendar)
         }
-        return (totals, export)
+        return (sums, export)
+    }
+
+    /// The interval score (Winkler) of a p10...p90 band: its width, plus 1 / 0.1 times how far outside it the actual
+    /// value fell. Lower is better; it rewards narrow bands only as long as they hold.
+    public static func intervalScore(p10: Int, p90: Int, actual: Int) -> Double {
+        let width = Double(p90 - p10)
+        let below = Double(max(p10 - actual, 0))
+        let above = Double(max(actual - p90, 0))
+        return width + (below + above) / 0.1
     }
 
     /// Scores a recorded history (its own calendar).
@@ -203,21 +212,39 @@ public struct Backtest: Sendable {
         }
     }
 
+    /// A reference model's scores on one horizon's rows (`Tools/bench/run backtest`'s LightGBM).
+    public struct Reference: Sendable, Equatable {
+        /// Its p50's mean absolute error.
+        public var mae: Double
+        /// Its p10...p90 band's coverage and interval score, when it has a band.
+        public var coverage: Double?
+        public var intervalScore: Double?
+
+        public init(mae: Double, coverage: Double? = nil, intervalScore: Double? = nil) {
+            self.mae = mae
+            self.coverage = coverage
+            self.intervalScore = intervalScore
+        }
+    }
+
     /// The table printed by `hangangjari-server backtest` and `Tools/bench/run backtest`; with a reference model's
-    /// MAE per horizon, its column and the forecaster's ratio to it.
-    public static func render(_ rows: [Row], reference: [Int: Double] = [:]) -> String {
+    /// scores per horizon, its columns and the forecaster's ratios to them.
+    public static func render(_ rows: [Row], reference: [Int: Reference] = [:]) -> String {
         let withReference = !reference.isEmpty
         var lines = [
             "horizon  samples  MAE p50  persistence  ratio  last week  ratio"
-                + (withReference ? "  reference  ratio" : "") + "  p10..p90 coverage (working/Sat/Sun+hol)"
+                + (withReference ? "  reference  ratio" : "")
+                + "  p10..p90 coverage (working/Sat/Sun+hol)  interval score"
+                + (withReference ? "  reference band: coverage  score  ratio" : "")
         ]
         for row in rows {
             var line = String(
                 format: "%4d min  %7d  %7.2f  %11.2f  %5.2f  %9.2f  %5.2f", row.minutes, row.samples, row.forecastMAE,
                 row.persistenceMAE, row.ratioToPersistence, row.lastWeekMAE, row.ratioToLastWeek)
+            let scores = reference[row.minutes]
             if withReference {
-                if let mae = reference[row.minutes] {
-                    line += String(format: "  %9.2f  %5.2f", mae, row.forecastMAE / max(mae, 0.0001))
+                if let scores {
+                    line += String(format: "  %9.2f  %5.2f", scores.mae, row.forecastMAE / max(scores.mae, 0.0001))
                 } else {
                     line += "          -      -"
                 }
@@ -225,7 +252,18 @@ public struct Backtest: Sendable {
             let kinds = (0...2).map { kind in
                 row.coverageByKind[kind].map { String(format: "%.0f", $0 * 100) } ?? "-"
             }
-            line += String(format: "  %5.1f%%", row.coverage * 100) + " (\(kinds.joined(separator: "/")))"
+            let coverage = String(format: "%5.1f%%", row.coverage * 100) + " (\(kinds.joined(separator: "/")))"
+            line += "  " + coverage.padding(toLength: 39, withPad: " ", startingAt: 0)
+            line += String(format: "  %14.1f", row.intervalScore)
+            if withReference {
+                if let coverage = scores?.coverage, let score = scores?.intervalScore {
+                    line += String(
+                        format: "  %24.1f%%  %5.1f  %5.2f", coverage * 100, score,
+                        row.intervalScore / max(score, 0.0001))
+                } else {
+                    line += "                         -      -      -"
+                }
+            }
             lines.append(line)
         }
         return lines.joined(separator: "\n")

@@ -14,8 +14,10 @@ public struct BacktestExport: Sendable {
         public var week: Int?
         /// Free spaces at the target.
         public var actual: Int
-        /// The forecaster's p50 (scored rows).
+        /// The forecaster's p10, p50 and p90 (scored rows).
+        public var p10: Int?
         public var p50: Int?
+        public var p90: Int?
     }
 
     /// Each scored week's cut-off bucket: its model learned from targets before it.
@@ -36,13 +38,14 @@ public struct BacktestExport: Sendable {
                 Row(
                     lot: lot.lot.id.rawValue, capacity: lot.lot.capacity, start: key.start, minutes: key.minutes,
                     week: nil,
-                    actual: lot.value(key.start + key.minutes / 5) ?? now, p50: nil))
+                    actual: lot.value(key.start + key.minutes / 5) ?? now))
         }
     }
 
     /// Adds one scored start and horizon, its features read from values up to the start only.
     mutating func appendScored(
-        lot: HistorySeries, start: Int, minutes: Int, actual: Int, p50: Int, week: Int, calendar: ForecastCalendar
+        lot: HistorySeries, start: Int, minutes: Int, actual: Int, interval: (p10: Int, p50: Int, p90: Int), week: Int,
+        calendar: ForecastCalendar
     ) {
         guard
             let row = ForecastFeatures.row(
@@ -53,7 +56,7 @@ public struct BacktestExport: Sendable {
         rows.append(
             Row(
                 lot: lot.lot.id.rawValue, capacity: lot.lot.capacity, start: start, minutes: minutes, week: week,
-                actual: actual, p50: p50))
+                actual: actual, p10: interval.p10, p50: interval.p50, p90: interval.p90))
     }
 
     mutating func append(_ other: BacktestExport) {
@@ -61,19 +64,20 @@ public struct BacktestExport: Sendable {
         rows += other.rows
     }
 
-    /// The rows as CSV: `lot,capacity,start,minutes,week,actual,p50` and the features by name (empty = unknown).
+    /// The rows as CSV: `lot,capacity,start,minutes,week,actual,p10,p50,p90` and the features by name (empty =
+    /// unknown).
     public func csv() -> String {
         var lines = [
-            (["lot", "capacity", "start", "minutes", "week", "actual", "p50"] + ForecastFeatures.names).joined(
-                separator: ",")
+            (["lot", "capacity", "start", "minutes", "week", "actual", "p10", "p50", "p90"] + ForecastFeatures.names)
+                .joined(
+                    separator: ",")
         ]
         let columns = features.columns
         lines.reserveCapacity(rows.count + 1)
         for (index, row) in rows.enumerated() {
-            var fields = [
-                row.lot, "\(row.capacity)", "\(row.start)", "\(row.minutes)", row.week.map(String.init) ?? "",
-                "\(row.actual)", row.p50.map(String.init) ?? "",
-            ]
+            let optional = { (value: Int?) in value.map(String.init) ?? "" }
+            var fields: [String] = [row.lot, String(row.capacity), String(row.start), String(row.minutes)]
+            fields += [optional(row.week), String(row.actual), optional(row.p10), optional(row.p50), optional(row.p90)]
             for value in features.values[(index * columns)..<((index + 1) * columns)] {
                 fields.append(value.isNaN ? "" : "\(value)")
             }

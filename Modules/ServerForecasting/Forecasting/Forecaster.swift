@@ -196,7 +196,8 @@ public struct Forecaster: Sendable {
         var out: [Int: (p50: Double, low: Double, high: Double)] = [:]
         for (row, correction) in zip(rows, predicted) {
             guard let band = learned.bands.band(row.band) else { return nil }
-            out[row.band.minutes] = (Double(row.base + correction), band.low * row.scale, band.high * row.scale)
+            let width = row.scale * learned.calibration.factor(minutes: row.band.minutes, kind: row.band.kind)
+            out[row.band.minutes] = (Double(row.base + correction), band.low * width, band.high * width)
         }
         return out
     }

@@ -83,15 +83,22 @@ public final class MemoryHistoryStore: HistoryArchive {
 
     public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
         let rings = self.rings.withLock { $0 }
-        var out: [(bucket: Int, lot: LotID, available: Int)] = []
-        for (lot, ring) in rings {
-            for bucket in ring.firstBucket..<(ring.firstBucket + capacity) {
+        // Built in order (by bucket, then lot) into one array: a training reads this while the server serves, and
+        // a copy to sort would double what it holds meanwhile.
+        let lots = rings.keys.sorted { $0.rawValue < $1.rawValue }
+        guard let first = rings.values.map(\.firstBucket).min(), let last = rings.values.map(\.firstBucket).max()
+        else { return [] }
+        var out: [(lot: LotID, at: Date, available: Int)] = []
+        out.reserveCapacity(rings.values.reduce(0) { $0 + $1.values.count { $0 >= 0 } })
+        for bucket in first..<(last + capacity) {
+            for lot in lots {
+                let ring = rings[lot]!
+                guard (ring.firstBucket..<(ring.firstBucket + capacity)).contains(bucket) else { continue }
                 let value = ring.values[Self.slot(bucket, capacity)]
-                if value >= 0 { out.append((bucket, lot, Int(value))) }
+                if value >= 0 { out.append((lot, TimeSlot.start(of: bucket), Int(value))) }
             }
         }
-        return out.sorted { ($0.bucket, $0.lot.rawValue) < ($1.bucket, $1.lot.rawValue) }
-            .map { ($0.lot, TimeSlot.start(of: $0.bucket), $0.available) }
+        return out
     }
 
     private static func slot(_ bucket: Int, _ capacity: Int) -> Int { ((bucket % capacity) + capacity) % capacity }

@@ -15,11 +15,6 @@ public struct ForecastTraining: Sendable {
     /// Less history than this: the rule forecasts instead. The backtests decide it: on the recorded histories a
     /// model of three days calibrated on the next three forecasts better than the rule from 60 minutes on.
     public static let minimumDays = 6
-    /// The share of the held-out days' actual values the p10...p90 band is made to hold. Not 80%: the served model
-    /// forecasts days up to a week after its training, the held-out days come right after the first model's, and
-    /// on all three backtest histories the later days were harder: aiming at 82% there gave 78-82% in the
-    /// backtests' scored weeks, aiming at 80% gave 77-79%.
-    static let coverage = 0.82
     /// Training starts are at least this many 5-minute buckets apart (a 5-minute series gives 15-minute starts).
     public var startSpacing = 3
 
@@ -30,8 +25,11 @@ public struct ForecastTraining: Sendable {
     }
 
     /// A model of the series' values before `cutoff` (a bucket), or nil when they span fewer than
-    /// ``minimumDays`` days. `now` is the training's time, kept with the model.
-    public func train(_ series: [HistorySeries], before cutoff: Int, now: Date) throws -> LearnedForecast? {
+    /// ``minimumDays`` days. `now` is the training's time, kept with the model, as is `calibration` (the bands'
+    /// widths learned so far, carried on from model to model: ``recalibrated(_:series:before:)``).
+    public func train(
+        _ series: [HistorySeries], before cutoff: Int, now: Date, calibration: BandCalibration = BandCalibration()
+    ) throws -> LearnedForecast? {
         let started = Date()
         guard let first = series.compactMap({ $0.readingBuckets.first }).min() else { return nil }
         let days = (cutoff - first) / TimeSlot.perDay
@@ -54,7 +52,7 @@ public struct ForecastTraining: Sendable {
         let (model, bytes) = try trainer.fit(all.matrix)
         let stored = StoredForecastModel(
             trainedAt: now, days: days, samples: all.matrix.rows, seconds: Date().timeIntervalSince(started),
-            bands: bands, model: bytes)
+            bands: bands, calibration: calibration, model: bytes)
         return LearnedForecast(model: model, stored: stored)
     }
 
@@ -73,7 +71,7 @@ public struct ForecastTraining: Sendable {
     }
 
     /// The bands widened or narrowed per horizon and time of day so that the bands as served (whole spaces, within
-    /// the lot) hold ``coverage`` of the held-out actual values: rounding to whole spaces and clamping at an empty
+    /// the lot) hold ``BandCalibration/target`` of the held-out actual values: rounding to whole spaces and clamping at an empty
     /// or full lot would otherwise cover more than the errors' quantiles say, more at night than by day.
     static func served(_ bands: ConformalBands, held: [RowKey], predicted: [Float], series: [HistorySeries])
         -> ConformalBands
@@ -106,9 +104,10 @@ public struct ForecastTraining: Sendable {
             var (low, high) = (0.5, 1.5)
             for _ in 0..<12 {
                 let middle = (low + high) / 2
-                if coverage(middle) < Self.coverage { low = middle } else { high = middle }
+                if coverage(middle) < BandCalibration.target { low = middle } else { high = middle }
             }
-            return abs(coverage(low) - Self.coverage) < abs(coverage(high) - Self.coverage) ? low : high
+            let target = BandCalibration.target
+            return abs(coverage(low) - target) < abs(coverage(high) - target) ? low : high
         }
         let horizonFactors = byHorizon.mapValues(factor)
         let timeFactors = byTime.filter { $0.value.count >= ConformalBands.minimumSamples }.mapValues(factor)

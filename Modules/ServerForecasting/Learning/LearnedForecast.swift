@@ -34,12 +34,15 @@ public struct ForecastTrainer: Sendable {
 public struct LearnedForecast: Sendable {
     public var model: ChangeModel
     public var bands: ConformalBands
+    /// How much wider or narrower than `bands` the served bands are drawn, as learned from the served forecasts.
+    public var calibration: BandCalibration
     /// The stored form: written with the history, read back by every instance.
     public var stored: StoredForecastModel
 
     public init(model: ChangeModel, stored: StoredForecastModel) {
         self.model = model
         self.bands = stored.bands
+        self.calibration = stored.calibration
         self.stored = stored
     }
 
@@ -52,8 +55,8 @@ public struct LearnedForecast: Sendable {
 /// A trained model as it is kept beside the history (SQLite or PostgreSQL): the model's own bytes and the rest as
 /// JSON.
 public struct StoredForecastModel: Sendable, Codable, Equatable {
-    /// Bumped when ``ForecastFeatures`` change: a model of another version is not used.
-    public static let currentVersion = 1
+    /// Bumped when ``ForecastFeatures`` or what is kept change: a model of another version is not used.
+    public static let currentVersion = 2
 
     public var version: Int
     public var trainedAt: Date
@@ -64,15 +67,21 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// Seconds the training took.
     public var seconds: Double
     public var bands: ConformalBands
+    /// The bands' learned widths when it was trained (carried on from the model before it).
+    public var calibration: BandCalibration
     public var model: Data
 
-    public init(trainedAt: Date, days: Int, samples: Int, seconds: Double, bands: ConformalBands, model: Data) {
+    public init(
+        trainedAt: Date, days: Int, samples: Int, seconds: Double, bands: ConformalBands,
+        calibration: BandCalibration = BandCalibration(), model: Data
+    ) {
         version = Self.currentVersion
         self.trainedAt = trainedAt
         self.days = days
         self.samples = samples
         self.seconds = seconds
         self.bands = bands
+        self.calibration = calibration
         self.model = model
     }
 
