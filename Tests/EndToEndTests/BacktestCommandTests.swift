@@ -48,7 +48,7 @@ struct BacktestCommandTests {
             ["backtest", "--history", file.path, "--rule-only"], binary: Self.server)
         #expect(rule.status == 0, "\(rule.stderr)")
         let samples = { (text: String) in
-            text.split(separator: "\n").filter { $0.hasSuffix(")") && $0.contains(" min ") }
+            text.split(separator: "\n").filter { $0.contains("% (") && $0.contains(" min ") }
         }
         #expect(samples(run.stdout).count == 6)
         #expect(samples(rule.stdout).map { $0.prefix(17) } == samples(run.stdout).map { $0.prefix(17) })
