@@ -14,17 +14,26 @@ extension ForecastTrainer {
             ("base_score", "0"), ("max_bin", "128"),
             ("nthread", "\(threads)"), ("seed", "7"), ("verbosity", "0"),
         ]
+        // The spread model: squared error on absolute errors (their mean), a third of the trees, shallower.
+        var spreadParameters = parameters.filter { !["objective", "huber_slope", "max_depth"].contains($0.0) }
+        spreadParameters += [("objective", "reg:squarederror"), ("max_depth", "\(max(depth - 1, 1))")]
+        let spreadRounds = max(rounds / 3, 1)
         @Sendable func model(_ booster: Booster) -> ChangeModel {
             ChangeModel { matrix in try booster.predict(matrix) }
         }
-        return ForecastTrainer(
-            name: "XGBoost \(rounds) trees of depth \(depth) (pseudo-Huber), on the rule's change",
-            fit: { matrix in
-                // The trained booster keeps the training matrix (its binned copy, gradients, predictions) for as
-                // long as it lives: the model served is read back from its bytes, and the trained one freed here.
+        // The trained booster keeps the training matrix (its binned copy, gradients, predictions) for as long as it
+        // lives: the model used is read back from its bytes, and the trained one freed here.
+        func fitting(_ parameters: [(String, String)], rounds: Int)
+            -> @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
+        {
+            { matrix in
                 let bytes = try Booster.train(matrix, parameters: parameters, rounds: rounds).serialized()
                 return (model(try Booster.load(bytes)), bytes)
-            },
+            }
+        }
+        return ForecastTrainer(
+            name: "XGBoost \(rounds) trees of depth \(depth) (pseudo-Huber), on the rule's change",
+            fit: fitting(parameters, rounds: rounds), fitSpread: fitting(spreadParameters, rounds: spreadRounds),
             load: { bytes in model(try Booster.load(bytes)) })
     }
 }

@@ -115,7 +115,7 @@ import Testing
         // Its JSON reads, its model bytes are not XGBoost's: also said once.
         let unloadable = StoredForecastModel(
             trainedAt: TestClock.daytime, days: 7, samples: 1, seconds: 1, bands: ConformalBands(),
-            model: Data("not a model".utf8))
+            model: Data("not a model".utf8), spread: Data("not a model".utf8))
         try await models.saveForecastModel(try unloadable.encoded())
         await waiting.learnOnce(Self.learning(log))
         await waiting.learnOnce(Self.learning(log))

@@ -183,21 +183,25 @@ public struct Forecaster: Sendable {
         _ learned: LearnedForecast, lot: ParkingLot, start: Int, value: (Int) -> Double?
     ) -> [Int: (p50: Double, low: Double, high: Double)]? {
         var matrix = FeatureMatrix(columns: ForecastFeatures.names.count)
-        var rows: [(band: ConformalBands.Key, base: Float, scale: Double)] = []
+        var rows: [(band: ConformalBands.Key, base: Float)] = []
         for minutes in horizons {
             guard
                 let row = ForecastFeatures.row(
                     start: start, minutes: minutes, capacity: lot.capacity, calendar: calendar, value: value)
             else { continue }
             matrix.append(row)
-            rows.append((ForecastFeatures.bandKey(row), ForecastFeatures.base(row), ForecastFeatures.scale(row)))
+            rows.append((ForecastFeatures.bandKey(row), ForecastFeatures.base(row)))
         }
-        guard let predicted = try? learned.model.predict(matrix), predicted.count == rows.count else { return nil }
+        guard let predicted = try? learned.model.predict(matrix), predicted.count == rows.count,
+            let spreads = try? learned.spread.predict(matrix), spreads.count == rows.count
+        else { return nil }
         var out: [Int: (p50: Double, low: Double, high: Double)] = [:]
-        for (row, correction) in zip(rows, predicted) {
+        for (index, row) in rows.enumerated() {
             guard let band = learned.bands.band(row.band) else { return nil }
-            let width = row.scale * learned.calibration.factor(minutes: row.band.minutes, kind: row.band.kind)
-            out[row.band.minutes] = (Double(row.base + correction), band.low * width, band.high * width)
+            let width =
+                ForecastTraining.unit(spreads[index])
+                * learned.calibration.factor(minutes: row.band.minutes, kind: row.band.kind)
+            out[row.band.minutes] = (Double(row.base + predicted[index]), band.low * width, band.high * width)
         }
         return out
     }

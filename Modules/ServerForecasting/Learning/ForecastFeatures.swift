@@ -15,7 +15,6 @@ public enum ForecastFeatures {
         "same_kind_change_spread",
     ]
     static let ruleColumn = names.firstIndex(of: "rule_change")!
-    static let spreadColumn = names.firstIndex(of: "same_kind_change_spread")!
     static let horizonColumn = names.firstIndex(of: "horizon")!
     static let kindColumn = names.firstIndex(of: "target_kind")!
     static let targetMinuteColumn = names.firstIndex(of: "target_minute")!
@@ -32,14 +31,6 @@ public enum ForecastFeatures {
         row[ruleColumn].isNaN ? 0 : row[ruleColumn]
     }
 
-    /// How much the change has varied on past days of the kind (share of capacity): the bands' unit, so they are
-    /// narrow where the lot behaves the same every day and wide where it does not.
-    public static func scale(_ row: [Float]) -> Double {
-        let spread = Double(row[spreadColumn])
-        let floor = 0.01
-        guard !spread.isNaN else { return 0.06 * (Double(row[horizonColumn]) / 30).squareRoot() }
-        return (spread * spread + floor * floor).squareRoot()
-    }
     /// The rule the model starts from: its baseline days, how far back they are looked for, and its fading of
     /// today's offset are the features' too.
     static let theRule = Forecaster()

@@ -15,6 +15,9 @@ public struct ForecastTraining: Sendable {
     /// Less history than this: the rule forecasts instead. The backtests decide it: on the recorded histories a
     /// model of three days calibrated on the next three forecasts better than the rule from 60 minutes on.
     public static let minimumDays = 6
+    /// A row's band unit from the spread model's answer: never under a fifth of a percent of capacity, so that a
+    /// band is never nothing.
+    static func unit(_ spread: Float) -> Double { max(Double(spread), 0.002) }
     /// Training starts are at least this many 5-minute buckets apart (a 5-minute series gives 15-minute starts).
     public var startSpacing = 3
 
@@ -42,18 +45,27 @@ public struct ForecastTraining: Sendable {
         let fitting = all.matrix.subset(all.keys.indices.filter { all.keys[$0].target < calibrationStart })
         guard fitting.rows > 0 else { return nil }
         let held = rows(series, starts: calibrationStart..<cutoff, before: cutoff)
-        let predicted = try trainer.fit(fitting).model.predict(held.matrix)
+        let firstModel = try trainer.fit(fitting).model
+        // The spread model learns how far off the first model is on its own rows; the held-out days then set the
+        // bands in its unit (its answers are too small there, being in-sample, and the quantiles make up for it).
+        // Every third row is enough for it, and keeps the training's time and peak near what they were without it.
+        var misses = fitting.subset(Array(stride(from: 0, to: fitting.rows, by: 3)))
+        misses.labels = zip(misses.labels, try firstModel.predict(misses)).map { abs($0 - $1) }
+        let (spread, spreadBytes) = try trainer.fitSpread(misses)
+        let predicted = try firstModel.predict(held.matrix)
+        let units = try spread.predict(held.matrix).map(Self.unit)
         var errors: [ConformalBands.Key: [Double]] = [:]
         for (index, key) in held.keys.enumerated() {
-            errors[key.band, default: []].append(Double(held.matrix.labels[index] - predicted[index]) / key.scale)
+            errors[key.band, default: []].append(Double(held.matrix.labels[index] - predicted[index]) / units[index])
         }
-        let bands = Self.served(ConformalBands(errors: errors), held: held.keys, predicted: predicted, series: series)
+        let bands = Self.served(
+            ConformalBands(errors: errors), held: held.keys, predicted: predicted, units: units, series: series)
 
         let (model, bytes) = try trainer.fit(all.matrix)
         let stored = StoredForecastModel(
             trainedAt: now, days: days, samples: all.matrix.rows, seconds: Date().timeIntervalSince(started),
-            bands: bands, calibration: calibration, model: bytes)
-        return LearnedForecast(model: model, stored: stored)
+            bands: bands, calibration: calibration, model: bytes, spread: spreadBytes)
+        return LearnedForecast(model: model, spread: spread, stored: stored)
     }
 
     /// Where a training row comes from.
@@ -62,8 +74,6 @@ public struct ForecastTraining: Sendable {
         var start: Int
         var minutes: Int
         var band: ConformalBands.Key
-        /// The row's band unit (``ForecastFeatures/scale(_:)``).
-        var scale: Double
         /// Where the model starts from (``ForecastFeatures/base(_:)``).
         var base: Float
         /// The bucket whose value is forecast.
@@ -73,10 +83,10 @@ public struct ForecastTraining: Sendable {
     /// The bands widened or narrowed per horizon and time of day so that the bands as served (whole spaces, within
     /// the lot) hold ``BandCalibration/target`` of the held-out actual values: rounding to whole spaces and clamping at an empty
     /// or full lot would otherwise cover more than the errors' quantiles say, more at night than by day.
-    static func served(_ bands: ConformalBands, held: [RowKey], predicted: [Float], series: [HistorySeries])
-        -> ConformalBands
-    {
-        typealias Held = (low: Double, high: Double, key: RowKey, change: Double, now: Int, actual: Int)
+    static func served(
+        _ bands: ConformalBands, held: [RowKey], predicted: [Float], units: [Double], series: [HistorySeries]
+    ) -> ConformalBands {
+        typealias Held = (low: Double, high: Double, key: RowKey, unit: Double, change: Double, now: Int, actual: Int)
         var byTime: [ConformalBands.Key: [Held]] = [:]
         var byHorizon: [Int: [Held]] = [:]
         for (index, key) in held.enumerated() {
@@ -84,7 +94,7 @@ public struct ForecastTraining: Sendable {
             guard let band = bands.band(key.band), let now = lot.value(key.start),
                 let actual = lot.value(key.target)
             else { continue }
-            let row = (band.low, band.high, key, Double(key.base + predicted[index]), now, actual)
+            let row = (band.low, band.high, key, units[index], Double(key.base + predicted[index]), now, actual)
             byTime[ConformalBands.Key(minutes: key.minutes, kind: 0, block: key.band.block), default: []].append(row)
             byHorizon[key.minutes, default: []].append(row)
         }
@@ -94,8 +104,8 @@ public struct ForecastTraining: Sendable {
                     let capacity = Double(max(series[row.key.lot].lot.capacity, 1))
                     let served = Forecaster.interval(
                         p50: Double(row.now) + row.change * capacity,
-                        below: max(-row.low * factor * row.key.scale * capacity, 0.5),
-                        above: max(row.high * factor * row.key.scale * capacity, 0.5), capacity: capacity)
+                        below: max(-row.low * factor * row.unit * capacity, 0.5),
+                        above: max(row.high * factor * row.unit * capacity, 0.5), capacity: capacity)
                     return row.actual >= served.p10 && row.actual <= served.p90
                 }
                 return Double(inside.count) / Double(rows.count)
@@ -151,7 +161,7 @@ public struct ForecastTraining: Sendable {
                     keys.append(
                         RowKey(
                             lot: index, start: start, minutes: minutes, band: ForecastFeatures.bandKey(row),
-                            scale: ForecastFeatures.scale(row), base: ForecastFeatures.base(row)))
+                            base: ForecastFeatures.base(row)))
                 }
             }
         }

@@ -15,6 +15,9 @@ public struct ChangeModel: Sendable {
 public struct ForecastTrainer: Sendable {
     /// Fits a model to a matrix with labels and weights; returns it and its bytes for storage.
     public var fit: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
+    /// Fits the spread model: how far off the change model is on a row (labels: absolute errors, shares of
+    /// capacity); smaller than the change model, as it learns a rougher thing.
+    public var fitSpread: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
     /// A model from stored bytes.
     public var load: @Sendable (Data) throws -> ChangeModel
     /// What the model is, for the logs and the backtest ("XGBoost 1.7, 300 trees of depth 6").
@@ -22,25 +25,30 @@ public struct ForecastTrainer: Sendable {
 
     public init(
         name: String, fit: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
+        fitSpread: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
         load: @escaping @Sendable (Data) throws -> ChangeModel
     ) {
         self.name = name
         self.fit = fit
+        self.fitSpread = fitSpread
         self.load = load
     }
 }
 
-/// A trained forecast: the change model, its calibrated bands and what it was trained on.
+/// A trained forecast: the change model, its spread model, its calibrated bands and what it was trained on.
 public struct LearnedForecast: Sendable {
     public var model: ChangeModel
+    /// How far off `model` is expected to be on a row (a share of capacity): the bands' unit.
+    public var spread: ChangeModel
     public var bands: ConformalBands
     /// How much wider or narrower than `bands` the served bands are drawn, as learned from the served forecasts.
     public var calibration: BandCalibration
     /// The stored form: written with the history, read back by every instance.
     public var stored: StoredForecastModel
 
-    public init(model: ChangeModel, stored: StoredForecastModel) {
+    public init(model: ChangeModel, spread: ChangeModel, stored: StoredForecastModel) {
         self.model = model
+        self.spread = spread
         self.bands = stored.bands
         self.calibration = stored.calibration
         self.stored = stored
@@ -48,7 +56,7 @@ public struct LearnedForecast: Sendable {
 
     /// A stored model read back with `trainer`.
     public init(_ stored: StoredForecastModel, trainer: ForecastTrainer) throws {
-        self.init(model: try trainer.load(stored.model), stored: stored)
+        self.init(model: try trainer.load(stored.model), spread: try trainer.load(stored.spread), stored: stored)
     }
 }
 
@@ -56,7 +64,7 @@ public struct LearnedForecast: Sendable {
 /// JSON.
 public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// Bumped when ``ForecastFeatures`` or what is kept change: a model of another version is not used.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var version: Int
     public var trainedAt: Date
@@ -70,10 +78,12 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// The bands' learned widths when it was trained (carried on from the model before it).
     public var calibration: BandCalibration
     public var model: Data
+    /// The spread model's own bytes.
+    public var spread: Data
 
     public init(
         trainedAt: Date, days: Int, samples: Int, seconds: Double, bands: ConformalBands,
-        calibration: BandCalibration = BandCalibration(), model: Data
+        calibration: BandCalibration = BandCalibration(), model: Data, spread: Data
     ) {
         version = Self.currentVersion
         self.trainedAt = trainedAt
@@ -83,6 +93,7 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
         self.bands = bands
         self.calibration = calibration
         self.model = model
+        self.spread = spread
     }
 
     /// The JSON kept in the store.
