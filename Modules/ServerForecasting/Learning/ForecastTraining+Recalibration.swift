@@ -16,14 +16,7 @@ extension ForecastTraining {
         var forecaster = Forecaster()
         forecaster.calendar = calendar
         forecaster.horizons = horizons
-        let starts = series.map { lot in
-            var last = Int.min / 2
-            return lot.readingBuckets.filter { start in
-                guard start >= first, start < cutoff, start >= last + startSpacing else { return false }
-                last = start
-                return true
-            }
-        }
+        let starts = series.map { spacedStarts($0, in: first..<max(first, cutoff)) }
         let served = try await forecaster.served(series, starts: starts, learned: previous)
         _ = calibration.record(served, through: lastDay, calendar: calendar)
         return calibration

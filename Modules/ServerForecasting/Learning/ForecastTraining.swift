@@ -133,6 +133,17 @@ public struct ForecastTraining: Sendable {
         return widened
     }
 
+    /// A lot's reading buckets in `range`, at least ``startSpacing`` buckets apart: where training rows and the
+    /// replayed forecasts start.
+    func spacedStarts(_ lot: HistorySeries, in range: Range<Int>) -> [Int] {
+        var last = Int.min / 2
+        return lot.readingBuckets.filter { start in
+            guard range.contains(start), start >= last + startSpacing else { return false }
+            last = start
+            return true
+        }
+    }
+
     /// Training rows: starts in `starts`, targets before `limit`, values before `limit` only.
     func rows(_ series: [HistorySeries], starts: Range<Int>, before limit: Int) -> (
         matrix: FeatureMatrix, keys: [RowKey]
@@ -143,10 +154,7 @@ public struct ForecastTraining: Sendable {
         let meanCapacity = Double(series.map { max($0.lot.capacity, 1) }.reduce(0, +)) / Double(max(series.count, 1))
         for (index, lot) in series.enumerated() {
             let value = { (bucket: Int) -> Double? in bucket < limit ? lot.value(bucket).map(Double.init) : nil }
-            var last = Int.min / 2
-            for start in lot.readingBuckets
-            where starts.contains(start) && start < limit && start >= last + startSpacing {
-                last = start
+            for start in spacedStarts(lot, in: starts.clamped(to: Int.min..<limit)) {
                 guard let now = value(start) else { continue }
                 for minutes in horizons {
                     guard let actual = value(start + minutes / 5),
