@@ -303,8 +303,8 @@ let package = Package(
             name: "hangangjari-bench",
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
-                "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerForecasting",
-                "ServerLearning",
+                "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerCollection",
+                "ServerForecasting", "ServerLearning",
                 "ServerTrust", "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),

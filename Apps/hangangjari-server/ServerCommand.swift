@@ -51,6 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        FreedMemory.returnPromptly()
         var configuration: ServerConfiguration
         do {
             configuration = try ServerSettings.configuration(

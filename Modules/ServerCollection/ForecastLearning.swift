@@ -9,7 +9,9 @@ public struct ForecastLearning: Sendable {
     /// instances).
     public var interval: Duration = .seconds(86_400)
     /// The first look waits this long after start, so a restart does not compete with serving.
-    public var firstDelay: Duration = .seconds(300)
+    public var firstDelay: Duration = Self.startDelay
+    /// The server's ``firstDelay``: a server whose kept model is due trains this long after it started.
+    public static let startDelay: Duration = .seconds(300)
     /// How often every instance looks for a newer kept model, and the collecting one whether training is due.
     public var checkInterval: Duration = .seconds(600)
     /// Where training and loading are told (the server's log).
@@ -27,7 +29,7 @@ public struct ForecastLearning: Sendable {
         )?
 
     public init(
-        trainer: ForecastTrainer, interval: Duration = .seconds(86_400), firstDelay: Duration = .seconds(300),
+        trainer: ForecastTrainer, interval: Duration = .seconds(86_400), firstDelay: Duration = Self.startDelay,
         checkInterval: Duration = .seconds(600), log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.trainer = trainer

@@ -15,8 +15,9 @@ struct ServerBench: AsyncParsableCommand {
     @Option(help: "Seconds per wrk run.") var seconds = 5
     @Option(help: "Interleaved rounds (medians are reported).") var rounds = 3
     @Option(help: "wrk connections.") var connections = 64
-    @Option(help: "Seconds of the RSS soak (0 skips it); 420 runs past the first training, 300 s after start.")
-    var soakSeconds = 420
+    @Option(
+        help: "Seconds of each RSS soak (0 skips them): a server of its own trains 300 s after its start; 420 or more.")
+    var soakSeconds = 480
     @Option(help: "Another hangangjari-server build to measure in the same rounds (e.g. one of an earlier commit).")
     var baseline: String?
     @Flag(help: "Measure with the access log on (logs go to /dev/null).") var accessLog = false
@@ -180,26 +181,7 @@ struct ServerBench: AsyncParsableCommand {
                 ))
         }
         if !noInstructions { rows += try instructionRows(body: bodyFile.path) }
-        if soakSeconds > 0 {
-            let pid = server.processIdentifier
-            let start = ResidentMemory.kib(pid: pid) ?? 0
-            let soak = Task.detached { try wrkRun(url, duration: soakSeconds) }
-            var samples: [Int] = []
-            for _ in 0..<10 {
-                try await Task.sleep(for: .seconds(Double(soakSeconds) / 10))
-                samples.append(ResidentMemory.kib(pid: pid) ?? 0)
-            }
-            let result = try await soak.value
-            let end = ResidentMemory.kib(pid: pid) ?? 0
-            rows.append(
-                BenchmarkRow(
-                    figure: "server soak \(soakSeconds) s: RSS start -> max -> end",
-                    value: "\(start) -> \(samples.max() ?? 0) -> \(end) KiB",
-                    reference: String(format: "%.0f req/s during soak", result.requestsPerSecond),
-                    ratio: String(format: "%.2f", Double(end) / Double(max(samples.first ?? start, 1))),
-                    goal: "flat (end <= 1.10 x first sample)",
-                    met: Double(end) <= 1.10 * Double(max(samples.first ?? start, 1))))
-        }
+        if soakSeconds > 0 { rows += try await soakRows { try wrkRun($0, duration: $1) } }
         return rows
     }
 

@@ -55,9 +55,15 @@ public final class SQLiteHistoryStore: HistoryArchive, ForecastModelStore {
     /// Every recorded reading, oldest first: lot, the start of its 5-minute bucket, free spaces.
     public func allReadings() async throws -> [(lot: LotID, at: Date, available: Int)] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot").map { row in
-                (LotID(row[0] as String), TimeSlot.start(of: row[1]), row[2] as Int)
+            var out: [(lot: LotID, at: Date, available: Int)] = []
+            out.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reading") ?? 0)
+            // Through a cursor, one row at a time: a training hands this over while the server serves, and every
+            // row made first (as `fetchAll` would) held seven times the answer's size at once.
+            let rows = try Row.fetchCursor(db, sql: "SELECT lot, bucket, available FROM reading ORDER BY bucket, lot")
+            while let row = try rows.next() {
+                out.append((LotID(row[0] as String), TimeSlot.start(of: row[1]), row[2] as Int))
             }
+            return out
         }
     }
 
