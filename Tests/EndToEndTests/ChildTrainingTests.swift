@@ -40,12 +40,74 @@ import Testing
         #expect(next.calibration.horizons.allSatisfy { $0.days.reduce(0, +) == 1 })
     }
 
-    @Test func aChildThatFailsSaysWhy() throws {
+    @Test func aChildThatFailsSaysWhy() async throws {
         let path = Binaries.url("hangangjari-server").path
-        let failure = #expect(throws: ChildTraining.Failed.self) {
-            try ChildTraining.exchange(
-                path, [ChildTraining.subcommand, "--cutoff", "1", "--now", "0"], input: Data("x\n".utf8))
+        let failure = await #expect(throws: ChildTraining.Failed.self) {
+            try await ChildTraining.exchange(
+                path, [ChildTraining.subcommand, "--cutoff", "1", "--now", "0"], input: Data("x\n".utf8),
+                deadline: .seconds(600))
         }
         #expect(failure?.said.contains("training input line 1") == true, "\(String(describing: failure))")
+    }
+
+    /// A child that writes its process ID to `file` and then hangs.
+    static func hanging(_ file: URL) -> [String] {
+        ["-c", "echo $$ > '\(file.path)'; exec sleep 600"]
+    }
+
+    static func pidFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hj-child-pid-\(UUID().uuidString)")
+    }
+
+    /// True once no process has `pid` (the child was killed and reaped).
+    static func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+    @Test func aChildPastItsDeadlineIsKilledAndNamedSo() async throws {
+        let file = Self.pidFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let started = ContinuousClock.now
+        let failure = await #expect(throws: ChildTraining.TimedOut.self) {
+            try await ChildTraining.exchange("/bin/sh", Self.hanging(file), input: Data(), deadline: .seconds(1))
+        }
+        #expect(failure == ChildTraining.TimedOut(deadline: .seconds(1)))
+        #expect(failure?.description == "the training process was killed after 1 s without an answer")
+        #expect(ContinuousClock.now - started < .seconds(30))
+        let pid = try #require(
+            pid_t(
+                String(decoding: try Data(contentsOf: file), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        #expect(Self.isGone(pid))
+    }
+
+    @Test func aCancelledTrainingKillsItsChild() async throws {
+        let file = Self.pidFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let training = Task {
+            try await ChildTraining.exchange("/bin/sh", Self.hanging(file), input: Data(), deadline: .seconds(600))
+        }
+        var pid: pid_t?
+        for _ in 0..<300 where pid == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            pid = (try? Data(contentsOf: file)).flatMap {
+                pid_t(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        let child = try #require(pid)
+        let started = ContinuousClock.now
+        training.cancel()
+        await #expect(throws: CancellationError.self) { try await training.value }
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(Self.isGone(child))
+    }
+
+    /// 16 MB to a child that reads none of it: the write fails, the server (this process) goes on.
+    @Test func aChildThatExitsWithoutReadingItsInputLeavesTheServerRunning() async throws {
+        let failure = await #expect(throws: ChildTraining.Failed.self) {
+            try await ChildTraining.exchange(
+                "/bin/sh", ["-c", "echo closed early >&2; exit 3"], input: Data(count: 16 << 20),
+                deadline: .seconds(600))
+        }
+        #expect(failure?.status == 3)
+        #expect(failure?.said == "closed early")
     }
 }
