@@ -26,8 +26,8 @@ public enum ChildTraining {
 
     /// The subcommand the child runs.
     public static let subcommand = "train-forecast"
-    /// How long a training may take: a training of 12 weeks of 30 lots takes about 35 s alone, and about 1 minute
-    /// beside a server under load.
+    /// How long a training may take: one of 12 weeks of 30 lots takes about 12 s alone (`Tools/bench/run training`),
+    /// and a few times that beside a server under load; far more means it hangs.
     public static let defaultDeadline: Duration = .seconds(1800)
 
     /// A `ForecastLearning.separately` that runs `executable` (this process's own by default) as the child.

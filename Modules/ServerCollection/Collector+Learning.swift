@@ -4,7 +4,8 @@ import ServerForecasting
 import ServerSources
 
 extension Collector {
-    /// The model forecasts are made with now, nil while the rule forecasts.
+    /// The model forecasts are made with now, nil while the rule forecasts. Its stored form is held without the
+    /// models' bytes (``LearnedForecast/withoutBytes``): they are in the history store.
     public var learned: LearnedForecast? { learnedBox.withLock { $0 } }
 
     /// Runs until cancelled: every instance takes the kept model when it is newer than its own; the instance
@@ -33,8 +34,8 @@ extension Collector {
         do {
             guard let data = try await history.latestForecastModel() else { return }
             let stored = try StoredForecastModel.decoded(data)
-            if stored != learned?.stored {
-                let model = try LearnedForecast(stored, trainer: learning.trainer)
+            if stored.withoutBytes != learned?.stored {
+                let model = try LearnedForecast(stored, trainer: learning.trainer).withoutBytes
                 learnedBox.withLock { $0 = model }
                 learning.log(
                     "forecast model trained at \(ISO8601.format(stored.trainedAt)) on \(stored.days) days taken")
@@ -68,7 +69,7 @@ extension Collector {
             let cutoff = TimeSlot.index(of: at) + 1
             let trained: LearnedForecast?
             if let separately = learning.separately {
-                trained = try await separately(readings, learned?.stored, cutoff, at).map {
+                trained = try await separately(readings, (try? await inUseWithBytes()) ?? nil, cutoff, at).map {
                     try LearnedForecast($0, trainer: learning.trainer)
                 }
             } else {
@@ -84,7 +85,7 @@ extension Collector {
                 return false
             }
             try await history.saveForecastModel(try trained.stored.encoded())
-            learnedBox.withLock { $0 = trained }
+            learnedBox.withLock { $0 = trained.withoutBytes }
             learning.log(
                 String(
                     format: "forecast model trained on %d days (%d rows) in %.1f s", trained.stored.days,
@@ -94,5 +95,14 @@ extension Collector {
             learning.log("forecast model not trained: \(error)")
             return false
         }
+    }
+
+    /// The stored model in use with its models' bytes, read back from the history store (nil without one, or when
+    /// the kept model is another one by now or cannot be read: the next training then starts its band widths
+    /// afresh).
+    func inUseWithBytes() async throws -> StoredForecastModel? {
+        guard let inUse = learned?.stored, let data = try await history.latestForecastModel() else { return nil }
+        let kept = try StoredForecastModel.decoded(data)
+        return kept.withoutBytes == inUse ? kept : nil
     }
 }

@@ -34,19 +34,83 @@ final class Booster: Sendable {
     /// Trains `rounds` trees on `matrix` with XGBoost's `parameters` (names and values as in its documentation).
     static func train(_ matrix: FeatureMatrix, parameters: [(String, String)], rounds: Int) throws -> Booster {
         try matrix.withDMatrix { dmatrix in
-            var dmatrices: [DMatrixHandle?] = [dmatrix]
-            var created: BoosterHandle?
-            try check("XGBoosterCreate") { XGBoosterCreate(&dmatrices, 1, &created) }
-            let booster = Booster(created)
+            let booster = try create(dmatrix, parameters: parameters)
             try booster.withHandle { handle in
-                for (name, value) in parameters {
-                    try check("XGBoosterSetParam(\(name))") { XGBoosterSetParam(handle, name, value) }
-                }
                 for round in 0..<rounds {
                     try check("XGBoosterUpdateOneIter") { XGBoosterUpdateOneIter(handle, Int32(round), dmatrix) }
                 }
             }
             return booster
+        }
+    }
+
+    /// Trains on `matrix` as many trees as give the least error on `heldOut` (its labels and weights, by the
+    /// parameters' `eval_metric`): the error is read every `every` trees, training stops `patience` trees after the
+    /// best or at `most`, and the booster returned keeps the trees up to the best.
+    static func train(
+        _ matrix: FeatureMatrix, heldOut: FeatureMatrix, parameters: [(String, String)], most: Int, every: Int,
+        patience: Int
+    ) throws -> (booster: Booster, rounds: Int) {
+        // Nothing to choose on (no held-out rows): every tree is kept.
+        guard heldOut.rows > 0 else { return (try train(matrix, parameters: parameters, rounds: most), most) }
+        return try matrix.withDMatrix { dmatrix in
+            try heldOut.withDMatrix { held in
+                let booster = try create(dmatrix, parameters: parameters)
+                let best = try booster.withHandle { handle in
+                    var best = (rounds: 0, error: Double.infinity)
+                    for round in 0..<most {
+                        try check("XGBoosterUpdateOneIter") { XGBoosterUpdateOneIter(handle, Int32(round), dmatrix) }
+                        guard (round + 1) % every == 0 else { continue }
+                        let error = try evaluate(handle, round: round, on: held)
+                        if error.isFinite, error < best.error { best = (round + 1, error) }
+                        if round + 1 - best.rounds >= patience { break }
+                    }
+                    return best.rounds
+                }
+                guard best > 0 else {
+                    throw Failure(call: "XGBoosterEvalOneIter", message: "no finite error on the held-out rows")
+                }
+                return (try booster.slice(rounds: best), best)
+            }
+        }
+    }
+
+    /// A booster with `parameters` that trains on `dmatrix`.
+    private static func create(_ dmatrix: DMatrixHandle?, parameters: [(String, String)]) throws -> Booster {
+        var dmatrices: [DMatrixHandle?] = [dmatrix]
+        var created: BoosterHandle?
+        try check("XGBoosterCreate") { XGBoosterCreate(&dmatrices, 1, &created) }
+        let booster = Booster(created)
+        try booster.withHandle { handle in
+            for (name, value) in parameters {
+                try check("XGBoosterSetParam(\(name))") { XGBoosterSetParam(handle, name, value) }
+            }
+        }
+        return booster
+    }
+
+    /// The evaluation metric on `dmatrix` after `round`: XGBoost answers "[round]\theld-mae:0.0123".
+    private static func evaluate(_ handle: BoosterHandle?, round: Int, on dmatrix: DMatrixHandle?) throws -> Double {
+        var dmatrices: [DMatrixHandle?] = [dmatrix]
+        var answer: UnsafePointer<CChar>?
+        try "held".withCString { name in
+            var names: [UnsafePointer<CChar>?] = [name]
+            try check("XGBoosterEvalOneIter") {
+                XGBoosterEvalOneIter(handle, Int32(round), &dmatrices, &names, 1, &answer)
+            }
+        }
+        let text = answer.map { String(cString: $0) } ?? ""
+        guard let value = text.split(separator: ":").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) })
+        else { throw Failure(call: "XGBoosterEvalOneIter", message: "unreadable answer \"\(text)\"") }
+        return value
+    }
+
+    /// The first `rounds` trees as a booster of their own.
+    private func slice(rounds: Int) throws -> Booster {
+        try withHandle { handle in
+            var sliced: BoosterHandle?
+            try Self.check("XGBoosterSlice") { XGBoosterSlice(handle, 0, Int32(rounds), 1, &sliced) }
+            return Booster(sliced)
         }
     }
 

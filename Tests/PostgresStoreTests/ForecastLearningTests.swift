@@ -46,7 +46,7 @@ import Testing
     }
 
     static func learning(_ log: Log) -> ForecastLearning {
-        ForecastLearning(trainer: .xgboost(rounds: 40, threads: 1), firstDelay: .zero) { log.append($0) }
+        ForecastLearning(trainer: .xgboost(most: 40, every: 10, threads: 1), firstDelay: .zero) { log.append($0) }
     }
 
     @Test(arguments: StoreKind.allCases.filter(\.persists))
@@ -70,6 +70,33 @@ import Testing
         let other = Self.collector(try #require(try store.reopen()), now: now, collects: false)
         #expect(!(await other.learnOnce(learning)), "only the lease holder trains")
         #expect(other.learned?.stored == trained)
+    }
+
+    /// The served model's bytes (megabytes) stay in the store, not in the server's memory; the next day's training
+    /// is given the model in use whole, read back from the store.
+    @Test(arguments: StoreKind.allCases.filter(\.persists))
+    func theModelsBytesStayInTheStoreAndGoToTheNextTraining(_ kind: StoreKind) async throws {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let now = try await Self.record(into: store.history)
+        var learning = Self.learning(Log())
+        let collecting = Self.collector(store.history, now: now, collects: true)
+        #expect(await collecting.learnOnce(learning))
+        let inUse = try #require(collecting.learned?.stored)
+        #expect(inUse.model.isEmpty && inUse.spread.isEmpty)
+        let kept = try StoredForecastModel.decoded(try #require(try await store.history.latestForecastModel()))
+        #expect(!kept.model.isEmpty && !kept.spread.isEmpty)
+        #expect(kept.withoutBytes == inUse)
+
+        let given = Mutex<[StoredForecastModel?]>([])
+        learning.separately = { _, previous, _, _ in
+            given.withLock { $0.append(previous) }
+            return nil
+        }
+        let dayLater = Self.collector(try #require(try store.reopen()), now: now + 25 * 3600, collects: true)
+        #expect(!(await dayLater.learnOnce(learning)))
+        #expect(dayLater.learned?.stored == inUse, "the kept model was taken, without its bytes")
+        #expect(given.withLock { $0 } == [kept])
     }
 
     @Test(arguments: StoreKind.allCases) func withoutSixDaysTheRuleForecastsAndTheLogSaysWhy(_ kind: StoreKind)

@@ -1,5 +1,6 @@
 import Foundation
 import ServerForecasting
+import TestFixtures
 import Testing
 
 @testable import ServerLearning
@@ -44,5 +45,48 @@ struct BoosterTests {
         #expect(throws: Booster.Failure.self) {
             _ = try Booster.train(matrix, parameters: [("nthread", "1")], rounds: 1)
         }
+    }
+
+    /// Labels with noise from a fixed generator: `signal` of the label is learnable, the rest is not.
+    static func noisy(rows: Int, signal: Float, seed: UInt64) -> FeatureMatrix {
+        var generator = SeededNoise(seed: seed)
+        var matrix = FeatureMatrix(columns: 3)
+        for _ in 0..<rows {
+            let (x0, x1) = (Float.random(in: 0..<1, using: &generator), Float.random(in: 0..<1, using: &generator))
+            let noise = Float.random(in: -1..<1, using: &generator)
+            matrix.append([x0, x1, 1], label: signal * sin(6 * x0) * x1 + (1 - signal) * noise, weight: 1)
+        }
+        return matrix
+    }
+
+    static let choosing: [(String, String)] = [
+        ("max_depth", "3"), ("eta", "0.1"), ("nthread", "1"), ("base_score", "0"), ("eval_metric", "mae"),
+        ("seed", "7"),
+    ]
+
+    @Test func theHeldOutRowsChooseHowManyTreesAreKept() throws {
+        // A learnable curve keeps gaining from trees; pure noise stops gaining at once.
+        let learnable = try Booster.train(
+            Self.noisy(rows: 4000, signal: 1, seed: 1), heldOut: Self.noisy(rows: 1000, signal: 1, seed: 2),
+            parameters: Self.choosing, most: 300, every: 10, patience: 50)
+        let noise = try Booster.train(
+            Self.noisy(rows: 4000, signal: 0, seed: 3), heldOut: Self.noisy(rows: 1000, signal: 0, seed: 4),
+            parameters: Self.choosing, most: 300, every: 10, patience: 50)
+        #expect(learnable.rounds >= 100, "\(learnable.rounds)")
+        #expect(noise.rounds <= 30, "\(noise.rounds)")
+        #expect(learnable.rounds % 10 == 0 && noise.rounds % 10 == 0)
+
+        // The booster kept is the first trees of a full training, no more.
+        let full = try Booster.train(
+            Self.noisy(rows: 4000, signal: 1, seed: 1), parameters: Self.choosing, rounds: learnable.rounds)
+        let rows = Self.noisy(rows: 200, signal: 1, seed: 5)
+        #expect(try learnable.booster.predict(rows) == full.predict(rows))
+    }
+
+    @Test func noHeldOutRowsKeepEveryTreeTrained() throws {
+        let trained = try Booster.train(
+            Self.noisy(rows: 500, signal: 1, seed: 1), heldOut: FeatureMatrix(columns: 3),
+            parameters: Self.choosing, most: 40, every: 10, patience: 10)
+        #expect(trained.rounds == 40)
     }
 }

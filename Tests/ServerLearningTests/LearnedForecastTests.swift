@@ -11,7 +11,7 @@ import Testing
 /// The learned forecast: trained on enough history only, kept and read back whole, and serving forecasts that say
 /// how they were made.
 @Suite(.serialized) struct LearnedForecastTests {
-    static let trainer = ForecastTrainer.xgboost(rounds: 40, threads: 1)
+    static let trainer = ForecastTrainer.xgboost(most: 40, every: 10, threads: 1)
     static let end = TestClock.daytime
 
     static func training(horizons: [Int] = Forecaster().horizons) -> ForecastTraining {
@@ -110,5 +110,31 @@ import Testing
         #expect(taken.values.elementsEqual(computed.values) { $0 == $1 || ($0.isNaN && $1.isNaN) })
         #expect(taken.labels == computed.labels)
         #expect(taken.weights == computed.weights)
+    }
+
+    @Test func aHistoryOverTheRowBudgetIsTrainedOnStartsFurtherApart() async throws {
+        let series = SimulatedHistory.series(days: 8, end: Self.end)
+        let cutoff = Self.cutoff(series)
+        var training = Self.training()
+        let rows = training.rows(series, starts: Int.min..<cutoff, before: cutoff).matrix.rows
+        // The budget counts a row for every start and horizon, before looking for the targets.
+        let estimate =
+            series.reduce(0) { $0 + training.spacedStarts($1, in: Int.min..<cutoff).count } * training.horizons.count
+        #expect(estimate >= rows)
+        training.rowBudget = estimate
+        #expect(training.spacing(series, before: cutoff) == training.startSpacing)
+        training.rowBudget = estimate - 1
+        #expect(training.spacing(series, before: cutoff) == 2 * training.startSpacing)
+        training.rowBudget = estimate / 3
+        #expect(training.spacing(series, before: cutoff) == 3 * training.startSpacing)
+        training.rowBudget = (estimate + 1) / 2
+        let spacing = training.spacing(series, before: cutoff)
+        #expect(spacing == 2 * training.startSpacing)
+
+        let trained = try await offThePool { [training] in try training.train(series, before: cutoff, now: Self.end) }
+        let thinned = try #require(trained)
+        let thinnedRows = training.rows(series, starts: Int.min..<cutoff, before: cutoff, spacing: spacing).matrix.rows
+        #expect(thinned.stored.samples == thinnedRows)
+        #expect(Double(thinnedRows) / Double(rows) > 0.45 && Double(thinnedRows) / Double(rows) < 0.55)
     }
 }

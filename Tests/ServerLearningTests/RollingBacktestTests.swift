@@ -12,7 +12,7 @@ struct RollingBacktestTests {
     @Test func eachScoredWeekHasAModelOfTheHistoryBeforeIt() async throws {
         let series = SimulatedHistory.series(days: 30)
         let first = series.map(\.firstBucket).min()!
-        var backtest = Backtest(calendar: .seoul, trainer: .xgboost(rounds: 30, threads: 1))
+        var backtest = Backtest(calendar: .seoul, trainer: .xgboost(most: 30, every: 10, threads: 1))
         backtest.warmUpDays = 7
         let outcome = try await backtest.score(series) { $0 % 12 == 0 }  // hourly starts
 
@@ -55,7 +55,7 @@ struct AdaptiveBandsTests {
                 series[index].free[offset] = Int32(min(capacity, max(0, noisy.rounded())))
             }
         }
-        var backtest = Backtest(calendar: .seoul, trainer: .xgboost(rounds: 30, threads: 1))
+        var backtest = Backtest(calendar: .seoul, trainer: .xgboost(most: 30, every: 10, threads: 1))
         backtest.warmUpDays = 7
         let outcome = try await backtest.score(series) { $0 % 12 == 0 }  // hourly starts
 

@@ -61,10 +61,12 @@ struct BacktestBench: AsyncParsableCommand {
         var lines = [name]
         if !header.isEmpty { lines.append(header) }
         if let model = outcome.models.last {
+            let trees = outcome.models.compactMap(\.trees)
             lines.append(
                 String(
-                    format: "model: %@; %d retrainings, the last on %d days (%d rows) in %.1f s",
-                    ForecastTrainer.xgboost().name, outcome.models.count, model.days, model.samples, model.seconds))
+                    format: "model: %@; %d retrainings of %d-%d trees, the last on %d days (%d rows) in %.1f s",
+                    ForecastTrainer.xgboost().name, outcome.models.count, trees.min() ?? 0, trees.max() ?? 0,
+                    model.days, model.samples, model.seconds))
         }
         if let reference {
             lines.append(

@@ -41,11 +41,13 @@ public struct ForecastTraining: Sendable {
 
         // Features read nothing after their start, so the first model's rows are those of all rows whose target
         // is before the held-out days: taken, not computed again.
-        let all = rows(series, starts: Int.min..<cutoff, before: cutoff)
+        let all = rows(series, starts: Int.min..<cutoff, before: cutoff, spacing: spacing(series, before: cutoff))
         let fitting = all.matrix.subset(all.keys.indices.filter { all.keys[$0].target < calibrationStart })
         guard fitting.rows > 0 else { return nil }
         let held = rows(series, starts: calibrationStart..<cutoff, before: cutoff)
-        let firstModel = try trainer.fit(fitting).model
+        // The held-out days choose the number of trees too: a long history of many lots takes more than a short
+        // one before its error on new days stops falling.
+        let (firstModel, trees) = try trainer.fitChoosingTrees(fitting, held.matrix)
         // The spread model learns how far off the first model is on its own rows; the held-out days then set the
         // bands in its unit (its answers are too small there, being in-sample, and the quantiles make up for it).
         // Every third row is enough for it, and keeps the training's time and peak near what they were without it.
@@ -61,10 +63,10 @@ public struct ForecastTraining: Sendable {
         let bands = Self.served(
             ConformalBands(errors: errors), held: held.keys, predicted: predicted, units: units, series: series)
 
-        let (model, bytes) = try trainer.fit(all.matrix)
+        let (model, bytes) = try trainer.fit(all.matrix, trees)
         let stored = StoredForecastModel(
             trainedAt: now, days: days, samples: all.matrix.rows, seconds: Date().timeIntervalSince(started),
-            bands: bands, calibration: calibration, model: bytes, spread: spreadBytes)
+            trees: trees, bands: bands, calibration: calibration, model: bytes, spread: spreadBytes)
         return LearnedForecast(model: model, spread: spread, stored: stored)
     }
 
@@ -133,19 +135,33 @@ public struct ForecastTraining: Sendable {
         return widened
     }
 
-    /// A lot's reading buckets in `range`, at least ``startSpacing`` buckets apart: where training rows and the
-    /// replayed forecasts start.
-    func spacedStarts(_ lot: HistorySeries, in range: Range<Int>) -> [Int] {
+    /// About how many rows a model is fitted on at most: a longer history's training starts are spaced further
+    /// apart (every 30 minutes rather than 15, then 45, ...), as its error stops falling with more trees later than
+    /// a short one's and the training's time would grow with both.
+    public var rowBudget = 300_000
+
+    /// The spacing of the training starts before `cutoff`: ``startSpacing``, times as many as the rows at that
+    /// spacing are row budgets (started).
+    func spacing(_ series: [HistorySeries], before cutoff: Int) -> Int {
+        let rows = series.reduce(0) { $0 + spacedStarts($1, in: Int.min..<cutoff).count } * horizons.count
+        return startSpacing * max(1, (rows + rowBudget - 1) / rowBudget)
+    }
+
+    /// A lot's reading buckets in `range`, at least `spacing` (``startSpacing`` unless given) buckets apart: where
+    /// training rows and the replayed forecasts start.
+    func spacedStarts(_ lot: HistorySeries, in range: Range<Int>, spacing: Int? = nil) -> [Int] {
+        let spacing = spacing ?? startSpacing
         var last = Int.min / 2
         return lot.readingBuckets.filter { start in
-            guard range.contains(start), start >= last + startSpacing else { return false }
+            guard range.contains(start), start >= last + spacing else { return false }
             last = start
             return true
         }
     }
 
-    /// Training rows: starts in `starts`, targets before `limit`, values before `limit` only.
-    func rows(_ series: [HistorySeries], starts: Range<Int>, before limit: Int) -> (
+    /// Training rows: starts in `starts` (`spacing` apart, ``startSpacing`` unless given), targets before `limit`,
+    /// values before `limit` only.
+    func rows(_ series: [HistorySeries], starts: Range<Int>, before limit: Int, spacing: Int? = nil) -> (
         matrix: FeatureMatrix, keys: [RowKey]
     ) {
         var matrix = FeatureMatrix(columns: ForecastFeatures.names.count)
@@ -154,7 +170,7 @@ public struct ForecastTraining: Sendable {
         let meanCapacity = Double(series.map { max($0.lot.capacity, 1) }.reduce(0, +)) / Double(max(series.count, 1))
         for (index, lot) in series.enumerated() {
             let value = { (bucket: Int) -> Double? in bucket < limit ? lot.value(bucket).map(Double.init) : nil }
-            for start in spacedStarts(lot, in: starts.clamped(to: Int.min..<limit)) {
+            for start in spacedStarts(lot, in: starts.clamped(to: Int.min..<limit), spacing: spacing) {
                 guard let now = value(start) else { continue }
                 for minutes in horizons {
                     guard let actual = value(start + minutes / 5),

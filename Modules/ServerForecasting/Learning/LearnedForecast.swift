@@ -13,22 +13,29 @@ public struct ChangeModel: Sendable {
 /// Fits change models and reads them back: the live value is XGBoost's (module ServerLearning); a process without
 /// one forecasts by the rule.
 public struct ForecastTrainer: Sendable {
-    /// Fits a model to a matrix with labels and weights; returns it and its bytes for storage.
-    public var fit: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
+    /// Fits a model to a matrix with labels and weights, of as many trees as did best on the held-out days (the
+    /// matrix after it): the model and that number.
+    public var fitChoosingTrees:
+        @Sendable (FeatureMatrix, _ heldOut: FeatureMatrix) throws -> (model: ChangeModel, trees: Int)
+    /// Fits a model of `trees` trees to a matrix with labels and weights; returns it and its bytes for storage.
+    public var fit: @Sendable (FeatureMatrix, _ trees: Int) throws -> (model: ChangeModel, bytes: Data)
     /// Fits the spread model: how far off the change model is on a row (labels: absolute errors, shares of
     /// capacity); smaller than the change model, as it learns a rougher thing.
     public var fitSpread: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
     /// A model from stored bytes.
     public var load: @Sendable (Data) throws -> ChangeModel
-    /// What the model is, for the logs and the backtest ("XGBoost 1.7, 300 trees of depth 6").
+    /// What the model is, for the logs and the backtest ("XGBoost 1.7, trees of depth 5").
     public var name: String
 
     public init(
-        name: String, fit: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
+        name: String,
+        fitChoosingTrees: @escaping @Sendable (FeatureMatrix, FeatureMatrix) throws -> (model: ChangeModel, trees: Int),
+        fit: @escaping @Sendable (FeatureMatrix, Int) throws -> (model: ChangeModel, bytes: Data),
         fitSpread: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
         load: @escaping @Sendable (Data) throws -> ChangeModel
     ) {
         self.name = name
+        self.fitChoosingTrees = fitChoosingTrees
         self.fit = fit
         self.fitSpread = fitSpread
         self.load = load
@@ -58,6 +65,13 @@ public struct LearnedForecast: Sendable {
     public init(_ stored: StoredForecastModel, trainer: ForecastTrainer) throws {
         self.init(model: try trainer.load(stored.model), spread: try trainer.load(stored.spread), stored: stored)
     }
+
+    /// The same forecast keeping its stored form without the models' bytes (``StoredForecastModel/withoutBytes``).
+    public var withoutBytes: LearnedForecast {
+        var copy = self
+        copy.stored = stored.withoutBytes
+        return copy
+    }
 }
 
 /// A trained model as it is kept beside the history (SQLite or PostgreSQL): the model's own bytes and the rest as
@@ -74,6 +88,9 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     public var samples: Int
     /// Seconds the training took.
     public var seconds: Double
+    /// The served model's trees, as many as did best on the held-out days (nil in a model kept before they were
+    /// chosen so).
+    public var trees: Int?
     public var bands: ConformalBands
     /// The bands' learned widths when it was trained (carried on from the model before it).
     public var calibration: BandCalibration
@@ -82,7 +99,7 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     public var spread: Data
 
     public init(
-        trainedAt: Date, days: Int, samples: Int, seconds: Double, bands: ConformalBands,
+        trainedAt: Date, days: Int, samples: Int, seconds: Double, trees: Int? = nil, bands: ConformalBands,
         calibration: BandCalibration = BandCalibration(), model: Data, spread: Data
     ) {
         version = Self.currentVersion
@@ -90,10 +107,20 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
         self.days = days
         self.samples = samples
         self.seconds = seconds
+        self.trees = trees
         self.bands = bands
         self.calibration = calibration
         self.model = model
         self.spread = spread
+    }
+
+    /// The same model without its models' bytes: what a server holds once it has loaded them (megabytes it would
+    /// otherwise hold for good; they stay in the store, read again for the next training).
+    public var withoutBytes: StoredForecastModel {
+        var copy = self
+        copy.model = Data()
+        copy.spread = Data()
+        return copy
     }
 
     /// The JSON kept in the store.
