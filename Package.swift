@@ -311,7 +311,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
-            exclude: ["run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py"]
+            exclude: ["run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "p50-variants.py"]
         ),
 
         .executableTarget(

@@ -16,6 +16,7 @@ struct TrainForecastCommand: AsyncParsableCommand {
     @Option(help: "The training's time, seconds since 1970.") var now: Int64
 
     func run() async throws {
+        ChildTraining.endWhenOrphaned()
         let input = try TrainingWire.decode(FileHandle.standardInput.readDataToEndOfFile())
         let forecaster = Forecaster()
         let trainer = ForecastTrainer.xgboost()

@@ -207,8 +207,14 @@ public final class ReferenceBackend: Sendable {
         let task = Task {
             do { try await app.run() } catch { continuation.finish() }
         }
-        var iterator = stream.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
+        // `for await` (which asks with `next(isolation:)`): a bare `iterator.next()` here crashed debug builds whose
+        // first server this was (SIGSEGV on resuming, the frame pointer zeroed).
+        var bound: Int?
+        for await port in stream {
+            bound = port
+            break
+        }
+        guard let port = bound, port > 0 else {
             task.cancel()
             throw CocoaError(
                 .featureUnsupported,

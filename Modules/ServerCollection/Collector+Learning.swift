@@ -87,9 +87,9 @@ extension Collector {
             try await history.saveForecastModel(try trained.stored.encoded())
             learnedBox.withLock { $0 = trained.withoutBytes }
             learning.log(
-                String(
-                    format: "forecast model trained on %d days (%d rows) in %.1f s", trained.stored.days,
-                    trained.stored.samples, trained.stored.seconds))
+                "forecast model trained on \(trained.stored.days) days (\(trained.stored.samples) rows, "
+                    + "\(trained.stored.trees.map(String.init) ?? "?") trees) in "
+                    + String(format: "%.1f s", trained.stored.seconds))
             return true
         } catch {
             learning.log("forecast model not trained: \(error)")

@@ -42,7 +42,11 @@ public final class RawHTTPServer: Sendable {
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
         let stopped = self.stopped
+        // The accepting thread closes the listener when it ends: were `stop()` to close it, its number could be
+        // reused by another test's socket before this thread's next `accept`, which would then take that socket's
+        // connections.
         let thread = Thread {
+            defer { close(fd) }
             while !stopped.isRaised {
                 let client = accept(fd, nil, nil)
                 guard client >= 0 else { if stopped.isRaised { return } else { continue } }
@@ -56,11 +60,11 @@ public final class RawHTTPServer: Sendable {
     /// The base URL, e.g. `http://127.0.0.1:40001`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Stops accepting; hanging connections are closed.
+    /// Stops accepting (the waiting `accept` returns, and its thread closes the listener); hanging connections are
+    /// closed.
     public func stop() {
         stopped.raise()
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private static func serve(_ client: Int32, behaviour: @Sendable (String) -> Behaviour, stopped: StopFlag) {

@@ -62,6 +62,13 @@ import Testing
     /// True once no process has `pid` (the child was killed and reaped).
     static func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
 
+    /// True once `pid` is gone or a zombie: an orphan's new parent (init here) may not have reaped it yet.
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state follows the command's closing parenthesis: "1234 (name) Z ...".
+        return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first == "Z"
+    }
+
     @Test func aChildPastItsDeadlineIsKilledAndNamedSo() async throws {
         let file = Self.pidFile()
         defer { try? FileManager.default.removeItem(at: file) }
@@ -98,6 +105,40 @@ import Testing
         await #expect(throws: CancellationError.self) { try await training.value }
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(Self.isGone(child))
+    }
+
+    /// A server killed outright (SIGKILL: nothing of it runs again) leaves a child that trains for nobody: the child
+    /// sees it is gone and ends within seconds. Here a shell stands in for the server, the child waiting for its
+    /// input on the shell's standard input.
+    @Test func aChildWhoseServerIsKilledEnds() async throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Without job control a background command reads /dev/null unless told otherwise: hand it the shell's input.
+        server.arguments = [
+            "-c",
+            "exec 3<&0; \"$0\" \(ChildTraining.subcommand) --cutoff 1 --now 0 <&3 3<&- >/dev/null 2>&1 & "
+                + "echo $!; exec sleep 600",
+            Binaries.url("hangangjari-server").path,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        server.standardInput = input
+        server.standardOutput = output
+        try server.run()
+        defer { try? input.fileHandleForWriting.close() }
+        let line = try #require(
+            String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").first)
+        let child = try #require(pid_t(line.trimmingCharacters(in: .whitespaces)))
+        defer { if !Self.hasEnded(child) { kill(child, SIGKILL) } }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!Self.isGone(child), "the child waits for its input while its server runs")
+
+        kill(server.processIdentifier, SIGKILL)
+        let started = ContinuousClock.now
+        while !Self.hasEnded(child), ContinuousClock.now - started < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(Self.hasEnded(child), "an orphaned training child ends")
     }
 
     /// 16 MB to a child that reads none of it: the write fails, the server (this process) goes on.

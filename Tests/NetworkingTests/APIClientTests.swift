@@ -256,6 +256,12 @@ struct SignedReadFailureTests {
         }
     }
 
+    /// A transport of the test's own: the shared one's connection cache may hold a live connection to an earlier
+    /// test's server on the same port number, and a read sent on it would wait for an answer that never comes.
+    static func ownTransport() -> CurlTransport {
+        CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-test"))
+    }
+
     @Test func anOversizedAnswerIsTooLargeNotAReasonToGoUnsigned() async throws {
         let server = try await TestBackend.start()
         defer { Task { await server.stop() } }
@@ -274,12 +280,10 @@ struct SignedReadFailureTests {
     }
 
     @Test func anUnreachableServerIsUnreachableNotUnsigned() async throws {
-        let raw = try RawHTTPServer { _ in .closeImmediately }
-        let url = raw.baseURL
-        raw.stop()
+        let port = try RefusingPort()
         let client = APIClient(
-            configuration: APIConfiguration(baseURL: url, appVersion: "0.1.0-test"),
-            transport: TestBackend.curl.transport, store: .inMemory())
+            configuration: APIConfiguration(baseURL: port.baseURL, appVersion: "0.1.0-test"),
+            transport: Self.ownTransport().transport, store: .inMemory())
         do {
             _ = try await client.homeSummary("yeouido")
             Issue.record("read from a closed port")
@@ -296,7 +300,7 @@ struct SignedReadFailureTests {
         defer { raw.stop() }
         let client = APIClient(
             configuration: APIConfiguration(baseURL: raw.baseURL, appVersion: "0.1.0-test"),
-            transport: Self.recording(TestBackend.curl, into: sent), store: .inMemory())
+            transport: Self.recording(Self.ownTransport(), into: sent), store: .inMemory())
         do {
             _ = try await client.homeSummary("yeouido")
             Issue.record("read through a cut bootstrap answer")

@@ -20,10 +20,8 @@ import Testing
     }
 
     @Test func refusedConnection() async throws {
-        let raw = try RawHTTPServer { _ in .closeImmediately }
-        let url = raw.baseURL
-        raw.stop()
-        #expect(await get(url + "/x").failure == .connectionRefused)
+        let port = try RefusingPort()
+        #expect(await get(port.baseURL + "/x").failure == .connectionRefused)
     }
 
     @Test func unresolvableHost() async {

@@ -65,6 +65,8 @@ import Testing
         #expect(forecast.lots.allSatisfy { $0.points.isEmpty || $0.basis == .known(.learned) })
         #expect(forecast.park.basis == .known(.learned))
         #expect(log.all.contains { $0.hasPrefix("forecast model trained on 16 days") })
+        #expect(
+            log.all.contains { $0.contains("rows, \(trained.trees ?? 0) trees) in") }, "the trees chosen are named")
         #expect(!(await collecting.learnOnce(learning)), "a model younger than a day is not trained again")
 
         let other = Self.collector(try #require(try store.reopen()), now: now, collects: false)
