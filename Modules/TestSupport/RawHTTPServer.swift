@@ -26,21 +26,13 @@ public final class RawHTTPServer: Sendable {
 
     /// Starts listening on 127.0.0.1 with a free port; `behaviour` chooses per request path.
     public init(_ behaviour: @escaping @Sendable (_ path: String) -> Behaviour) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 64) == 0 else { throw CocoaError(.fileReadUnknown) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        let (fd, port) = try LoopbackSocket.bound()
+        guard listen(fd, 64) == 0 else {
+            close(fd)
+            throw CocoaError(.fileReadUnknown)
         }
         listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         let stopped = self.stopped
         // The accepting thread closes the listener when it ends: were `stop()` to close it, its number could be
         // reused by another test's socket before this thread's next `accept`, which would then take that socket's
