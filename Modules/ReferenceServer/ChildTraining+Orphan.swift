@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 extension ChildTraining {
-    /// How often a training child looks whether its server is still there.
-    static let orphanCheckInterval: Duration = .seconds(1)
+    /// How often, in seconds, a training child looks whether its server is still there.
+    static let orphanCheckInterval: TimeInterval = 1
 
     /// Called first in the child: ends it (exit status 70, `EX_SOFTWARE`) within about a second of its server going
     /// away, killed or crashed, instead of training on for minutes to write its answer to nobody. The server is the
@@ -17,7 +17,7 @@ extension ChildTraining {
         let parent = getppid()
         let watch = Thread {
             while getppid() == parent {
-                Thread.sleep(forTimeInterval: Double(orphanCheckInterval.components.seconds))
+                Thread.sleep(forTimeInterval: orphanCheckInterval)
             }
             FileHandle.standardError.write(Data("the server that started this training is gone\n".utf8))
             _exit(70)
