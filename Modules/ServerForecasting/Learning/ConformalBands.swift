@@ -22,13 +22,14 @@ public struct ConformalBands: Sendable, Codable, Equatable {
         public var key: Key
         public var low: Double
         public var high: Double
-        /// The errors they were taken from (the key's own, or pooled when it had too few).
+        /// The key's own errors (its quantiles weigh them against the pooled ones': ``init(errors:)``).
         public var samples: Int
     }
 
     public var bands: [Band] = []
-    /// Fewer errors than this for a key: its horizon and time of day's errors of every day kind are used, and with
-    /// fewer still, its horizon's.
+    /// How many errors the pooled quantiles weigh as: a key's own quantiles from n errors count n / (n + 200), the
+    /// pooled ones the rest. Pooled means its horizon and time of day's errors of every day kind, or its horizon's
+    /// when those are fewer than this too.
     static let minimumSamples = 200
     /// The times of day, by the local hour they start at: the night and morning, late morning, afternoon, evening.
     static let blockStarts = [0, 9 * 60, 13 * 60, 17 * 60]
@@ -42,7 +43,8 @@ public struct ConformalBands: Sendable, Codable, Equatable {
         (blockStarts.lastIndex { $0 <= minuteOfDay } ?? 0)
     }
 
-    /// The quantiles from errors by key: each key's own when it has enough, else pooled.
+    /// The quantiles from errors by key: each key's own shrunk toward the pooled ones, the more the fewer it has (a
+    /// Saturday's few errors move its band from the pooled one; 200 of them make it half their own).
     public init(errors: [Key: [Double]]) {
         var byTime: [Key: [Double]] = [:]
         var byHorizon: [Int: [Double]] = [:]
@@ -51,18 +53,23 @@ public struct ConformalBands: Sendable, Codable, Equatable {
             byHorizon[key.minutes, default: []] += values
         }
         for minutes in byHorizon.keys.sorted() {
+            let pooledByBlock = Self.blockStarts.indices.map { block in
+                let pooledTime = byTime[Key(minutes: minutes, kind: 0, block: block)] ?? []
+                return Self.quantiles(pooledTime.count >= Self.minimumSamples ? pooledTime : byHorizon[minutes]!)
+            }
             for kind in 0...2 {
                 for block in Self.blockStarts.indices {
                     let key = Key(minutes: minutes, kind: kind, block: block)
-                    let pooledTime = byTime[Key(minutes: minutes, kind: 0, block: block)] ?? []
-                    let used =
-                        (errors[key]?.count ?? 0) >= Self.minimumSamples
-                        ? errors[key]! : pooledTime.count >= Self.minimumSamples ? pooledTime : byHorizon[minutes]!
-                    let sorted = used.sorted()
-                    bands.append(
-                        Band(
-                            key: key, low: Self.quantile(sorted, 0.1), high: Self.quantile(sorted, 0.9),
-                            samples: sorted.count))
+                    let pooled = pooledByBlock[block]
+                    let own = errors[key] ?? []
+                    var band = Band(key: key, low: pooled.low, high: pooled.high, samples: own.count)
+                    if !own.isEmpty {
+                        let ownQuantiles = Self.quantiles(own)
+                        let weight = Double(own.count) / Double(own.count + Self.minimumSamples)
+                        band.low += weight * (ownQuantiles.low - pooled.low)
+                        band.high += weight * (ownQuantiles.high - pooled.high)
+                    }
+                    bands.append(band)
                 }
             }
         }
@@ -72,6 +79,12 @@ public struct ConformalBands: Sendable, Codable, Equatable {
     public func band(_ key: Key) -> Band? {
         bands.filter { $0.key.kind == key.kind && $0.key.block == key.block }
             .min { abs($0.key.minutes - key.minutes) < abs($1.key.minutes - key.minutes) }
+    }
+
+    /// The 10th and 90th percentiles of some errors.
+    static func quantiles(_ values: [Double]) -> (low: Double, high: Double) {
+        let sorted = values.sorted()
+        return (quantile(sorted, 0.1), quantile(sorted, 0.9))
     }
 
     /// Linear interpolation between order statistics of sorted values.
