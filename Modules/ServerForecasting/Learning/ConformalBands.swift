@@ -27,9 +27,9 @@ public struct ConformalBands: Sendable, Codable, Equatable {
     }
 
     public var bands: [Band] = []
-    /// How many errors the pooled quantiles weigh as: a key's own quantiles from n errors count n / (n + 200), the
-    /// pooled ones the rest. Pooled means its horizon and time of day's errors of every day kind, or its horizon's
-    /// when those are fewer than this too.
+    /// How many errors stand on their own. The pooled errors of a key are its horizon and time of day's of every day
+    /// kind, or its horizon's when those are fewer than this; their quantiles weigh as much as this many of the key's
+    /// own errors (n of its own count n / (n + 200)).
     static let minimumSamples = 200
     /// The times of day, by the local hour they start at: the night and morning, late morning, afternoon, evening.
     static let blockStarts = [0, 9 * 60, 13 * 60, 17 * 60]
