@@ -15,13 +15,20 @@ enum Binaries {
             ?? Fixtures.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
-    /// Runs `name ARGUMENTS` to the end with exactly `environment`; its status, standard output and error (small:
-    /// both are read after the output closes).
-    static func run(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (
+    /// Runs `name ARGUMENTS` to the end with exactly `environment`, on a thread of its own; its status, standard
+    /// output and error (small: both are read after the output closes).
+    static func run(_ name: String, _ arguments: [String], environment: [String: String]) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
+        let executable = url(name)
+        return try await onOwnThread { try runBlocking(executable, arguments, environment: environment) }
+    }
+
+    private static func runBlocking(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         let process = Process()
-        process.executableURL = url(name)
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let (stdout, stderr) = (Pipe(), Pipe())

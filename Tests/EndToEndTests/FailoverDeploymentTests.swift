@@ -96,18 +96,19 @@ import Testing
 
         // The operator rotates the keys: the client's token (from either instance) still works, and the new key is
         // listed as signing.
-        let listed = try Self.keys(["list"], database: database)
+        let listed = try await Self.keys(["list"], database: database)
         #expect(listed.split(separator: "\n").count == 1 && listed.contains("\tsigns"), "\(listed)")
-        let rotated = try Self.keys(["rotate"], database: database)
+        let rotated = try await Self.keys(["rotate"], database: database)
         #expect(rotated.contains("signs now; the keys before it verify for 3660 s more"), "\(rotated)")
         _ = try await client.homeSummary("banpo")
-        let after = try Self.keys(["list"], database: database).split(separator: "\n")
+        let after = try await Self.keys(["list"], database: database).split(separator: "\n")
         #expect(after.count == 2 && after[0].hasSuffix("signs") && after[1].contains("verifies until"), "\(after)")
     }
 
     /// Runs `hangangjari-server keys ARGUMENTS` with the database given in the environment; its standard output.
-    static func keys(_ arguments: [String], database: String) throws -> String {
-        let run = try Binaries.run("hangangjari-server", ["keys"] + arguments, environment: ["DATABASE_URL": database])
+    static func keys(_ arguments: [String], database: String) async throws -> String {
+        let run = try await Binaries.run(
+            "hangangjari-server", ["keys"] + arguments, environment: ["DATABASE_URL": database])
         #expect(run.status == 0, "keys \(arguments): \(run.stderr)")
         return run.stdout
     }

@@ -7,8 +7,8 @@ import Testing
 /// every abstract and discussion (regenerate the pages when this fails; see the README).
 @Suite struct ManPageTests {
     @Test(arguments: ["hangangjari", "hangangjari-widget", "hangangjari-server"])
-    func thePageSaysWhatTheHelpSays(_ binary: String) throws {
-        let dump = try Binaries.run(binary, ["--experimental-dump-help"], environment: [:])
+    func thePageSaysWhatTheHelpSays(_ binary: String) async throws {
+        let dump = try await Binaries.run(binary, ["--experimental-dump-help"], environment: [:])
         #expect(dump.status == 0, "\(dump.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let command = try #require(object["command"] as? [String: Any])
@@ -24,8 +24,9 @@ import Testing
     }
 
     /// `serve`'s flags are the settings table's: none is declared that the table does not read and describe.
-    @Test func everyFlagOfServeIsARowOfTheSettingsTable() throws {
-        let dump = try Binaries.run("hangangjari-server", ["serve", "--experimental-dump-help"], environment: [:])
+    @Test func everyFlagOfServeIsARowOfTheSettingsTable() async throws {
+        let dump = try await Binaries.run(
+            "hangangjari-server", ["serve", "--experimental-dump-help"], environment: [:])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let command = try #require(object["command"] as? [String: Any])
         var flags: Set<String> = []

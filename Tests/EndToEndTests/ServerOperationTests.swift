@@ -57,7 +57,7 @@ import Testing
 
     @Test func aBadSettingStopsTheServerAndNamesTheVariable() async throws {
         for (name, value) in [("PORT", "eighty"), ("TRUSTED_PROXIES", "proxy.local"), ("ADMIN_TOKEN", "short")] {
-            let run = try Binaries.run(
+            let run = try await Binaries.run(
                 "hangangjari-server", ["serve"],
                 environment: ProcessInfo.processInfo.environment.merging([name: value]) { $1 })
             #expect(run.status != 0)
@@ -65,8 +65,9 @@ import Testing
         }
     }
 
-    @Test func keysWithoutADatabaseSayWhereKeysLive() throws {
-        let run = try Binaries.run("hangangjari-server", ["keys", "list"], environment: ["PATH": "/usr/bin:/bin"])
+    @Test func keysWithoutADatabaseSayWhereKeysLive() async throws {
+        let run = try await Binaries.run(
+            "hangangjari-server", ["keys", "list"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("set DATABASE_URL"), "\(run.stderr)")
     }

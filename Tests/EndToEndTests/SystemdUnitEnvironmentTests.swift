@@ -57,7 +57,8 @@ import Testing
                 body: body, deadline: Date().addingTimeInterval(10)))
         let token = try ContractCoding.decode(BootstrapResponse.self, from: bootstrap.body).accessToken
         #expect(!token.hasPrefix("hjt_fromfile."), "\(token)")
-        let listed = try Binaries.run("hangangjari-server", ["keys", "list"], environment: ["DATABASE_URL": database])
+        let listed = try await Binaries.run(
+            "hangangjari-server", ["keys", "list"], environment: ["DATABASE_URL": database])
         let rootId = token.dropFirst("hjt_".count).prefix { $0 != "." }
         #expect(listed.stdout.hasPrefix(rootId + "\t"), "\(listed.stdout) \(listed.stderr)")
     }

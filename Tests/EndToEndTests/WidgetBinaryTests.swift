@@ -55,12 +55,7 @@ import WidgetSnapshot
     static func runAsync(
         _ arguments: [String], environment: [String: String] = [:], binary: URL = binary, input: String? = nil
     ) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result { try run(arguments, environment: environment, binary: binary, input: input) })
-            }.start()
-        }
+        try await onOwnThread { try run(arguments, environment: environment, binary: binary, input: input) }
     }
 
     func stateDir() -> URL {

@@ -204,7 +204,9 @@ import Testing
         await #expect(throws: PostgresStoreError.noAnswer(seconds: 2)) {
             _ = try await instance.shared.history.latestBucket(lot: "banpo-1")
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Not a hang (the pool alone would wait a minute); the bound is loose because the deadline's timer shares
+        // two cores with the whole suite, and on the CI machine it once fired 9 s late.
+        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(!(await instance.shared.lease.acquire()))
     }
 

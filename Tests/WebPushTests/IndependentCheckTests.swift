@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 import WebPush
 
@@ -29,7 +30,11 @@ import WebPush
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tools/push/check-message.py")
 
-    static func check(_ input: [String: String]) throws -> Checked {
+    static func check(_ input: [String: String]) async throws -> Checked {
+        try await onOwnThread { try checkBlocking(input) }
+    }
+
+    private static func checkBlocking(_ input: [String: String]) throws -> Checked {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
@@ -52,7 +57,7 @@ import WebPush
     }
 
     @Test(arguments: ["https://fcm.googleapis.com/fcm/send/abc", "http://127.0.0.1:8443/push/1"])
-    func httpECEDecryptsAndCryptographyVerifiesTheToken(endpoint: String) throws {
+    func httpECEDecryptsAndCryptographyVerifiesTheToken(endpoint: String) async throws {
         let receiver = P256.KeyAgreement.PrivateKey()
         let auth = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
         let keys = try SubscriberKeys(publicKey: receiver.publicKey.x963Representation, authSecret: auth)
@@ -62,7 +67,7 @@ import WebPush
         let expires = Date(timeIntervalSince1970: 1_800_000_000)
         let authorization = try VAPIDToken.authorization(
             key: vapid, endpoint: endpoint, subject: "mailto:ops@example.org", expires: expires)
-        let checked = try Self.check([
+        let checked = try await Self.check([
             "body": Base64URL.encode(body), "uaPrivate": Base64URL.encode(receiver.rawRepresentation),
             "auth": Base64URL.encode(auth), "authorization": authorization, "endpoint": endpoint,
         ])
