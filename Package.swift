@@ -412,7 +412,7 @@ let package = Package(
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["TestSupport", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["ServerForecasting", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/WebPushTests"),
         .testTarget(
             name: "NetworkingTests",

@@ -1,4 +1,5 @@
 import Foundation
+import ServerForecasting
 import TestFixtures
 import TestSupport
 
@@ -21,7 +22,7 @@ enum Binaries {
         status: Int32, stdout: String, stderr: String
     ) {
         let executable = url(name)
-        return try await onOwnThread { try runBlocking(executable, arguments, environment: environment) }
+        return try await offThePool { try runBlocking(executable, arguments, environment: environment) }
     }
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], environment: [String: String]) throws

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ServerForecasting
 import Storage
 import TestFixtures
 import TestSupport
@@ -55,7 +56,7 @@ import WidgetSnapshot
     static func runAsync(
         _ arguments: [String], environment: [String: String] = [:], binary: URL = binary, input: String? = nil
     ) async throws -> Run {
-        try await onOwnThread { try run(arguments, environment: environment, binary: binary, input: input) }
+        try await offThePool { try run(arguments, environment: environment, binary: binary, input: input) }
     }
 
     func stateDir() -> URL {

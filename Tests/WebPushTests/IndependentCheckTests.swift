@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TestSupport
+import ServerForecasting
 import Testing
 import WebPush
 
@@ -31,7 +31,7 @@ import WebPush
         .deletingLastPathComponent().appendingPathComponent("Tools/push/check-message.py")
 
     static func check(_ input: [String: String]) async throws -> Checked {
-        try await onOwnThread { try checkBlocking(input) }
+        try await offThePool { try checkBlocking(input) }
     }
 
     private static func checkBlocking(_ input: [String: String]) throws -> Checked {
