@@ -14,7 +14,8 @@ starts further apart (the simulated history: `thin=2`), give the same thinning.
 Usage: p50-variants.py EXPORTED_HISTORY_DIR "VARIANT;VARIANT;..."
 A variant is comma-separated KEY=VALUE: XGBoost parameters (max_depth=6, huber_slope=0.01, eta=0.1, ...), rounds=N
 (a fixed number of trees instead of the held-out choice), most=N, every=N, patience=N (the choice's limits), thin=K
-(keep every K-th training start, as a row budget would). An empty variant is the base.
+(keep every K-th training start, as a row budget would), lot=1 (the lot's identity as one more feature, categorical,
+as the LightGBM reference has it). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import json
 import sys
@@ -41,7 +42,7 @@ base = dict(objective="reg:pseudohubererror", huber_slope=0.05, tree_method="his
 per_day = 288
 
 for variant in variants:
-    parameters, limits = dict(base), dict(rounds=0, most=1000, every=50, patience=200, thin=1)
+    parameters, limits = dict(base), dict(rounds=0, most=1000, every=50, patience=200, thin=1, lot=0)
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
         if key in limits:
@@ -49,6 +50,14 @@ for variant in variants:
         else:
             parameters[key] = value
     kept = (rows["start"].values // 3) % limits["thin"] == 0
+    matrix_features, types = features, None
+    if limits["lot"]:
+        codes = pd.Categorical(rows["lot"]).codes.astype(np.float32)[:, None]  # the same code in every week
+        matrix_features = np.hstack([features, codes])
+        types = ["q"] * features.shape[1] + ["c"]
+
+    def dmatrix(mask, **kwargs):
+        return xgb.DMatrix(matrix_features[mask], feature_types=types, enable_categorical=types is not None, **kwargs)
     predicted = np.full(len(rows), np.nan)
     started, chosen = time.time(), []
     for week, cutoff in enumerate(cutoffs):
@@ -62,9 +71,9 @@ for variant in variants:
             held_start = cutoff - min(7, days // 2) * per_day
             fit = before & (target < held_start)
             held = training & (rows["start"].values >= held_start) & (target < cutoff)
-            first = xgb.train(parameters, xgb.DMatrix(features[fit], label=change[fit] - rule[fit], weight=weight[fit]),
+            first = xgb.train(parameters, dmatrix(fit, label=change[fit] - rule[fit], weight=weight[fit]),
                               limits["most"])
-            held_matrix = xgb.DMatrix(features[held])
+            held_matrix = dmatrix(held)
             best = (np.inf, 0)
             for end in range(limits["every"], limits["most"] + 1, limits["every"]):
                 error = np.mean(np.abs(first.predict(held_matrix, iteration_range=(0, end)) + rule[held] - change[held])
@@ -74,9 +83,8 @@ for variant in variants:
                     break
             trees = best[1]
         chosen.append(trees)
-        model = xgb.train(parameters, xgb.DMatrix(features[before], label=change[before] - rule[before],
-                                                  weight=weight[before]), trees)
-        change_predicted = model.predict(xgb.DMatrix(features[scored])) + rule[scored]
+        model = xgb.train(parameters, dmatrix(before, label=change[before] - rule[before], weight=weight[before]), trees)
+        change_predicted = model.predict(dmatrix(scored)) + rule[scored]
         predicted[scored] = np.clip(np.round(now[scored] + change_predicted * capacity[scored]), 0, capacity[scored])
     scored = rows["week"].notna().values
     frame = pd.DataFrame({"minutes": rows["minutes"].values[scored],
