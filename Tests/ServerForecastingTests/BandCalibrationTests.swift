@@ -80,13 +80,13 @@ import Testing
     }
 
     /// The backtest's own step: served forecasts recorded by the local day of their target, the later ones kept.
-    @Test func servedForecastsAreRecordedByTheirTargetsDay() {
+    @Test func servedForecastsAreRecordedByTheirTargetsDay() throws {
         let calendar = ForecastCalendar.seoul
         let midnight = (20_500 * 86_400 - calendar.offsetSeconds) / TimeSlot.seconds
         let served = (0..<60).map { index in
             ServedForecast(
                 lot: 0, start: midnight - 12, minutes: 60, target: midnight + (index < 40 ? 0 : TimeSlot.perDay),
-                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10)
+                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10, capacity: 100)
         }
         var calibration = BandCalibration()
         let later = calibration.record(served, through: 20_500, calendar: calendar)
@@ -94,5 +94,32 @@ import Testing
         #expect(calibration.through == 20_500)
         #expect(calibration.horizons.first?.days.reduce(0, +) == 1)
         #expect(calibration.factor(minutes: 60, kind: 0) > 1, "10 of the day's 40 missed")
+        // Their errors too, as shares of capacity, by the time of day of the target (midnight: the first block).
+        let kept = try #require(calibration.recent.records.first?.percentiles.first)
+        #expect(kept.minutes == 60 && kept.block == 0 && kept.count == 40)
+        #expect(kept.low == 0 && abs(kept.high - 0.45) < 1e-9)
+    }
+
+    /// The served band is the mean of the conformal band and the recent days' one, times the learned factor; the
+    /// conformal band alone before the recent days have enough errors.
+    @Test func theServedBandIsTheMeanOfTheConformalAndTheRecentOnesTimesTheFactor() throws {
+        let key = ConformalBands.Key(minutes: 60, kind: 0, block: 2)
+        var calibration = BandCalibration()
+        let conformal = (low: -0.2, high: 0.1)
+        #expect(calibration.offsets(conformal, key: key) == conformal)
+        for number in 1...3 {
+            var day = BandCalibration.Day(day: number, kind: 0)
+            for index in 0..<100 {
+                day.add(minutes: 60, inside: index >= 30, block: 2, error: -0.1 + 0.2 * Double(index) / 99)
+            }
+            calibration.record(day)
+        }
+        let recent = try #require(calibration.recent.band(key))
+        #expect(abs(recent.low - (-0.08)) < 1e-9 && abs(recent.high - 0.08) < 1e-9)
+        let factor = calibration.factor(minutes: 60, kind: 0)
+        #expect(factor > 1, "30 of each day's 100 missed")
+        let served = calibration.offsets(conformal, key: key)
+        #expect(abs(served.low - factor * (-0.2 + -0.08) / 2) < 1e-9)
+        #expect(abs(served.high - factor * (0.1 + 0.08) / 2) < 1e-9)
     }
 }

@@ -33,6 +33,11 @@ public struct ForecastCalendar: Sendable {
         Int((Double(bucket * TimeSlot.seconds + offsetSeconds) / 86_400).rounded(.down))
     }
 
+    /// The local minute of the day (0-1439) a 5-minute bucket starts at.
+    public func minuteOfDay(ofBucket bucket: Int) -> Int {
+        ((bucket * TimeSlot.seconds + offsetSeconds) % 86_400 + 86_400) % 86_400 / 60
+    }
+
     /// The kind of the local day of a 5-minute bucket.
     public func kind(ofBucket bucket: Int) -> DayKind {
         let day = dayNumber(ofBucket: bucket)

@@ -198,10 +198,9 @@ public struct Forecaster: Sendable {
         var out: [Int: (p50: Double, low: Double, high: Double)] = [:]
         for (index, row) in rows.enumerated() {
             guard let band = learned.bands.band(row.band) else { return nil }
-            let width =
-                ForecastTraining.unit(spreads[index])
-                * learned.calibration.factor(minutes: row.band.minutes, kind: row.band.kind)
-            out[row.band.minutes] = (Double(row.base + predicted[index]), band.low * width, band.high * width)
+            let unit = ForecastTraining.unit(spreads[index])
+            let offsets = learned.calibration.offsets((band.low * unit, band.high * unit), key: row.band)
+            out[row.band.minutes] = (Double(row.base + predicted[index]), offsets.low, offsets.high)
         }
         return out
     }

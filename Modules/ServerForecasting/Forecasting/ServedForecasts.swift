@@ -13,8 +13,12 @@ public struct ServedForecast: Sendable {
     public var p10: Int
     public var p50: Int
     public var p90: Int
+    /// The lot's capacity when it was made.
+    public var capacity: Int
 
     public var inside: Bool { actual >= p10 && actual <= p90 }
+    /// How far off p50 was, as a share of capacity.
+    public var error: Double { Double(actual - p50) / Double(max(capacity, 1)) }
 }
 
 extension Forecaster {
@@ -39,7 +43,8 @@ extension Forecaster {
                             served.append(
                                 ServedForecast(
                                     lot: index, start: start, minutes: point.minutesAhead, target: target,
-                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90))
+                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90,
+                                    capacity: lot.lot.capacity))
                         }
                     }
                     return served
@@ -67,7 +72,9 @@ extension BandCalibration {
                 continue
             }
             let kind = ForecastFeatures.kindCode(calendar.kind(ofBucket: forecast.target))
-            days[day, default: Day(day: day, kind: kind)].add(minutes: forecast.minutes, inside: forecast.inside)
+            let block = ConformalBands.block(minuteOfDay: calendar.minuteOfDay(ofBucket: forecast.target))
+            days[day, default: Day(day: day, kind: kind)].add(
+                minutes: forecast.minutes, inside: forecast.inside, block: block, error: forecast.error)
         }
         for day in days.keys.sorted() { record(days[day]!) }
         return later

@@ -12,6 +12,9 @@ import Foundation
 /// Day kinds: every day moves the horizon's pooled width; a day also moves its own kind's departure from the pooled
 /// width. A kind with no days of its own yet (a first Saturday) is served the pooled width, and its departure grows
 /// only from its own days' misses: weekends and holidays borrow until they have a record.
+///
+/// The band itself is the mean of the conformal band and the band of the last week's served errors
+/// (``RecentErrors``), where there is one: ``offsets(_:key:)``.
 public struct BandCalibration: Sendable, Codable, Equatable {
     /// The share of actual values a band should hold: p10...p90.
     public static let target = 0.8
@@ -37,8 +40,24 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public var horizons: [Horizon] = []
     /// The last local day recorded (the calendar's day number), nil before the first.
     public var through: Int?
+    /// What the served p50 missed on the last week's days.
+    public var recent = RecentErrors()
 
     public init() {}
+
+    /// A row's p10 and p90 as served, as offsets from p50 in shares of capacity (negative below): the mean of its
+    /// conformal band's offsets (`conformal`) and the recent days' band (``RecentErrors/band(_:)``; the conformal
+    /// band alone without one), times the learned factor of its horizon and day kind.
+    public func offsets(_ conformal: (low: Double, high: Double), key: ConformalBands.Key) -> (
+        low: Double, high: Double
+    ) {
+        var band = conformal
+        if let recent = recent.band(key) {
+            band = ((conformal.low + recent.low) / 2, (conformal.high + recent.high) / 2)
+        }
+        let factor = factor(minutes: key.minutes, kind: key.kind)
+        return (band.low * factor, band.high * factor)
+    }
 
     /// The factor on the conformal band of a horizon (the nearest recorded) and day kind; 1 before any record.
     public func factor(minutes: Int, kind: Int) -> Double {
@@ -54,6 +73,8 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         public var day: Int
         public var kind: Int
         public var byHorizon: [Int: Counts] = [:]
+        /// The served p50's errors (shares of capacity) by horizon and time of day (keys of kind 0).
+        public var errors: [ConformalBands.Key: [Double]] = [:]
 
         /// Forecasts made and those that held.
         public struct Counts: Sendable, Equatable {
@@ -66,10 +87,14 @@ public struct BandCalibration: Sendable, Codable, Equatable {
             self.kind = kind
         }
 
-        /// Counts one forecast.
-        public mutating func add(minutes: Int, inside: Bool) {
+        /// Counts one forecast, and keeps its error (actual − p50, a share of capacity) when given with the time of
+        /// day of its target (``ConformalBands/block(minuteOfDay:)``).
+        public mutating func add(minutes: Int, inside: Bool, block: Int? = nil, error: Double? = nil) {
             byHorizon[minutes, default: Counts()].forecasts += 1
             if inside { byHorizon[minutes, default: Counts()].inside += 1 }
+            if let block, let error {
+                errors[ConformalBands.Key(minutes: minutes, kind: 0, block: block), default: []].append(error)
+            }
         }
     }
 
@@ -78,6 +103,7 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         if let through, day.day <= through { return }
         through = day.day
         guard (0...2).contains(day.kind) else { return }
+        recent.record(day: day.day, kind: day.kind, errors: day.errors)
         for (minutes, counts) in day.byHorizon.sorted(by: { $0.key < $1.key })
         where counts.forecasts >= Self.minimumForecasts {
             let missed = 1 - Double(counts.inside) / Double(counts.forecasts)

@@ -89,9 +89,7 @@ public enum ForecastFeatures {
         if let target6, let start6 {
             rule = Float((target6 + exp(-Double(minutes) / theRule.anomalyFade) * (now - start6) - now) / cap)
         }
-        let minuteOfDay = { (bucket: Int) in
-            Float(((bucket * TimeSlot.seconds + calendar.offsetSeconds) % 86_400 + 86_400) % 86_400 / 60)
-        }
+        let minuteOfDay = { (bucket: Int) in Float(calendar.minuteOfDay(ofBucket: bucket)) }
         return [
             Float(minutes), Float(capacity), minuteOfDay(start), minuteOfDay(target),
             Float(SeoulTime.weekday(ofDay: calendar.dayNumber(ofBucket: target))), Float(kindCode(kind)),
