@@ -29,6 +29,8 @@ import sys
 import numpy as np
 import pandas as pd
 
+import reference_features
+
 directory, variants = sys.argv[1], sys.argv[2].split(";")
 columns = ["lot", "capacity", "start", "minutes", "week", "actual", "p10", "p50", "p90", "target_kind", "target_minute"]
 rows = pd.read_csv(directory + "/rows.csv", usecols=columns)
@@ -107,22 +109,11 @@ def lightgbm_band():
         everything = pd.read_csv(directory + "/rows.csv")
         cutoffs = json.load(open(directory + "/cutoffs.json"))
         capacity = everything["capacity"].astype(float)
-        now = everything["now"] * capacity
-        frame = pd.DataFrame({
-            "lot": pd.Categorical(everything["lot"]), "capacity": capacity, "horizon": everything["horizon"],
-            "start_minute": everything["start_minute"], "target_minute": everything["target_minute"],
-            "target_kind": everything["target_kind"], "now": now,
-            "value_30_before": now - everything["change_30"] * capacity,
-            "value_60_before": now - everything["change_60"] * capacity,
-            "week_before": everything["week_before_target"] * capacity,
-            "same_kind_mean": everything["same_kind_target_4"] * capacity,
-            "offset_today": everything["same_kind_offset_4"] * capacity})
+        frame, now = reference_features.frame(everything)
         label = everything["actual"] - now
         target_bucket = everything["start"] + everything["minutes"] // 5
         training = everything["week"].isna()
-        parameters = dict(learning_rate=0.05, num_leaves=31, min_data_in_leaf=50, feature_fraction=0.9,
-                          bagging_fraction=0.8, bagging_freq=1, seed=7, num_threads=2, deterministic=True,
-                          force_row_wise=True, verbose=-1, objective="quantile")
+        parameters = dict(reference_features.PARAMETERS, objective="quantile")
         band = pd.DataFrame({"low": np.nan, "high": np.nan}, index=everything.index)
         for week, cutoff in enumerate(cutoffs):
             week_rows = everything["week"] == week

@@ -21,33 +21,19 @@ import lightgbm as lgb
 import numpy as np
 import pandas as pd
 
+import reference_features
+
 rows = pd.read_csv(sys.argv[1])
 cutoffs = json.load(open(sys.argv[2]))
 objective = sys.argv[3] if len(sys.argv) > 3 else "l1"
 
 cap = rows["capacity"].astype(float)
-now = rows["now"] * cap
-frame = pd.DataFrame({
-    "lot": pd.Categorical(rows["lot"]),
-    "capacity": cap,
-    "horizon": rows["horizon"],
-    "start_minute": rows["start_minute"],
-    "target_minute": rows["target_minute"],
-    "target_kind": rows["target_kind"],
-    "now": now,
-    "value_30_before": now - rows["change_30"] * cap,
-    "value_60_before": now - rows["change_60"] * cap,
-    "week_before": rows["week_before_target"] * cap,
-    "same_kind_mean": rows["same_kind_target_4"] * cap,
-    "offset_today": rows["same_kind_offset_4"] * cap,
-})
+frame, now = reference_features.frame(rows)
 label = rows["actual"] - now
 target_bucket = rows["start"] + rows["minutes"] // 5
 training = rows["week"].isna()
 
-parameters = dict(
-    objective=objective, learning_rate=0.05, num_leaves=31, min_data_in_leaf=50, feature_fraction=0.9,
-    bagging_fraction=0.8, bagging_freq=1, seed=7, num_threads=2, deterministic=True, force_row_wise=True, verbose=-1)
+parameters = dict(reference_features.PARAMETERS, objective=objective)
 predictions = {name: pd.Series(0.0, index=rows.index) for name in ("p50", "p10", "p90")}
 models = {"p50": dict(parameters), "p10": dict(parameters, objective="quantile", alpha=0.1),
           "p90": dict(parameters, objective="quantile", alpha=0.9)}

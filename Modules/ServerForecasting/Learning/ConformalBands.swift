@@ -64,10 +64,7 @@ public struct ConformalBands: Sendable, Codable, Equatable {
                     let own = errors[key] ?? []
                     var band = Band(key: key, low: pooled.low, high: pooled.high, samples: own.count)
                     if !own.isEmpty {
-                        let ownQuantiles = Self.quantiles(own)
-                        let weight = Double(own.count) / Double(own.count + Self.minimumSamples)
-                        band.low += weight * (ownQuantiles.low - pooled.low)
-                        band.high += weight * (ownQuantiles.high - pooled.high)
+                        (band.low, band.high) = Self.shrunk(Self.quantiles(own), count: own.count, toward: pooled)
                     }
                     bands.append(band)
                 }
@@ -79,6 +76,14 @@ public struct ConformalBands: Sendable, Codable, Equatable {
     public func band(_ key: Key) -> Band? {
         bands.filter { $0.key.kind == key.kind && $0.key.block == key.block }
             .min { abs($0.key.minutes - key.minutes) < abs($1.key.minutes - key.minutes) }
+    }
+
+    /// A key's own quantiles, of `count` errors, moved toward the pooled ones: they weigh n / (n + 200).
+    static func shrunk(
+        _ own: (low: Double, high: Double), count: Int, toward pooled: (low: Double, high: Double)
+    ) -> (low: Double, high: Double) {
+        let weight = Double(count) / Double(count + minimumSamples)
+        return (pooled.low + weight * (own.low - pooled.low), pooled.high + weight * (own.high - pooled.high))
     }
 
     /// The 10th and 90th percentiles of some errors.

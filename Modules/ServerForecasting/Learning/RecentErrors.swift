@@ -62,10 +62,7 @@ public struct RecentErrors: Sendable, Codable, Equatable {
         let pooled = Self.mean(enough(sameTime) ? sameTime.map(\.percentiles) : horizon.map(\.percentiles))
         let own = sameTime.filter { $0.kind == key.kind }.map(\.percentiles)
         guard !own.isEmpty else { return (pooled.low, pooled.high) }
-        let count = Double(own.reduce(0) { $0 + $1.count })
-        let weight = count / (count + Double(ConformalBands.minimumSamples))
-        let mine = Self.mean(own)
-        return (pooled.low + weight * (mine.low - pooled.low), pooled.high + weight * (mine.high - pooled.high))
+        return ConformalBands.shrunk(Self.mean(own), count: own.reduce(0) { $0 + $1.count }, toward: pooled)
     }
 
     /// The count-weighted mean of some days' percentiles.
