@@ -311,7 +311,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tools/bench",
-            exclude: ["run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "p50-variants.py"]
+            exclude: [
+                "run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "p50-variants.py",
+                "band-variants.py", "unit-variants.py", "reference_features.py", "forecaster_replay.py", "band_step.py",
+            ]
         ),
 
         .executableTarget(

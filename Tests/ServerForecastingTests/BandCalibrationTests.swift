@@ -85,7 +85,8 @@ import Testing
         let midnight = (20_500 * 86_400 - calendar.offsetSeconds) / TimeSlot.seconds
         let served = (0..<60).map { index in
             ServedForecast(
-                lot: 0, start: midnight - 12, minutes: 60, target: midnight + (index < 40 ? 0 : TimeSlot.perDay),
+                lot: 0, lotID: "banpo-1", start: midnight - 12, minutes: 60,
+                target: midnight + (index < 40 ? 0 : TimeSlot.perDay),
                 actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10, capacity: 100)
         }
         var calibration = BandCalibration()
@@ -98,6 +99,8 @@ import Testing
         let kept = try #require(calibration.recent.records.first?.percentiles.first)
         #expect(kept.minutes == 60 && kept.block == 0 && kept.count == 40)
         #expect(kept.low == 0 && abs(kept.high - 0.45) < 1e-9)
+        let lot = try #require(calibration.recent.records.first?.lots.first)
+        #expect(lot.lot == "banpo-1" && lot.minutes == 60 && lot.count == 40 && lot.high == kept.high)
     }
 
     /// The served band is the mean of the conformal band and the recent days' one, times the learned factor; the

@@ -3,9 +3,8 @@
 forecaster's own: a tool for choosing the bands' design on the histories that may inform it (README, "Which history
 informed which choice"), never on winter-holidays.csv. The p50 is the forecaster's own in every variant.
 
-Every variant's band goes through the same day-by-day step as `BandCalibration` (per horizon, after each local day
-of 20 forecasts or more, the logarithm of a factor on the band's distances from p50 moves by the day's share missed
-minus 20%, within a quarter and four times), on top of the served band, which has had that step already: `aci`
+Every variant's band goes through the same day-by-day step as `BandCalibration` (band_step.py), on top of the served
+band, which has had that step already: `aci`
 alone shows what the second pass itself does, and a variant is judged against it and against the served band.
 
 Usage: band-variants.py EXPORTED_HISTORY_DIR "VARIANT;VARIANT;..."
@@ -16,52 +15,30 @@ A variant is comma-separated KEY or KEY=VALUE:
   rolling=D    a band from what was served: per horizon, time of day and day kind, the count-weighted mean of the
                last D days' 10th and 90th percentiles of the served p50's errors (shares of capacity), a kind's own
                shrunk toward every kind's by n / (n + 200), as `ConformalBands` does
+  lot=1        with rolling: each lot's band moved by its own departure (the 10th and 90th percentiles of its errors
+               in those D days less every lot's), weighing n / (n + 200)
   lightgbm=1   LightGBM's quantile band (alpha 0.1 and 0.9, as Tools/bench/lightgbm-reference.py trains it; kept in
                DIR/lightgbm-band.csv after the first run)
   blend=W      with rolling or lightgbm: W of that band and 1 - W of the served one (default 1: that band alone)
 An empty variant is the served band as it is. Prints per variant the interval score per horizon (the served band's in
 brackets) and the coverage; every variant is scored on the same rows (where a band has no record yet, the served one
 stands in)."""
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
+
 import json
 import os
-import sys
 
 import numpy as np
 import pandas as pd
 
+import band_step
 import reference_features
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
-columns = ["lot", "capacity", "start", "minutes", "week", "actual", "p10", "p50", "p90", "target_kind", "target_minute"]
-rows = pd.read_csv(directory + "/rows.csv", usecols=columns)
-scored = rows[rows["week"].notna()].copy()
-scored["day"] = (scored["start"] + 9 * 12) // 288  # the Seoul day of the start
-scored["block"] = np.searchsorted([9 * 60, 13 * 60, 17 * 60], scored["target_minute"], side="right")
-scored["error"] = (scored["actual"] - scored["p50"]) / scored["capacity"]
-step, travel, least, target = 1.0, np.log(4.0), 20, 0.8
-
-
-def interval_score(low, high, actual):
-    return (high - low) + 10 * np.maximum(low - actual, 0) + 10 * np.maximum(actual - high, 0)
-
-
-def stepped(frame, low, high, classes=None):
-    """The band through the day-by-day step, per class (one class: the horizon's)."""
-    classes = pd.Series(0, index=frame.index) if classes is None else classes
-    factors, out_low, out_high = {}, [], []
-    for _, day in frame.groupby("day", sort=True):
-        factor = np.exp(np.array([factors.get(c, 0.0) for c in classes[day.index]]))
-        below = np.maximum(day["p50"] - low[day.index], 0) * factor
-        above = np.maximum(high[day.index] - day["p50"], 0) * factor
-        day_low = np.round(day["p50"] - below).clip(0, day["capacity"])
-        day_high = np.round(day["p50"] + above).clip(0, day["capacity"])
-        inside = (day["actual"] >= day_low) & (day["actual"] <= day_high)
-        for c, members in inside.groupby(classes[day.index]):
-            if len(members) >= least:
-                factors[c] = np.clip(factors.get(c, 0.0) + step * ((1 - members.mean()) - (1 - target)), -travel, travel)
-        out_low.append(day_low)
-        out_high.append(day_high)
-    return pd.concat(out_low), pd.concat(out_high)
+scored = band_step.scored_rows(directory)
+least = band_step.LEAST
 
 
 def width_classes(frame, count):
@@ -75,7 +52,7 @@ def width_classes(frame, count):
     return classes
 
 
-def rolling_band(frame, days):
+def rolling_band(frame, days, by_lot=False):
     """p10 and p90 from the last `days` days' served errors (NaN where there were too few)."""
     daily = frame.groupby(["day", "target_kind", "block"])["error"].agg(
         low=lambda e: e.quantile(0.1), high=lambda e: e.quantile(0.9), n="count").reset_index()
@@ -98,6 +75,15 @@ def rolling_band(frame, days):
                 quantiles = pooled + weight * (mean(own) - pooled)
             low[group.index] = group["p50"] + quantiles[0] * group["capacity"]
             high[group.index] = group["p50"] + quantiles[1] * group["capacity"]
+        if by_lot:  # each lot's departure: its window's percentiles less every lot's, weighing n / (n + 200)
+            window = frame[(frame["day"] < day) & (frame["day"] >= day - days)]
+            every = np.array([window["error"].quantile(0.1), window["error"].quantile(0.9)])
+            for lot, group in today.groupby("lot"):
+                own = window.loc[window["lot"] == lot, "error"]
+                if len(own):
+                    departure = len(own) / (len(own) + 200) * (np.array([own.quantile(0.1), own.quantile(0.9)]) - every)
+                    low[group.index] += departure[0] * group["capacity"]
+                    high[group.index] += departure[1] * group["capacity"]
     return low, high
 
 
@@ -136,7 +122,7 @@ for variant in variants:
         low, high = frame["p10"].astype(float), frame["p90"].astype(float)
         other = None
         if "rolling" in options:
-            other = rolling_band(frame, int(options["rolling"]))
+            other = rolling_band(frame, int(options["rolling"]), "lot" in options)
         elif "lightgbm" in options:
             other = lightgbm_band()
         if other is not None:
@@ -146,12 +132,8 @@ for variant in variants:
             low = low.where(~known, (1 - weight) * low + weight * np.minimum(other_low, other_high))
             high = high.where(~known, (1 - weight) * high + weight * np.maximum(other_low, other_high))
         if "bins" in options:
-            low, high = stepped(frame, low, high, width_classes(frame, int(options["bins"])))
+            low, high = band_step.stepped(frame, low, high, width_classes(frame, int(options["bins"])))
         elif other is not None or "aci" in options:
-            low, high = stepped(frame, low, high)
-        actual = frame["actual"]
-        score = interval_score(low, high, actual[low.index]).mean()
-        served = interval_score(frame["p10"], frame["p90"], actual).mean()
-        coverage = ((actual[low.index] >= low) & (actual[low.index] <= high)).mean()
-        line.append(f"{minutes}: {score:.1f} ({served:.1f}) {100 * coverage:.1f}%")
+            low, high = band_step.stepped(frame, low, high)
+        line.append(band_step.line(frame, low, high))
     print(f"{variant or 'served':28s} " + "  ".join(line), flush=True)

@@ -15,7 +15,11 @@ width plus 10 times how far outside it the actual value fell), on the same rows.
 
 Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE]  ->  JSON on stdout: per horizon, the reference's MAE,
 coverage and interval score, the forecaster's on the same rows, and the seconds training took."""
-import json, sys, time
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
+
+import json, time
 
 import lightgbm as lgb
 import numpy as np

@@ -17,32 +17,25 @@ A variant is comma-separated KEY=VALUE: XGBoost parameters (max_depth=6, huber_s
 (keep every K-th training start, as a row budget would), lot=1 (the lot's identity as one more feature, categorical,
 as the LightGBM reference has it). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
-import json
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
+
 import time
 
 import numpy as np
 import pandas as pd
 import xgboost as xgb
 
+import forecaster_replay
+
 directory, variants = sys.argv[1], sys.argv[2].split(";")
-rows = pd.read_csv(directory + "/rows.csv")
-cutoffs = json.load(open(directory + "/cutoffs.json"))
-capacity = rows["capacity"].astype(float).values
-features = rows.iloc[:, 9:].values.astype(np.float32)
-rule = rows["rule_change"].fillna(0).values
-now = rows["now"].values * capacity
-change = (rows["actual"].values - now) / capacity
-target = (rows["start"] + rows["minutes"] // 5).values
-training = rows["week"].isna().values
-weight = capacity / rows.groupby("lot")["capacity"].first().mean()
-base = dict(objective="reg:pseudohubererror", huber_slope=0.05, tree_method="hist", max_depth=5, eta=0.05,
-            subsample=0.8, colsample_bytree=0.9, min_child_weight=20, base_score=0, max_bin=128, nthread=2, seed=7,
-            verbosity=0, eval_metric="mae")
-per_day = 288
+data = forecaster_replay.load(directory)
+rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
-    parameters, limits = dict(base), dict(rounds=0, most=1000, every=50, patience=200, thin=1, lot=0)
+    parameters = dict(forecaster_replay.PARAMETERS)
+    limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0)
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
         if key in limits:
@@ -60,32 +53,18 @@ for variant in variants:
         return xgb.DMatrix(matrix_features[mask], feature_types=types, enable_categorical=types is not None, **kwargs)
     predicted = np.full(len(rows), np.nan)
     started, chosen = time.time(), []
-    for week, cutoff in enumerate(cutoffs):
+    for week, cutoff in enumerate(data.cutoffs):
         scored = (rows["week"] == week).values
         if not scored.any():
             continue
-        before = training & (target < cutoff) & kept
-        trees = limits["rounds"]
-        if not trees:
-            days = (cutoff - target[before].min()) // per_day
-            held_start = cutoff - min(7, days // 2) * per_day
-            fit = before & (target < held_start)
-            held = training & (rows["start"].values >= held_start) & (target < cutoff)
-            first = xgb.train(parameters, dmatrix(fit, label=change[fit] - rule[fit], weight=weight[fit]),
-                              limits["most"])
-            held_matrix = dmatrix(held)
-            best = (np.inf, 0)
-            for end in range(limits["every"], limits["most"] + 1, limits["every"]):
-                error = np.mean(np.abs(first.predict(held_matrix, iteration_range=(0, end)) + rule[held] - change[held])
-                                * capacity[held])
-                best = min(best, (error, end))
-                if end - best[1] >= limits["patience"]:
-                    break
-            trees = best[1]
+        before, fit, held = forecaster_replay.split(data, cutoff, kept)
+        trees = limits["rounds"] or forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)[1]
         chosen.append(trees)
-        model = xgb.train(parameters, dmatrix(before, label=change[before] - rule[before], weight=weight[before]), trees)
-        change_predicted = model.predict(dmatrix(scored)) + rule[scored]
-        predicted[scored] = np.clip(np.round(now[scored] + change_predicted * capacity[scored]), 0, capacity[scored])
+        model = xgb.train(parameters, dmatrix(before, label=data.change[before] - data.rule[before],
+                                              weight=data.weight[before]), trees)
+        change_predicted = model.predict(dmatrix(scored)) + data.rule[scored]
+        predicted[scored] = np.clip(np.round(data.now[scored] + change_predicted * capacity[scored]), 0,
+                                    capacity[scored])
     scored = rows["week"].notna().values
     frame = pd.DataFrame({"minutes": rows["minutes"].values[scored],
                           "variant": np.abs(predicted[scored] - rows["actual"].values[scored]),

@@ -199,7 +199,8 @@ public struct Forecaster: Sendable {
         for (index, row) in rows.enumerated() {
             guard let band = learned.bands.band(row.band) else { return nil }
             let unit = ForecastTraining.unit(spreads[index])
-            let offsets = learned.calibration.offsets((band.low * unit, band.high * unit), key: row.band)
+            let offsets = learned.calibration.offsets(
+                (band.low * unit, band.high * unit), key: row.band, lot: lot.id)
             out[row.band.minutes] = (Double(row.base + predicted[index]), offsets.low, offsets.high)
         }
         return out

@@ -5,6 +5,7 @@ import Models
 public struct ServedForecast: Sendable {
     /// The lot's index in the series forecast.
     public var lot: Int
+    public var lotID: LotID
     public var start: Int
     public var minutes: Int
     /// The bucket forecast.
@@ -42,7 +43,8 @@ extension Forecaster {
                             guard let actual = lot.value(target) else { continue }
                             served.append(
                                 ServedForecast(
-                                    lot: index, start: start, minutes: point.minutesAhead, target: target,
+                                    lot: index, lotID: lot.lot.id, start: start, minutes: point.minutesAhead,
+                                    target: target,
                                     actual: actual, p10: point.p10, p50: point.p50, p90: point.p90,
                                     capacity: lot.lot.capacity))
                         }
@@ -74,7 +76,8 @@ extension BandCalibration {
             let kind = ForecastFeatures.kindCode(calendar.kind(ofBucket: forecast.target))
             let block = ConformalBands.block(minuteOfDay: calendar.minuteOfDay(ofBucket: forecast.target))
             days[day, default: Day(day: day, kind: kind)].add(
-                minutes: forecast.minutes, inside: forecast.inside, block: block, error: forecast.error)
+                minutes: forecast.minutes, inside: forecast.inside, block: block, error: forecast.error,
+                lot: forecast.lotID)
         }
         for day in days.keys.sorted() { record(days[day]!) }
         return later

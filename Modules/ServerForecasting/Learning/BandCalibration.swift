@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// How much wider or narrower than its ``ConformalBands`` the served model's p10...p90 band is drawn, learned day by
 /// day from what the served forecasts missed: adaptive conformal inference (Gibbs & Candès, 2021) on the band's
@@ -14,7 +15,7 @@ import Foundation
 /// only from its own days' misses: weekends and holidays borrow until they have a record.
 ///
 /// The band itself is the mean of the conformal band and the band of the last week's served errors
-/// (``RecentErrors``), where there is one: ``offsets(_:key:)``.
+/// (``RecentErrors``), where there is one: ``offsets(_:key:lot:)``.
 public struct BandCalibration: Sendable, Codable, Equatable {
     /// The share of actual values a band should hold: p10...p90.
     public static let target = 0.8
@@ -46,13 +47,13 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public init() {}
 
     /// A row's p10 and p90 as served, as offsets from p50 in shares of capacity (negative below): the mean of its
-    /// conformal band's offsets (`conformal`) and the recent days' band (``RecentErrors/band(_:)``; the conformal
-    /// band alone without one), times the learned factor of its horizon and day kind.
-    public func offsets(_ conformal: (low: Double, high: Double), key: ConformalBands.Key) -> (
+    /// conformal band's offsets (`conformal`) and the recent days' band for its lot (``RecentErrors/band(_:lot:)``;
+    /// the conformal band alone without one), times the learned factor of its horizon and day kind.
+    public func offsets(_ conformal: (low: Double, high: Double), key: ConformalBands.Key, lot: LotID? = nil) -> (
         low: Double, high: Double
     ) {
         var band = conformal
-        if let recent = recent.band(key) {
+        if let recent = recent.band(key, lot: lot) {
             band = ((conformal.low + recent.low) / 2, (conformal.high + recent.high) / 2)
         }
         let factor = factor(minutes: key.minutes, kind: key.kind)
@@ -75,6 +76,8 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         public var byHorizon: [Int: Counts] = [:]
         /// The served p50's errors (shares of capacity) by horizon and time of day (keys of kind 0).
         public var errors: [ConformalBands.Key: [Double]] = [:]
+        /// The same by lot and horizon.
+        public var lotErrors: [RecentErrors.LotKey: [Double]] = [:]
 
         /// Forecasts made and those that held.
         public struct Counts: Sendable, Equatable {
@@ -88,12 +91,15 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         }
 
         /// Counts one forecast, and keeps its error (actual − p50, a share of capacity) when given with the time of
-        /// day of its target (``ConformalBands/block(minuteOfDay:)``).
-        public mutating func add(minutes: Int, inside: Bool, block: Int? = nil, error: Double? = nil) {
+        /// day of its target (``ConformalBands/block(minuteOfDay:)``), and under its lot when given.
+        public mutating func add(
+            minutes: Int, inside: Bool, block: Int? = nil, error: Double? = nil, lot: LotID? = nil
+        ) {
             byHorizon[minutes, default: Counts()].forecasts += 1
             if inside { byHorizon[minutes, default: Counts()].inside += 1 }
             if let block, let error {
                 errors[ConformalBands.Key(minutes: minutes, kind: 0, block: block), default: []].append(error)
+                if let lot { lotErrors[RecentErrors.LotKey(lot: lot, minutes: minutes), default: []].append(error) }
             }
         }
     }
@@ -103,7 +109,7 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         if let through, day.day <= through { return }
         through = day.day
         guard (0...2).contains(day.kind) else { return }
-        recent.record(day: day.day, kind: day.kind, errors: day.errors)
+        recent.record(day: day.day, kind: day.kind, errors: day.errors, lotErrors: day.lotErrors)
         for (minutes, counts) in day.byHorizon.sorted(by: { $0.key < $1.key })
         where counts.forecasts >= Self.minimumForecasts {
             let missed = 1 - Double(counts.inside) / Double(counts.forecasts)

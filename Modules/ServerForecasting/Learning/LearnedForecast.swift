@@ -78,7 +78,7 @@ public struct LearnedForecast: Sendable {
 /// JSON.
 public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// Bumped when ``ForecastFeatures`` or what is kept change: a model of another version is not used.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     public var version: Int
     public var trainedAt: Date
