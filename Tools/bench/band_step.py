@@ -10,13 +10,18 @@ COLUMNS = ["lot", "capacity", "start", "minutes", "week", "actual", "p10", "p50"
            "target_minute"]
 
 
+def block(target_minute):
+    """The target's time of day, as `ConformalBands.block`: night and morning, late morning, afternoon, evening."""
+    return np.searchsorted([9 * 60, 13 * 60, 17 * 60], target_minute, side="right")
+
+
 def scored_rows(directory):
     """The scored rows of an export, with the Seoul day of the start, the target's time of day (as
     `ConformalBands.block`) and the served p50's error as a share of capacity."""
     rows = pd.read_csv(directory + "/rows.csv", usecols=COLUMNS)
     scored = rows[rows["week"].notna()].copy()
     scored["day"] = (scored["start"] + 9 * 12) // 288
-    scored["block"] = np.searchsorted([9 * 60, 13 * 60, 17 * 60], scored["target_minute"], side="right")
+    scored["block"] = block(scored["target_minute"])
     scored["error"] = (scored["actual"] - scored["p50"]) / scored["capacity"]
     return scored
 

@@ -25,6 +25,7 @@ import lightgbm as lgb
 import numpy as np
 import pandas as pd
 
+import band_step
 import reference_features
 
 rows = pd.read_csv(sys.argv[1])
@@ -60,11 +61,6 @@ served = {name: np.clip(np.round(now + prediction), 0, cap) for name, prediction
 # Quantile models can cross: the band is the lower and the higher of the two.
 low, high = np.minimum(served["p10"], served["p90"]), np.maximum(served["p10"], served["p90"])
 
-
-def interval_score(p10, p90, actual):
-    return (p90 - p10) + 10 * np.maximum(p10 - actual, 0) + 10 * np.maximum(actual - p90, 0)
-
-
 out = {"objective": objective, "seconds": round(seconds["p50"], 1), "band_seconds": round(seconds["band"], 1),
        "reference": {}, "forecaster": {}, "reference_coverage": {}, "reference_interval_score": {},
        "forecaster_interval_score": {}}
@@ -75,6 +71,6 @@ for minutes, group in rows[scored].groupby("minutes"):
     out["reference"][key] = float(np.mean(np.abs(served["p50"][index] - actual)))
     out["forecaster"][key] = float(np.mean(np.abs(rows["p50"][index] - actual)))
     out["reference_coverage"][key] = float(np.mean((actual >= low[index]) & (actual <= high[index])))
-    out["reference_interval_score"][key] = float(np.mean(interval_score(low[index], high[index], actual)))
-    out["forecaster_interval_score"][key] = float(np.mean(interval_score(rows["p10"][index], rows["p90"][index], actual)))
+    out["reference_interval_score"][key] = float(np.mean(band_step.interval_score(low[index], high[index], actual)))
+    out["forecaster_interval_score"][key] = float(np.mean(band_step.interval_score(rows["p10"][index], rows["p90"][index], actual)))
 print(json.dumps(out))

@@ -32,7 +32,7 @@ directory, thin = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1
 data = forecaster_replay.load(directory)
 rows = data.rows
 minutes = rows["minutes"].values
-block = np.searchsorted([9 * 60, 13 * 60, 17 * 60], rows["target_minute"].values, side="right")
+block = band_step.block(rows["target_minute"].values)
 spread_parameters = {key: value for key, value in forecaster_replay.PARAMETERS.items()
                      if key not in ("objective", "huber_slope", "max_depth", "eval_metric")}
 spread_parameters.update(objective="reg:squarederror", max_depth=4)

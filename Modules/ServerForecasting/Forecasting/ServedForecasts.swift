@@ -5,6 +5,7 @@ import Models
 public struct ServedForecast: Sendable {
     /// The lot's index in the series forecast.
     public var lot: Int
+    /// The lot's id: what its errors are kept under from one training to the next (``RecentErrors/LotPercentiles``).
     public var lotID: LotID
     public var start: Int
     public var minutes: Int

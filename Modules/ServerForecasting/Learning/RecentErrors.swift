@@ -38,7 +38,7 @@ public struct RecentErrors: Sendable, Codable, Equatable {
         public var kind: Int
         public var percentiles: [Percentiles]
         /// Each lot's, at every horizon it had errors at (however few: a lot's departure weighs by its count).
-        public var lots: [LotPercentiles] = []
+        public var lots: [LotPercentiles]
     }
 
     /// The days kept, oldest first: those within ``window`` days of the last.
