@@ -10,6 +10,8 @@ alone shows what the second pass itself does, and a variant is judged against it
 Usage: band-variants.py EXPORTED_HISTORY_DIR "VARIANT;VARIANT;..."
 A variant is comma-separated KEY or KEY=VALUE:
   aci          the served band through the step once more
+  sides=1      the same, or with another band, through a step per side instead: a factor on each side's distance
+               from p50, moved by that side's share missed minus 10%
   bins=N       the step per width class instead (N classes by the band's width as a share of capacity, their
                bounds the quantiles of the last 28 days' widths): do narrow bands miss more than wide ones?
   rolling=D    a band from what was served: per horizon, time of day and day kind, the count-weighted mean of the
@@ -18,7 +20,7 @@ A variant is comma-separated KEY or KEY=VALUE:
   lot=1        with rolling: each lot's band moved by its own departure (the 10th and 90th percentiles of its errors
                in those D days less every lot's), weighing n / (n + 200)
   lightgbm=1   LightGBM's quantile band (alpha 0.1 and 0.9, as Tools/bench/lightgbm-reference.py trains it; kept in
-               DIR/lightgbm-band.csv after the first run)
+               DIR/lightgbm-band.csv until the rows are exported again)
   blend=W      with rolling or lightgbm: W of that band and 1 - W of the served one (default 1: that band alone)
 An empty variant is the served band as it is. Prints per variant the interval score per horizon (the served band's in
 brackets) and the coverage; every variant is scored on the same rows (where a band has no record yet, the served one
@@ -88,9 +90,10 @@ def rolling_band(frame, days, by_lot=False):
 
 
 def lightgbm_band():
-    """LightGBM's p10 and p90 for every scored row, trained as the reference trains them (cached)."""
+    """LightGBM's p10 and p90 for every scored row, trained as the reference trains them (cached until the rows are
+    exported again: a new export may order them otherwise)."""
     path = directory + "/lightgbm-band.csv"
-    if not os.path.exists(path):
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(directory + "/rows.csv"):
         import lightgbm as lgb
         everything = pd.read_csv(directory + "/rows.csv")
         cutoffs = json.load(open(directory + "/cutoffs.json"))
@@ -133,7 +136,7 @@ for variant in variants:
             high = high.where(~known, (1 - weight) * high + weight * np.maximum(other_low, other_high))
         if "bins" in options:
             low, high = band_step.stepped(frame, low, high, width_classes(frame, int(options["bins"])))
-        elif other is not None or "aci" in options:
-            low, high = band_step.stepped(frame, low, high)
+        elif other is not None or "aci" in options or "sides" in options:
+            low, high = band_step.stepped(frame, low, high, per_side="sides" in options)
         line.append(band_step.line(frame, low, high))
     print(f"{variant or 'served':28s} " + "  ".join(line), flush=True)

@@ -31,21 +31,26 @@ def interval_score(low, high, actual):
     return (high - low) + 10 * np.maximum(low - actual, 0) + 10 * np.maximum(actual - high, 0)
 
 
-def stepped(frame, low, high, classes=None):
-    """The band through the day-by-day step, per class (one class: the horizon's), in the frame's order."""
+def stepped(frame, low, high, classes=None, per_side=False):
+    """The band through the day-by-day step, per class (one class: the horizon's), in the frame's order; per_side:
+    a factor for each side, each stepped by its own share missed minus 10%."""
     classes = pd.Series(0, index=frame.index) if classes is None else classes
     factors, out_low, out_high = {}, [], []
+    sides = ("low", "high") if per_side else ("both", "both")
     for _, day in frame.groupby("day", sort=True):
-        factor = np.exp(np.array([factors.get(c, 0.0) for c in classes[day.index]]))
-        below = np.maximum(day["p50"] - low[day.index], 0) * factor
-        above = np.maximum(high[day.index] - day["p50"], 0) * factor
+        factor = {side: np.exp(np.array([factors.get((c, side), 0.0) for c in classes[day.index]])) for side in sides}
+        below = np.maximum(day["p50"] - low[day.index], 0) * factor[sides[0]]
+        above = np.maximum(high[day.index] - day["p50"], 0) * factor[sides[1]]
         day_low = np.round(day["p50"] - below).clip(0, day["capacity"])
         day_high = np.round(day["p50"] + above).clip(0, day["capacity"])
-        inside = (day["actual"] >= day_low) & (day["actual"] <= day_high)
-        for c, members in inside.groupby(classes[day.index]):
-            if len(members) >= LEAST:
-                factors[c] = np.clip(factors.get(c, 0.0) + STEP * ((1 - members.mean()) - (1 - TARGET)),
-                                     -TRAVEL, TRAVEL)
+        missed = {"low": day["actual"] < day_low, "high": day["actual"] > day_high}
+        missed["both"] = missed["low"] | missed["high"]
+        for side in set(sides):
+            target = (1 - TARGET) / (2 if per_side else 1)
+            for c, members in missed[side].groupby(classes[day.index]):
+                if len(members) >= LEAST:
+                    factors[(c, side)] = np.clip(factors.get((c, side), 0.0) + STEP * (members.mean() - target),
+                                                 -TRAVEL, TRAVEL)
         out_low.append(day_low)
         out_high.append(day_high)
     return pd.concat(out_low).reindex(frame.index), pd.concat(out_high).reindex(frame.index)
