@@ -36,17 +36,16 @@ def stepped(frame, low, high, classes=None, per_side=False):
     a factor for each side, each stepped by its own share missed minus 10%."""
     classes = pd.Series(0, index=frame.index) if classes is None else classes
     factors, out_low, out_high = {}, [], []
-    sides = ("low", "high") if per_side else ("both", "both")
+    sides, target = (("low", "high"), (1 - TARGET) / 2) if per_side else (("both",), 1 - TARGET)
     for _, day in frame.groupby("day", sort=True):
         factor = {side: np.exp(np.array([factors.get((c, side), 0.0) for c in classes[day.index]])) for side in sides}
         below = np.maximum(day["p50"] - low[day.index], 0) * factor[sides[0]]
-        above = np.maximum(high[day.index] - day["p50"], 0) * factor[sides[1]]
+        above = np.maximum(high[day.index] - day["p50"], 0) * factor[sides[-1]]
         day_low = np.round(day["p50"] - below).clip(0, day["capacity"])
         day_high = np.round(day["p50"] + above).clip(0, day["capacity"])
         missed = {"low": day["actual"] < day_low, "high": day["actual"] > day_high}
         missed["both"] = missed["low"] | missed["high"]
-        for side in set(sides):
-            target = (1 - TARGET) / (2 if per_side else 1)
+        for side in sides:
             for c, members in missed[side].groupby(classes[day.index]):
                 if len(members) >= LEAST:
                     factors[(c, side)] = np.clip(factors.get((c, side), 0.0) + STEP * (members.mean() - target),

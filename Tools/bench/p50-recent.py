@@ -33,7 +33,7 @@ def correction(frame, days, prior, by):
             continue
         window["weighted"] = window["median"] * window["n"]
         sums = window.groupby(by)[["weighted", "n"]].sum()
-        shift = sums["weighted"] / sums["n"] * sums["n"] / (sums["n"] + prior)
+        shift = sums["weighted"] / (sums["n"] + prior)  # the mean, weighing n / (n + prior)
         keys = pd.MultiIndex.from_frame(today[by]) if len(by) > 1 else pd.Index(today[by[0]])
         moved[today.index] = shift.reindex(keys).fillna(0).values
     return moved
