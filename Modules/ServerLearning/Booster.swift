@@ -70,13 +70,13 @@ final class Booster: Sendable {
                 guard best > 0 else {
                     throw Failure(call: "XGBoosterEvalOneIter", message: "no finite error on the held-out rows")
                 }
-                return (try booster.slice(rounds: best), best)
+                return (try booster.slice(0..<best), best)
             }
         }
     }
 
     /// A booster with `parameters` that trains on `dmatrix`.
-    private static func create(_ dmatrix: DMatrixHandle?, parameters: [(String, String)]) throws -> Booster {
+    static func create(_ dmatrix: DMatrixHandle?, parameters: [(String, String)]) throws -> Booster {
         var dmatrices: [DMatrixHandle?] = [dmatrix]
         var created: BoosterHandle?
         try check("XGBoosterCreate") { XGBoosterCreate(&dmatrices, 1, &created) }
@@ -105,11 +105,37 @@ final class Booster: Sendable {
         return value
     }
 
-    /// The first `rounds` trees as a booster of their own.
-    private func slice(rounds: Int) throws -> Booster {
+    /// Grows one tree on `dmatrix` from the given gradients and Hessians (one of each per row), as a custom
+    /// objective does.
+    func boost(_ dmatrix: DMatrixHandle?, gradients: [Float], hessians: [Float]) throws {
+        var gradients = gradients
+        var hessians = hessians
+        try withHandle { handle in
+            try Self.check("XGBoosterBoostOneIter") {
+                XGBoosterBoostOneIter(handle, dmatrix, &gradients, &hessians, bst_ulong(gradients.count))
+            }
+        }
+    }
+
+    /// The leaf (its node's index in the tree) each row of `dmatrix` falls in, in tree `tree`.
+    func leaves(ofTree tree: Int, on dmatrix: DMatrixHandle?) throws -> [Int] {
+        // The library answers leaves only for the trees from the first on: the one tree is sliced off first.
+        try slice(tree..<tree + 1).withHandle { handle in
+            var length: bst_ulong = 0
+            var result: UnsafePointer<Float>?
+            try Self.check("XGBoosterPredict(leaf)") { XGBoosterPredict(handle, dmatrix, 2, 0, 0, &length, &result) }
+            guard let result else { return [] }
+            return UnsafeBufferPointer(start: result, count: Int(length)).map { Int($0) }
+        }
+    }
+
+    /// The given trees as a booster of their own.
+    private func slice(_ trees: Range<Int>) throws -> Booster {
         try withHandle { handle in
             var sliced: BoosterHandle?
-            try Self.check("XGBoosterSlice") { XGBoosterSlice(handle, 0, Int32(rounds), 1, &sliced) }
+            try Self.check("XGBoosterSlice") {
+                XGBoosterSlice(handle, Int32(trees.lowerBound), Int32(trees.upperBound), 1, &sliced)
+            }
             return Booster(sliced)
         }
     }
@@ -130,13 +156,14 @@ final class Booster: Sendable {
         return booster
     }
 
-    /// The model in XGBoost's binary JSON (UBJSON) format.
-    func serialized() throws -> Data {
+    /// The model in XGBoost's binary JSON (UBJSON) format, or in its JSON (`"json"`), whose trees' leaf values
+    /// can be read and set; ``load(_:)`` reads either.
+    func serialized(format: String = "ubj") throws -> Data {
         try withHandle { handle in
             var length: bst_ulong = 0
             var bytes: UnsafePointer<CChar>?
             try Self.check("XGBoosterSaveModelToBuffer") {
-                XGBoosterSaveModelToBuffer(handle, #"{"format": "ubj"}"#, &length, &bytes)
+                XGBoosterSaveModelToBuffer(handle, #"{"format": "\#(format)"}"#, &length, &bytes)
             }
             guard let bytes else { throw Failure(call: "XGBoosterSaveModelToBuffer", message: "no bytes") }
             return Data(bytes: bytes, count: Int(length))

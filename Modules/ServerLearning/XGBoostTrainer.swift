@@ -10,10 +10,11 @@ extension ForecastTrainer {
     public static func xgboost(
         most: Int = 1000, every: Int = 50, patience: Int = 200, depth: Int = 5, threads: Int = 2
     ) -> ForecastTrainer {
+        let eta: Float = 0.05
         let parameters = [
             ("objective", "reg:pseudohubererror"), ("huber_slope", "0.05"), ("tree_method", "hist"),
             ("max_depth", "\(depth)"),
-            ("eta", "0.05"), ("subsample", "0.8"), ("colsample_bytree", "0.9"), ("min_child_weight", "20"),
+            ("eta", "\(eta)"), ("subsample", "0.8"), ("colsample_bytree", "0.9"), ("min_child_weight", "20"),
             ("base_score", "0"), ("max_bin", "128"),
             ("nthread", "\(threads)"), ("seed", "7"), ("verbosity", "0"),
         ]
@@ -22,6 +23,9 @@ extension ForecastTrainer {
             parameters.filter { !["objective", "huber_slope", "max_depth"].contains($0.0) }
             + [("objective", "reg:squarederror"), ("max_depth", "\(max(depth - 1, 1))")]
         let spreadRounds = max(most / 10, 1)
+        // The quantile models: the first model's trees, grown on the pinball loss (``QuantileTrees``).
+        let quantileParameters = parameters.filter { !["objective", "huber_slope", "eta"].contains($0.0) }
+        let quantileRounds = max(most / 10, 1)
         @Sendable func model(_ booster: Booster) -> ChangeModel {
             ChangeModel { matrix in try booster.predict(matrix) }
         }
@@ -44,6 +48,11 @@ extension ForecastTrainer {
             },
             fit: { matrix, trees in try fitting(parameters, matrix, rounds: trees) },
             fitSpread: { matrix in try fitting(spreadParameters, matrix, rounds: spreadRounds) },
+            fitQuantile: { matrix, alpha in
+                let booster = try QuantileTrees.train(
+                    matrix, alpha: alpha, parameters: quantileParameters, eta: eta, rounds: quantileRounds)
+                return (model(booster), try booster.serialized())
+            },
             load: { bytes in model(try Booster.load(bytes)) })
     }
 }

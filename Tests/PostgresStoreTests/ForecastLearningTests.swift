@@ -85,9 +85,9 @@ import Testing
         let collecting = Self.collector(store.history, now: now, collects: true)
         #expect(await collecting.learnOnce(learning))
         let inUse = try #require(collecting.learned?.stored)
-        #expect(inUse.model.isEmpty && inUse.spread.isEmpty)
+        #expect(inUse.model.isEmpty && inUse.spread.isEmpty && inUse.low.isEmpty && inUse.high.isEmpty)
         let kept = try StoredForecastModel.decoded(try #require(try await store.history.latestForecastModel()))
-        #expect(!kept.model.isEmpty && !kept.spread.isEmpty)
+        #expect(!kept.model.isEmpty && !kept.spread.isEmpty && !kept.low.isEmpty && !kept.high.isEmpty)
         #expect(kept.withoutBytes == inUse)
 
         let given = Mutex<[StoredForecastModel?]>([])
@@ -144,7 +144,8 @@ import Testing
         // Its JSON reads, its model bytes are not XGBoost's: also said once.
         let unloadable = StoredForecastModel(
             trainedAt: TestClock.daytime, days: 7, samples: 1, seconds: 1, bands: ConformalBands(),
-            model: Data("not a model".utf8), spread: Data("not a model".utf8))
+            model: Data("not a model".utf8), spread: Data("not a model".utf8), low: Data("not a model".utf8),
+            high: Data("not a model".utf8))
         try await models.saveForecastModel(try unloadable.encoded())
         await waiting.learnOnce(Self.learning(log))
         await waiting.learnOnce(Self.learning(log))

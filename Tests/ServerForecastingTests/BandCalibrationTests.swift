@@ -103,8 +103,8 @@ import Testing
         #expect(lot.lot == "banpo-1" && lot.minutes == 60 && lot.count == 40 && lot.high == kept.high)
     }
 
-    /// The served band is the mean of the conformal band and the recent days' one, times the learned factor; the
-    /// conformal band alone before the recent days have enough errors.
+    /// The served band is the mean of the conformal band and the recent days' one, then of that and the quantile
+    /// models' band, times the learned factor; the conformal band alone before the recent days have enough errors.
     @Test func theServedBandIsTheMeanOfTheConformalAndTheRecentOnesTimesTheFactor() throws {
         let key = ConformalBands.Key(minutes: 60, kind: 0, block: 2)
         var calibration = BandCalibration()
@@ -124,5 +124,12 @@ import Testing
         let served = calibration.offsets(conformal, key: key)
         #expect(abs(served.low - factor * (-0.2 + -0.08) / 2) < 1e-9)
         #expect(abs(served.high - factor * (0.1 + 0.08) / 2) < 1e-9)
+
+        // The quantile models' band is then half of it; an edge on the wrong side of p50 counts as p50.
+        let blended = calibration.offsets(conformal, quantiles: (low: -0.3, high: -0.05), key: key)
+        #expect(abs(blended.low - factor * ((-0.2 + -0.08) / 2 + -0.3) / 2) < 1e-9)
+        #expect(abs(blended.high - factor * ((0.1 + 0.08) / 2 + 0) / 2) < 1e-9)
+        let fresh = BandCalibration().offsets(conformal, quantiles: (low: -0.1, high: 0.3), key: key)
+        #expect(abs(fresh.low - -0.15) < 1e-9 && abs(fresh.high - 0.2) < 1e-9)
     }
 }

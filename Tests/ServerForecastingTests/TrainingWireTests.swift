@@ -29,7 +29,8 @@ import Testing
         #expect(calibration.recent.records.count == 1)
         let stored = StoredForecastModel(
             trainedAt: Date(timeIntervalSince1970: 1_795_300_000), days: 8, samples: 10, seconds: 1,
-            bands: ConformalBands(), calibration: calibration, model: Data([0, 1, 10, 13, 255]), spread: Data([7, 10]))
+            bands: ConformalBands(), calibration: calibration, model: Data([0, 1, 10, 13, 255]), spread: Data([7, 10]),
+            low: Data([3]), high: Data([4, 5]))
         let back = try TrainingWire.decode(TrainingWire.encode(readings, previous: try stored.encoded()))
         #expect(try back.previous.map(StoredForecastModel.decoded) == stored)
         #expect(back.readings.count == 2)

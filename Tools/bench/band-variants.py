@@ -21,7 +21,13 @@ A variant is comma-separated KEY or KEY=VALUE:
                in those D days less every lot's), weighing n / (n + 200)
   lightgbm=1   LightGBM's quantile band (alpha 0.1 and 0.9, as Tools/bench/lightgbm-reference.py trains it; kept in
                DIR/lightgbm-band.csv until the rows are exported again)
-  blend=W      with rolling or lightgbm: W of that band and 1 - W of the served one (default 1: that band alone)
+  xgbquantile=N  the band of N quantile trees of XGBoost 1.7.4 (PyPI) on the forecaster's own features and labels,
+               as `QuantileTrees` grows them: each tree on the pinball loss's gradient, its leaves then set to the
+               weighted quantile of what their rows still miss; per scored week on every row before its cut-off
+               (kept in DIR/xgboost-quantile-band-N-K.csv until the rows are exported again)
+  every=K      with xgbquantile: every K-th of those rows only
+  blend=W      with rolling, lightgbm or xgbquantile: W of that band and 1 - W of the served one (default 1: that band
+               alone)
 An empty variant is the served band as it is. Prints per variant the interval score per horizon (the served band's in
 brackets) and the coverage; every variant is scored on the same rows (where a band has no record yet, the served one
 stands in)."""
@@ -118,6 +124,76 @@ def lightgbm_band():
     return band["low"].reindex(scored.index), band["high"].reindex(scored.index)
 
 
+def weighted_quantiles(groups, values, weights, alpha):
+    """Per group (0..G-1), the weighted alpha-quantile of its values."""
+    order = np.lexsort((values, groups))
+    groups, values, weights = groups[order], values[order], weights[order]
+    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+    cumulative = np.cumsum(weights)
+    before = np.r_[0, cumulative[starts[1:] - 1]]
+    totals = np.add.reduceat(weights, starts)
+    goal = np.repeat(before + alpha * totals, np.diff(np.r_[starts, len(groups)]))
+    below = cumulative < goal  # the first value whose cumulative weight reaches the goal, per group
+    first = starts + np.add.reduceat(below.astype(int), starts)
+    result = np.zeros(groups.max() + 1 if len(groups) else 0)
+    result[groups[starts]] = values[np.minimum(first, len(values) - 1)]
+    return result
+
+
+def xgboost_quantile(features, label, weight, alpha, rounds, parameters):
+    """Trees grown by XGBoost 1.7 on the pinball loss's gradient (a custom objective), each leaf then set to its rows'
+    weighted alpha-quantile of what is left, as LightGBM's quantile objective renews its leaves: (booster, leaf
+    values per tree, the starting value)."""
+    import xgboost as xgb
+    training = xgb.DMatrix(features, label=label, weight=weight)
+    booster = xgb.Booster(parameters, [training])
+    start = weighted_quantiles(np.zeros(len(label), dtype=int), label, weight, alpha)[0]
+    margin, tables = np.full(len(label), start), []
+    eta = float(parameters["eta"])
+    for tree in range(rounds):
+        residual = label - margin
+        booster.boost(training, np.where(residual < 0, 1 - alpha, -alpha) * weight, weight.copy())
+        leaves = booster[tree:tree + 1].predict(training, pred_leaf=True).astype(int).ravel()
+        table = eta * weighted_quantiles(leaves, residual, weight, alpha)
+        margin += table[leaves]
+        tables.append(table)
+    return booster, tables, start
+
+
+def xgboost_quantile_band(rounds, every):
+    """The p10 and p90 of XGBoost quantile trees (xgboost_quantile) on the forecaster's own features and rows, per
+    scored week trained on every row before its cut-off (cached like the LightGBM band)."""
+    path = f"{directory}/xgboost-quantile-band-{rounds}-{every}.csv"
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(directory + "/rows.csv"):
+        import xgboost as xgb
+        import forecaster_replay
+        data = forecaster_replay.load(directory)
+        parameters = {key: value for key, value in forecaster_replay.PARAMETERS.items()
+                      if key not in ("objective", "huber_slope", "eval_metric")}
+        label = data.change - data.rule
+        band = pd.DataFrame({"low": np.nan, "high": np.nan}, index=data.rows.index)
+        for week, cutoff in enumerate(data.cutoffs):
+            week_rows = (data.rows["week"] == week).values
+            train = data.training & (data.target < cutoff)
+            kept = np.flatnonzero(train)[::every]  # every `every`-th row, as the spread model's
+            train[:] = False
+            train[kept] = True
+            if not week_rows.any() or train.sum() < 100:
+                continue
+            scored_matrix = xgb.DMatrix(data.features[week_rows])
+            for name, alpha in (("low", 0.1), ("high", 0.9)):
+                booster, tables, start = xgboost_quantile(
+                    data.features[train], label[train], data.weight[train].astype(float), alpha, rounds, parameters)
+                leaves = booster.predict(scored_matrix, pred_leaf=True).astype(int).reshape(week_rows.sum(), -1)
+                change = start + sum(table[leaves[:, tree]] for tree, table in enumerate(tables))
+                band.loc[week_rows, name] = data.now[week_rows] + (change + data.rule[week_rows]) * data.capacity[
+                    week_rows]
+        band = band[data.rows["week"].notna()]
+        band.clip(lower=0, upper=pd.Series(data.capacity)[band.index], axis=0).to_csv(path, index_label="row")
+    band = pd.read_csv(path, index_col="row")
+    return band["low"].reindex(scored.index), band["high"].reindex(scored.index)
+
+
 for variant in variants:
     options = dict(part.split("=") if "=" in part else (part, "1") for part in filter(None, variant.split(",")))
     line = []
@@ -128,6 +204,8 @@ for variant in variants:
             other = rolling_band(frame, int(options["rolling"]), "lot" in options)
         elif "lightgbm" in options:
             other = lightgbm_band()
+        elif "xgbquantile" in options:
+            other = xgboost_quantile_band(int(options["xgbquantile"]), int(options.get("every", 1)))
         if other is not None:
             weight = float(options.get("blend", 1))
             other_low, other_high = other[0].reindex(frame.index), other[1].reindex(frame.index)

@@ -15,7 +15,8 @@ Usage: p50-variants.py EXPORTED_HISTORY_DIR "VARIANT;VARIANT;..."
 A variant is comma-separated KEY=VALUE: XGBoost parameters (max_depth=6, huber_slope=0.01, eta=0.1, ...), rounds=N
 (a fixed number of trees instead of the held-out choice), most=N, every=N, patience=N (the choice's limits), thin=K
 (keep every K-th training start, as a row budget would), lot=1 (the lot's identity as one more feature, categorical,
-as the LightGBM reference has it). An empty variant is the base.
+as the LightGBM reference has it), bag=N (the mean of N served models, seeded 7, 8, ...), first=1 (the mean of the
+served model and the first model cut at the same number of trees). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -35,7 +36,7 @@ rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
     parameters = dict(forecaster_replay.PARAMETERS)
-    limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0)
+    limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0)
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
         if key in limits:
@@ -58,11 +59,19 @@ for variant in variants:
         if not scored.any():
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
-        trees = limits["rounds"] or forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)[1]
+        first, trees = None, limits["rounds"]
+        if not trees or limits["first"]:
+            first, chosen_trees = forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)
+            trees = trees or chosen_trees
         chosen.append(trees)
-        model = xgb.train(parameters, dmatrix(before, label=data.change[before] - data.rule[before],
-                                              weight=data.weight[before]), trees)
-        change_predicted = model.predict(dmatrix(scored)) + data.rule[scored]
+        training_matrix = dmatrix(before, label=data.change[before] - data.rule[before], weight=data.weight[before])
+        scored_matrix = dmatrix(scored)
+        change_predicted = np.mean([
+            xgb.train(dict(parameters, seed=int(parameters["seed"]) + bag), training_matrix, trees).predict(scored_matrix)
+            for bag in range(limits["bag"])], axis=0)
+        if limits["first"]:
+            change_predicted = 0.5 * change_predicted + 0.5 * first.predict(scored_matrix, iteration_range=(0, trees))
+        change_predicted = change_predicted + data.rule[scored]
         predicted[scored] = np.clip(np.round(data.now[scored] + change_predicted * capacity[scored]), 0,
                                     capacity[scored])
     scored = rows["week"].notna().values

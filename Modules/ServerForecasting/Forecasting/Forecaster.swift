@@ -193,14 +193,18 @@ public struct Forecaster: Sendable {
             rows.append((ForecastFeatures.bandKey(row), ForecastFeatures.base(row)))
         }
         guard let predicted = try? learned.model.predict(matrix), predicted.count == rows.count,
-            let spreads = try? learned.spread.predict(matrix), spreads.count == rows.count
+            let spreads = try? learned.spread.predict(matrix), spreads.count == rows.count,
+            let lows = try? learned.quantiles.low.predict(matrix), lows.count == rows.count,
+            let highs = try? learned.quantiles.high.predict(matrix), highs.count == rows.count
         else { return nil }
         var out: [Int: (p50: Double, low: Double, high: Double)] = [:]
         for (index, row) in rows.enumerated() {
             guard let band = learned.bands.band(row.band) else { return nil }
             let unit = ForecastTraining.unit(spreads[index])
+            // The quantile models' edges as distances from the p50 (an edge on the wrong side of it: none).
+            let quantiles = (Double(lows[index] - predicted[index]), Double(highs[index] - predicted[index]))
             let offsets = learned.calibration.offsets(
-                (band.low * unit, band.high * unit), key: row.band, lot: lot.id)
+                (band.low * unit, band.high * unit), quantiles: quantiles, key: row.band, lot: lot.id)
             out[row.band.minutes] = (Double(row.base + predicted[index]), offsets.low, offsets.high)
         }
         return out

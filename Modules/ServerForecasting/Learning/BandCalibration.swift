@@ -48,13 +48,19 @@ public struct BandCalibration: Sendable, Codable, Equatable {
 
     /// A row's p10 and p90 as served, as offsets from p50 in shares of capacity (negative below): the mean of its
     /// conformal band's offsets (`conformal`) and the recent days' band for its lot (``RecentErrors/band(_:lot:)``;
-    /// the conformal band alone without one), times the learned factor of its horizon and day kind.
-    public func offsets(_ conformal: (low: Double, high: Double), key: ConformalBands.Key, lot: LotID? = nil) -> (
-        low: Double, high: Double
-    ) {
+    /// the conformal band alone without one), then the mean of that and the quantile models' offsets
+    /// (`quantiles`, an edge on the wrong side of p50 taken as p50) where given, times the learned factor of its
+    /// horizon and day kind.
+    public func offsets(
+        _ conformal: (low: Double, high: Double), quantiles: (low: Double, high: Double)? = nil,
+        key: ConformalBands.Key, lot: LotID? = nil
+    ) -> (low: Double, high: Double) {
         var band = conformal
         if let recent = recent.band(key, lot: lot) {
             band = ((conformal.low + recent.low) / 2, (conformal.high + recent.high) / 2)
+        }
+        if let quantiles {
+            band = ((band.low + min(quantiles.low, 0)) / 2, (band.high + max(quantiles.high, 0)) / 2)
         }
         let factor = factor(minutes: key.minutes, kind: key.kind)
         return (band.low * factor, band.high * factor)

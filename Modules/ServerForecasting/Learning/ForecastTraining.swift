@@ -64,10 +64,16 @@ public struct ForecastTraining: Sendable {
             ConformalBands(errors: errors), held: held.keys, predicted: predicted, units: units, series: series)
 
         let (model, bytes) = try trainer.fit(all.matrix, trees)
+        // The quantile models learn the band's edges from every third row of all, as the spread model learns from
+        // every third of the first model's: a band's edges need fewer rows than its middle.
+        let everyThird = all.matrix.subset(Array(stride(from: 0, to: all.matrix.rows, by: 3)))
+        let (low, lowBytes) = try trainer.fitQuantile(everyThird, 0.1)
+        let (high, highBytes) = try trainer.fitQuantile(everyThird, 0.9)
         let stored = StoredForecastModel(
             trainedAt: now, days: days, samples: all.matrix.rows, seconds: Date().timeIntervalSince(started),
-            trees: trees, bands: bands, calibration: calibration, model: bytes, spread: spreadBytes)
-        return LearnedForecast(model: model, spread: spread, stored: stored)
+            trees: trees, bands: bands, calibration: calibration, model: bytes, spread: spreadBytes, low: lowBytes,
+            high: highBytes)
+        return LearnedForecast(model: model, spread: spread, quantiles: (low, high), stored: stored)
     }
 
     /// Where a training row comes from.

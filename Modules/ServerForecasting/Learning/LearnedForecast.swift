@@ -22,6 +22,8 @@ public struct ForecastTrainer: Sendable {
     /// Fits the spread model: how far off the change model is on a row (labels: absolute errors, shares of
     /// capacity); smaller than the change model, as it learns a rougher thing.
     public var fitSpread: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
+    /// Fits a model of the labels' `alpha`-quantile (the band's edges: 0.1 and 0.9), with its bytes for storage.
+    public var fitQuantile: @Sendable (FeatureMatrix, _ alpha: Float) throws -> (model: ChangeModel, bytes: Data)
     /// A model from stored bytes.
     public var load: @Sendable (Data) throws -> ChangeModel
     /// What the model is, for the logs and the backtest ("XGBoost 1.7, trees of depth 5").
@@ -32,30 +34,39 @@ public struct ForecastTrainer: Sendable {
         fitChoosingTrees: @escaping @Sendable (FeatureMatrix, FeatureMatrix) throws -> (model: ChangeModel, trees: Int),
         fit: @escaping @Sendable (FeatureMatrix, Int) throws -> (model: ChangeModel, bytes: Data),
         fitSpread: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
+        fitQuantile: @escaping @Sendable (FeatureMatrix, Float) throws -> (model: ChangeModel, bytes: Data),
         load: @escaping @Sendable (Data) throws -> ChangeModel
     ) {
         self.name = name
         self.fitChoosingTrees = fitChoosingTrees
         self.fit = fit
         self.fitSpread = fitSpread
+        self.fitQuantile = fitQuantile
         self.load = load
     }
 }
 
-/// A trained forecast: the change model, its spread model, its calibrated bands and what it was trained on.
+/// A trained forecast: the change model, its spread model, its quantile models, its calibrated bands and what it
+/// was trained on.
 public struct LearnedForecast: Sendable {
     public var model: ChangeModel
     /// How far off `model` is expected to be on a row (a share of capacity): the bands' unit.
     public var spread: ChangeModel
+    /// The change's 10th and 90th percentiles (labels as `model`'s): the band the conformal one is blended with.
+    public var quantiles: (low: ChangeModel, high: ChangeModel)
     public var bands: ConformalBands
     /// How much wider or narrower than `bands` the served bands are drawn, as learned from the served forecasts.
     public var calibration: BandCalibration
     /// The stored form: written with the history, read back by every instance.
     public var stored: StoredForecastModel
 
-    public init(model: ChangeModel, spread: ChangeModel, stored: StoredForecastModel) {
+    public init(
+        model: ChangeModel, spread: ChangeModel, quantiles: (low: ChangeModel, high: ChangeModel),
+        stored: StoredForecastModel
+    ) {
         self.model = model
         self.spread = spread
+        self.quantiles = quantiles
         self.bands = stored.bands
         self.calibration = stored.calibration
         self.stored = stored
@@ -63,7 +74,9 @@ public struct LearnedForecast: Sendable {
 
     /// A stored model read back with `trainer`.
     public init(_ stored: StoredForecastModel, trainer: ForecastTrainer) throws {
-        self.init(model: try trainer.load(stored.model), spread: try trainer.load(stored.spread), stored: stored)
+        self.init(
+            model: try trainer.load(stored.model), spread: try trainer.load(stored.spread),
+            quantiles: (try trainer.load(stored.low), try trainer.load(stored.high)), stored: stored)
     }
 
     /// The same forecast keeping its stored form without the models' bytes (``StoredForecastModel/withoutBytes``).
@@ -78,7 +91,7 @@ public struct LearnedForecast: Sendable {
 /// JSON.
 public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// Bumped when ``ForecastFeatures`` or what is kept change: a model of another version is not used.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     public var version: Int
     public var trainedAt: Date
@@ -97,10 +110,13 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
     public var model: Data
     /// The spread model's own bytes.
     public var spread: Data
+    /// The quantile models' own bytes (the 10th percentile's, the 90th's).
+    public var low: Data
+    public var high: Data
 
     public init(
         trainedAt: Date, days: Int, samples: Int, seconds: Double, trees: Int? = nil, bands: ConformalBands,
-        calibration: BandCalibration = BandCalibration(), model: Data, spread: Data
+        calibration: BandCalibration = BandCalibration(), model: Data, spread: Data, low: Data, high: Data
     ) {
         version = Self.currentVersion
         self.trainedAt = trainedAt
@@ -112,6 +128,8 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
         self.calibration = calibration
         self.model = model
         self.spread = spread
+        self.low = low
+        self.high = high
     }
 
     /// The same model without its models' bytes: what a server holds once it has loaded them (megabytes it would
@@ -120,6 +138,8 @@ public struct StoredForecastModel: Sendable, Codable, Equatable {
         var copy = self
         copy.model = Data()
         copy.spread = Data()
+        copy.low = Data()
+        copy.high = Data()
         return copy
     }
 
