@@ -24,7 +24,8 @@ import Testing
     ) async throws {
         let seoul = try SeoulStandIn(fixtures: areas)
         defer { seoul.stop() }
-        let clock = TestClock.clock(Self.instant)
+        // Its own `since`: the crowd's age is compared in minutes, so the suite's time before it must not move it.
+        let clock = TestClock.clock(Self.instant, since: Date())
         let server = try await TestBackend.start {
             $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
             $0.now = { clock.now().addingTimeInterval(offset.seconds) }
