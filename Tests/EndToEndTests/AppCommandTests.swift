@@ -218,12 +218,14 @@ import Testing
     /// widget and /v2 give the forecast at the next opening (not "closed for the whole horizon"), and the crowd
     /// forecast is the usual crowd at opening, never a heading over "unknown".
     @Test func inTheLastHourTheForecastIsForTheNextOpening() async throws {
-        let server = try await TestBackend.start { $0.now = TestClock.clock(TestClock.lastHour).now }
+        // Its own `since`: 22:40 is 20 minutes before closing, which a long suite run must not use up.
+        let since = Date()
+        let server = try await TestBackend.start { $0.now = TestClock.clock(TestClock.lastHour, since: since).now }
         defer { Task { await server.stop() } }
         await server.backend.collector.prepareHistory(days: 7)
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let environment = TestClock.environment(TestClock.lastHour)
+        let environment = TestClock.environment(TestClock.lastHour, since: since)
         for (language, opening, widget, closedWords) in [
             ("en", "At 06:00", "at 06:00 about", "closed for the whole horizon"),
             ("ko", "06:00 개장 시", "06:00 개장 시 약", "예측 기간 내내"),

@@ -9,10 +9,14 @@ import Testing
 @Suite(.serialized) struct SeoulDataTests {
     static let instant = ISO8601.parse("2026-08-26T14:05:00+09:00")!
     static let app = Binaries.url("hangangjari")
+    /// When this test started (a new instance per test): the clocks read `instant` then, so that how long the suite
+    /// ran before it does not age the fixtures' readings.
+    let since = Date()
 
     func run(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> WidgetBinaryTests.Run {
         try await WidgetBinaryTests.runAsync(
-            arguments, environment: TestClock.environment(Self.instant).merging(environment) { $1 }, binary: Self.app)
+            arguments, environment: TestClock.environment(Self.instant, since: since).merging(environment) { $1 },
+            binary: Self.app)
     }
 
     func stateDir() -> URL {
@@ -26,7 +30,7 @@ import Testing
             "POI103": "citydata-yanghwa-xml.json",
         ])
         defer { seoul.stop() }
-        let clock = TestClock.clock(Self.instant)
+        let clock = TestClock.clock(Self.instant, since: since)
         let server = try await TestBackend.start {
             $0.source = .seoul(key: "test-key", baseURL: seoul.baseURL)
             $0.now = clock.now
