@@ -42,6 +42,7 @@ import numpy as np
 import pandas as pd
 
 import band_step
+import quantile_trees
 import reference_features
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
@@ -124,52 +125,15 @@ def lightgbm_band():
     return band["low"].reindex(scored.index), band["high"].reindex(scored.index)
 
 
-def weighted_quantiles(groups, values, weights, alpha):
-    """Per group (0..G-1), the weighted alpha-quantile of its values."""
-    order = np.lexsort((values, groups))
-    groups, values, weights = groups[order], values[order], weights[order]
-    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
-    cumulative = np.cumsum(weights)
-    before = np.r_[0, cumulative[starts[1:] - 1]]
-    totals = np.add.reduceat(weights, starts)
-    goal = np.repeat(before + alpha * totals, np.diff(np.r_[starts, len(groups)]))
-    below = cumulative < goal  # the first value whose cumulative weight reaches the goal, per group
-    first = starts + np.add.reduceat(below.astype(int), starts)
-    result = np.zeros(groups.max() + 1 if len(groups) else 0)
-    result[groups[starts]] = values[np.minimum(first, len(values) - 1)]
-    return result
-
-
-def xgboost_quantile(features, label, weight, alpha, rounds, parameters):
-    """Trees grown by XGBoost 1.7 on the pinball loss's gradient (a custom objective), each leaf then set to its rows'
-    weighted alpha-quantile of what is left, as LightGBM's quantile objective renews its leaves: (booster, leaf
-    values per tree, the starting value)."""
-    import xgboost as xgb
-    training = xgb.DMatrix(features, label=label, weight=weight)
-    booster = xgb.Booster(parameters, [training])
-    start = weighted_quantiles(np.zeros(len(label), dtype=int), label, weight, alpha)[0]
-    margin, tables = np.full(len(label), start), []
-    eta = float(parameters["eta"])
-    for tree in range(rounds):
-        residual = label - margin
-        booster.boost(training, np.where(residual < 0, 1 - alpha, -alpha) * weight, weight.copy())
-        leaves = booster[tree:tree + 1].predict(training, pred_leaf=True).astype(int).ravel()
-        table = eta * weighted_quantiles(leaves, residual, weight, alpha)
-        margin += table[leaves]
-        tables.append(table)
-    return booster, tables, start
-
-
 def xgboost_quantile_band(rounds, every):
-    """The p10 and p90 of XGBoost quantile trees (xgboost_quantile) on the forecaster's own features and rows, per
+    """The p10 and p90 of XGBoost quantile trees (quantile_trees.fit) on the forecaster's own features and rows, per
     scored week trained on every row before its cut-off (cached like the LightGBM band)."""
     path = f"{directory}/xgboost-quantile-band-{rounds}-{every}.csv"
     if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(directory + "/rows.csv"):
         import xgboost as xgb
         import forecaster_replay
         data = forecaster_replay.load(directory)
-        parameters = {key: value for key, value in forecaster_replay.PARAMETERS.items()
-                      if key not in ("objective", "huber_slope", "eval_metric")}
+        parameters = quantile_trees.parameters(forecaster_replay.PARAMETERS)
         label = data.change - data.rule
         band = pd.DataFrame({"low": np.nan, "high": np.nan}, index=data.rows.index)
         for week, cutoff in enumerate(data.cutoffs):
@@ -182,10 +146,9 @@ def xgboost_quantile_band(rounds, every):
                 continue
             scored_matrix = xgb.DMatrix(data.features[week_rows])
             for name, alpha in (("low", 0.1), ("high", 0.9)):
-                booster, tables, start = xgboost_quantile(
+                booster, tables, start = quantile_trees.fit(
                     data.features[train], label[train], data.weight[train].astype(float), alpha, rounds, parameters)
-                leaves = booster.predict(scored_matrix, pred_leaf=True).astype(int).reshape(week_rows.sum(), -1)
-                change = start + sum(table[leaves[:, tree]] for tree, table in enumerate(tables))
+                change = quantile_trees.predict(booster, tables, start, scored_matrix)
                 band.loc[week_rows, name] = data.now[week_rows] + (change + data.rule[week_rows]) * data.capacity[
                     week_rows]
         band = band[data.rows["week"].notna()]

@@ -16,7 +16,11 @@ A variant is comma-separated KEY=VALUE: XGBoost parameters (max_depth=6, huber_s
 (a fixed number of trees instead of the held-out choice), most=N, every=N, patience=N (the choice's limits), thin=K
 (keep every K-th training start, as a row budget would), lot=1 (the lot's identity as one more feature, categorical,
 as the LightGBM reference has it), bag=N (the mean of N served models, seeded 7, 8, ...), first=1 (the mean of the
-served model and the first model cut at the same number of trees). An empty variant is the base.
+served model and the first model cut at the same number of trees), median=N (the mean of the served model and N
+quantile trees for the median, as `QuantileTrees` grows them, on every third row before the cut-off: mevery=K for every
+K-th, mblend=W for W of the median model and 1 - W of the served one, mchoose=1 for W chosen on the held-out days as the
+trees are: a median model on the first model's rows forecasts them beside it, and of W = 0, 0.25, ..., 1 the one with the
+least MAE in spaces serves). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -29,6 +33,7 @@ import pandas as pd
 import xgboost as xgb
 
 import forecaster_replay
+import quantile_trees
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
 data = forecaster_replay.load(directory)
@@ -36,10 +41,14 @@ rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
     parameters = dict(forecaster_replay.PARAMETERS)
-    limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0)
+    limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
+                  mevery=3, mchoose=0)
+    blend = 0.5
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
-        if key in limits:
+        if key == "mblend":
+            blend = float(value)
+        elif key in limits:
             limits[key] = int(value)
         else:
             parameters[key] = value
@@ -53,14 +62,21 @@ for variant in variants:
     def dmatrix(mask, **kwargs):
         return xgb.DMatrix(matrix_features[mask], feature_types=types, enable_categorical=types is not None, **kwargs)
     predicted = np.full(len(rows), np.nan)
-    started, chosen = time.time(), []
+    started, chosen, blends = time.time(), [], []
+
+    def median_model(mask):
+        kept_rows = np.flatnonzero(mask)[::limits["mevery"]]
+        booster, tables, start = quantile_trees.fit(
+            matrix_features[kept_rows], data.change[kept_rows] - data.rule[kept_rows],
+            data.weight[kept_rows].astype(float), 0.5, limits["median"], quantile_trees.parameters(parameters))
+        return lambda mask: quantile_trees.predict(booster, tables, start, xgb.DMatrix(matrix_features[mask]))
     for week, cutoff in enumerate(data.cutoffs):
         scored = (rows["week"] == week).values
         if not scored.any():
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
         first, trees = None, limits["rounds"]
-        if not trees or limits["first"]:
+        if not trees or limits["first"] or limits["mchoose"]:
             first, chosen_trees = forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)
             trees = trees or chosen_trees
         chosen.append(trees)
@@ -71,6 +87,15 @@ for variant in variants:
             for bag in range(limits["bag"])], axis=0)
         if limits["first"]:
             change_predicted = 0.5 * change_predicted + 0.5 * first.predict(scored_matrix, iteration_range=(0, trees))
+        if limits["median"]:
+            if limits["mchoose"]:
+                served_held = first.predict(dmatrix(held), iteration_range=(0, trees))
+                median_held = median_model(fit)(held)
+                errors = {w: np.mean(np.abs((1 - w) * served_held + w * median_held - data.change[held] + data.rule[held])
+                                     * data.capacity[held]) for w in (0, 0.25, 0.5, 0.75, 1)}
+                blend = min(errors, key=errors.get)
+                blends.append(blend)
+            change_predicted = (1 - blend) * change_predicted + blend * median_model(before)(scored)
         change_predicted = change_predicted + data.rule[scored]
         predicted[scored] = np.clip(np.round(data.now[scored] + change_predicted * capacity[scored]), 0,
                                     capacity[scored])
@@ -79,5 +104,6 @@ for variant in variants:
                           "variant": np.abs(predicted[scored] - rows["actual"].values[scored]),
                           "forecaster": np.abs(rows["p50"].values[scored] - rows["actual"].values[scored])})
     maes = frame.groupby("minutes").mean()
-    print(f"{variant or 'base':44s} {time.time() - started:4.0f} s  trees {chosen}  " + "  ".join(
+    print(f"{variant or 'base':44s} {time.time() - started:4.0f} s  trees {chosen}  "
+        + (f"blends {blends}  " if blends else "") + "  ".join(
         f"{minutes}: {row.variant:.2f} ({row.forecaster:.2f})" for minutes, row in maes.iterrows()), flush=True)
