@@ -46,9 +46,13 @@ def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):
     held_matrix = dmatrix(held)
     best = (np.inf, 0)
     for end in range(limits["every"], limits["most"] + 1, limits["every"]):
-        error = np.mean(np.abs(first.predict(held_matrix, iteration_range=(0, end)) + data.rule[held]
-                               - data.change[held]) * data.capacity[held])
+        error = mae_in_spaces(data, first.predict(held_matrix, iteration_range=(0, end)), held)
         best = min(best, (error, end))
         if end - best[1] >= limits["patience"]:
             break
     return first, best[1]
+
+
+def mae_in_spaces(data, predicted, mask):
+    """The mean absolute error in spaces of `predicted` (the model's answers: the change the rule misses) on `mask`."""
+    return np.mean(np.abs(predicted + data.rule[mask] - data.change[mask]) * data.capacity[mask])

@@ -91,8 +91,8 @@ for variant in variants:
             if limits["mchoose"]:
                 served_held = first.predict(dmatrix(held), iteration_range=(0, trees))
                 median_held = median_model(fit)(held)
-                errors = {w: np.mean(np.abs((1 - w) * served_held + w * median_held - data.change[held] + data.rule[held])
-                                     * data.capacity[held]) for w in (0, 0.25, 0.5, 0.75, 1)}
+                errors = {w: forecaster_replay.mae_in_spaces(data, (1 - w) * served_held + w * median_held, held)
+                          for w in (0, 0.25, 0.5, 0.75, 1)}
                 blend = min(errors, key=errors.get)
                 blends.append(blend)
             change_predicted = (1 - blend) * change_predicted + blend * median_model(before)(scored)
