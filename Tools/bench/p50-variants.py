@@ -20,7 +20,10 @@ served model and the first model cut at the same number of trees), median=N (the
 quantile trees for the median, as `QuantileTrees` grows them, on every third row before the cut-off: mevery=K for every
 K-th, mblend=W for W of the median model and 1 - W of the served one, mchoose=1 for W chosen on the held-out days as the
 trees are: a median model on the first model's rows forecasts them beside it, and of W = 0, 0.25, ..., 1 the one with the
-least MAE in spaces serves). An empty variant is the base.
+least MAE in spaces serves), prev=N (one more feature: the mean over the last N days of the lot's offset at the target's
+time of day from the same time on that day's kind, `regime_features.py`), scale=1 (the chosen trees times the served
+model's rows over the first model's, in steps of `every`), hchoose=1 (each horizon its own number of trees, chosen on
+the held-out days, the served model grown to the most of them and read at each). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -34,6 +37,7 @@ import xgboost as xgb
 
 import forecaster_replay
 import quantile_trees
+import regime_features
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
 data = forecaster_replay.load(directory)
@@ -42,7 +46,7 @@ rows, capacity, features = data.rows, data.capacity, data.features
 for variant in variants:
     parameters = dict(forecaster_replay.PARAMETERS)
     limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
-                  mevery=3, mchoose=0)
+                  mevery=3, mchoose=0, prev=0, scale=0, hchoose=0)
     blend = 0.5
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
@@ -54,10 +58,13 @@ for variant in variants:
             parameters[key] = value
     kept = (rows["start"].values // 3) % limits["thin"] == 0
     matrix_features, types = features, None
+    if limits["prev"]:
+        offsets = regime_features.previous_days_offset(rows, capacity, limits["prev"])
+        matrix_features = np.hstack([features, offsets[:, None]])
     if limits["lot"]:
         codes = pd.Categorical(rows["lot"]).codes.astype(np.float32)[:, None]  # the same code in every week
-        matrix_features = np.hstack([features, codes])
-        types = ["q"] * features.shape[1] + ["c"]
+        matrix_features = np.hstack([matrix_features, codes])
+        types = ["q"] * (matrix_features.shape[1] - 1) + ["c"]
 
     def dmatrix(mask, **kwargs):
         return xgb.DMatrix(matrix_features[mask], feature_types=types, enable_categorical=types is not None, **kwargs)
@@ -76,15 +83,41 @@ for variant in variants:
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
         first, trees = None, limits["rounds"]
-        if not trees or limits["first"] or limits["mchoose"]:
+        per_horizon = None
+        if limits["hchoose"]:  # each horizon its own number of trees, chosen on the held-out days as the one is
+            first = xgb.train(parameters, dmatrix(fit, label=data.change[fit] - data.rule[fit], weight=data.weight[fit]),
+                              limits["most"])
+            held_matrix, horizons = dmatrix(held), rows["minutes"].values
+            errors = {end: first.predict(held_matrix, iteration_range=(0, end))
+                      for end in range(limits["every"], limits["most"] + 1, limits["every"])}
+            per_horizon = {}
+            for minutes in np.unique(horizons[held]):
+                at = np.flatnonzero(held)[horizons[held] == minutes]
+                mask = np.zeros(len(rows), bool)
+                mask[at] = True
+                inside = horizons[held] == minutes
+                per_horizon[int(minutes)] = int(min((forecaster_replay.mae_in_spaces(data, p[inside], mask), end)
+                                               for end, p in errors.items())[1])
+            trees = max(per_horizon.values())
+        elif not trees or limits["first"] or limits["mchoose"]:
             first, chosen_trees = forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)
             trees = trees or chosen_trees
+            if limits["scale"]:  # as many more trees as the served model has more rows, in steps of the choice's
+                every = limits["every"]
+                trees = int(round(trees * before.sum() / fit.sum() / every)) * every
         chosen.append(trees)
         training_matrix = dmatrix(before, label=data.change[before] - data.rule[before], weight=data.weight[before])
         scored_matrix = dmatrix(scored)
-        change_predicted = np.mean([
-            xgb.train(dict(parameters, seed=int(parameters["seed"]) + bag), training_matrix, trees).predict(scored_matrix)
-            for bag in range(limits["bag"])], axis=0)
+        served = [xgb.train(dict(parameters, seed=int(parameters["seed"]) + bag), training_matrix, trees)
+                  for bag in range(limits["bag"])]
+        change_predicted = np.mean([model.predict(scored_matrix) for model in served], axis=0)
+        if per_horizon:
+            chosen[-1] = per_horizon
+            scored_horizons = rows["minutes"].values[scored]
+            for minutes, ends in per_horizon.items():
+                change_predicted[scored_horizons == minutes] = np.mean([
+                    model.predict(scored_matrix, iteration_range=(0, ends)) for model in served],
+                    axis=0)[scored_horizons == minutes]
         if limits["first"]:
             change_predicted = 0.5 * change_predicted + 0.5 * first.predict(scored_matrix, iteration_range=(0, trees))
         if limits["median"]:
