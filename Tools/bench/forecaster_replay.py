@@ -41,8 +41,7 @@ def split(data, cutoff, kept):
 
 def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):
     """The first model on `fit` and the number of trees that did best on `held` (MAE in spaces)."""
-    first = xgb.train(parameters, dmatrix(fit, label=data.change[fit] - data.rule[fit], weight=data.weight[fit]),
-                      limits["most"])
+    first = train_first(data, parameters, fit, dmatrix, limits["most"])
     held_matrix = dmatrix(held)
     best = (np.inf, 0)
     for end in range(limits["every"], limits["most"] + 1, limits["every"]):
@@ -51,6 +50,11 @@ def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):
         if end - best[1] >= limits["patience"]:
             break
     return first, best[1]
+
+
+def train_first(data, parameters, fit, dmatrix, trees):
+    """The first model: `trees` trees on the `fit` rows, labelled with the change the rule misses."""
+    return xgb.train(parameters, dmatrix(fit, label=data.change[fit] - data.rule[fit], weight=data.weight[fit]), trees)
 
 
 def mae_in_spaces(data, predicted, mask):

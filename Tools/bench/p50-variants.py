@@ -23,7 +23,8 @@ trees are: a median model on the first model's rows forecasts them beside it, an
 least MAE in spaces serves), prev=N (one more feature: the mean over the last N days of the lot's offset at the target's
 time of day from the same time on that day's kind, `regime_features.py`), scale=1 (the chosen trees times the served
 model's rows over the first model's, in steps of `every`), hchoose=1 (each horizon its own number of trees, chosen on
-the held-out days, the served model grown to the most of them and read at each). An empty variant is the base.
+the held-out days read every 50 up to `most`, the served model grown to the most of them and read at each). An empty
+variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -84,20 +85,17 @@ for variant in variants:
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
         first, trees = None, limits["rounds"]
         per_horizon = None
-        if limits["hchoose"]:  # each horizon its own number of trees, chosen on the held-out days as the one is
-            first = xgb.train(parameters, dmatrix(fit, label=data.change[fit] - data.rule[fit], weight=data.weight[fit]),
-                              limits["most"])
+        if limits["hchoose"]:  # each horizon its own number of trees, read every 50 up to `most` on the held-out days
+            first = forecaster_replay.train_first(data, parameters, fit, dmatrix, limits["most"])
             held_matrix, horizons = dmatrix(held), rows["minutes"].values
-            errors = {end: first.predict(held_matrix, iteration_range=(0, end))
-                      for end in range(limits["every"], limits["most"] + 1, limits["every"])}
+            curve = {end: first.predict(held_matrix, iteration_range=(0, end))
+                     for end in range(limits["every"], limits["most"] + 1, limits["every"])}
             per_horizon = {}
             for minutes in np.unique(horizons[held]):
-                at = np.flatnonzero(held)[horizons[held] == minutes]
-                mask = np.zeros(len(rows), bool)
-                mask[at] = True
                 inside = horizons[held] == minutes
-                per_horizon[int(minutes)] = int(min((forecaster_replay.mae_in_spaces(data, p[inside], mask), end)
-                                               for end, p in errors.items())[1])
+                per_horizon[int(minutes)] = min(
+                    (forecaster_replay.mae_in_spaces(data, predicted[inside], held & (horizons == minutes)), end)
+                    for end, predicted in curve.items())[1]
             trees = max(per_horizon.values())
         elif not trees or limits["first"] or limits["mchoose"]:
             first, chosen_trees = forecaster_replay.first_model(data, parameters, fit, held, dmatrix, limits)
@@ -115,9 +113,9 @@ for variant in variants:
             chosen[-1] = per_horizon
             scored_horizons = rows["minutes"].values[scored]
             for minutes, ends in per_horizon.items():
+                horizon_matrix = dmatrix(scored & (rows["minutes"].values == minutes))
                 change_predicted[scored_horizons == minutes] = np.mean([
-                    model.predict(scored_matrix, iteration_range=(0, ends)) for model in served],
-                    axis=0)[scored_horizons == minutes]
+                    model.predict(horizon_matrix, iteration_range=(0, ends)) for model in served], axis=0)
         if limits["first"]:
             change_predicted = 0.5 * change_predicted + 0.5 * first.predict(scored_matrix, iteration_range=(0, trees))
         if limits["median"]:
