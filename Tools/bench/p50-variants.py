@@ -23,14 +23,16 @@ trees are: a median model on the first model's rows forecasts them beside it, an
 least MAE in spaces serves), prev=N (one more feature: the mean over the last N days of the lot's offset at the target's
 time of day from the same time on that day's kind, `regime_features.py`), scale=1 (the chosen trees times the served
 model's rows over the first model's, in steps of `every`), hchoose=1 (each horizon its own number of trees, chosen on
-the held-out days read every 50 up to `most`, the served model grown to the most of them and read at each). An empty
-variant is the base.
+the held-out days read every 50 up to `most`, the served model grown to the most of them and read at each), decay=D
+(rows weighted down by age, halved every D days before the cut-off, their mean weight kept). An empty variant is the
+base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
 
 import time
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -42,12 +44,14 @@ import regime_features
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
 data = forecaster_replay.load(directory)
+base_weight = data.weight
 rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
+    data = SimpleNamespace(**dict(vars(data), weight=base_weight))  # undecayed, whatever the last variant did
     parameters = dict(forecaster_replay.PARAMETERS)
     limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
-                  mevery=3, mchoose=0, prev=0, scale=0, hchoose=0)
+                  mevery=3, mchoose=0, prev=0, scale=0, hchoose=0, decay=0)
     blend = 0.5
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
@@ -83,6 +87,10 @@ for variant in variants:
         if not scored.any():
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
+        if limits["decay"]:  # older rows weigh less: halved every `decay` days before the cut-off, the same mean
+            decayed = base_weight * 0.5 ** ((cutoff - data.target) / forecaster_replay.PER_DAY / limits["decay"])
+            decayed *= base_weight[before].mean() / decayed[before].mean()
+            data = SimpleNamespace(**dict(vars(data), weight=decayed))
         first, trees = None, limits["rounds"]
         per_horizon = None
         if limits["hchoose"]:  # each horizon its own number of trees, read every 50 up to `most` on the held-out days
