@@ -32,7 +32,6 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
 
 import time
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -48,7 +47,6 @@ base_weight = data.weight
 rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
-    data = SimpleNamespace(**dict(vars(data), weight=base_weight))  # undecayed, whatever the last variant did
     parameters = dict(forecaster_replay.PARAMETERS)
     limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
                   mevery=3, mchoose=0, prev=0, scale=0, hchoose=0, decay=0)
@@ -87,10 +85,10 @@ for variant in variants:
         if not scored.any():
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
+        data.weight = base_weight
         if limits["decay"]:  # older rows weigh less: halved every `decay` days before the cut-off, the same mean
             decayed = base_weight * 0.5 ** ((cutoff - data.target) / forecaster_replay.PER_DAY / limits["decay"])
-            decayed *= base_weight[before].mean() / decayed[before].mean()
-            data = SimpleNamespace(**dict(vars(data), weight=decayed))
+            data.weight = decayed * base_weight[before].mean() / decayed[before].mean()
         first, trees = None, limits["rounds"]
         per_horizon = None
         if limits["hchoose"]:  # each horizon its own number of trees, read every 50 up to `most` on the held-out days
