@@ -24,8 +24,11 @@ least MAE in spaces serves), prev=N (one more feature: the mean over the last N 
 time of day from the same time on that day's kind, `regime_features.py`), scale=1 (the chosen trees times the served
 model's rows over the first model's, in steps of `every`), hchoose=1 (each horizon its own number of trees, chosen on
 the held-out days read every 50 up to `most`, the served model grown to the most of them and read at each), decay=D
-(rows weighted down by age, halved every D days before the cut-off, their mean weight kept). An empty variant is the
-base.
+(rows weighted down by age, halved every D days before the cut-off, their mean weight kept), split=M (horizons up to M
+minutes one model and longer ones another, each with its own held-out choice of trees), level=1 (labels the departure
+from the mean of the four same-kind days at the target's time instead of from the rule, where those days are known),
+kmedian=N (one more feature: the median of the lot's value at the target's time on the last N days of its kind,
+`regime_features.py`). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -43,13 +46,13 @@ import regime_features
 
 directory, variants = sys.argv[1], sys.argv[2].split(";")
 data = forecaster_replay.load(directory)
-base_weight = data.weight
+base_weight, base_rule = data.weight, data.rule
 rows, capacity, features = data.rows, data.capacity, data.features
 
 for variant in variants:
     parameters = dict(forecaster_replay.PARAMETERS)
     limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
-                  mevery=3, mchoose=0, prev=0, scale=0, hchoose=0, decay=0)
+                  mevery=3, mchoose=0, prev=0, scale=0, hchoose=0, decay=0, split=0, level=0, kmedian=0)
     blend = 0.5
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
@@ -60,10 +63,17 @@ for variant in variants:
         else:
             parameters[key] = value
     kept = (rows["start"].values // 3) % limits["thin"] == 0
+    data.rule = base_rule
+    if limits["level"]:  # labels the level's departure from the four same-kind days' mean at the target's time
+        profile = rows["same_kind_target_4"].values - rows["now"].values
+        data.rule = np.where(np.isnan(profile), base_rule, profile)
     matrix_features, types = features, None
     if limits["prev"]:
         offsets = regime_features.previous_days_offset(rows, capacity, limits["prev"])
         matrix_features = np.hstack([features, offsets[:, None]])
+    if limits["kmedian"]:
+        medians = regime_features.same_kind_median(rows, capacity, limits["kmedian"])
+        matrix_features = np.hstack([matrix_features, medians[:, None]])
     if limits["lot"]:
         codes = pd.Categorical(rows["lot"]).codes.astype(np.float32)[:, None]  # the same code in every week
         matrix_features = np.hstack([matrix_features, codes])
@@ -91,6 +101,22 @@ for variant in variants:
             data.weight = decayed * base_weight[before].mean() / decayed[before].mean()
         first, trees = None, limits["rounds"]
         per_horizon = None
+        if limits["split"]:  # horizons up to `split` minutes one model, longer ones another, each its own trees
+            minutes = rows["minutes"].values
+            trees_per_group = []
+            for group in (minutes <= limits["split"], minutes > limits["split"]):
+                _, group_trees = forecaster_replay.first_model(data, parameters, fit & group, held & group, dmatrix,
+                                                               limits)
+                model = xgb.train(parameters, dmatrix(before & group, label=data.change[before & group]
+                                                      - data.rule[before & group], weight=data.weight[before & group]),
+                                  group_trees)
+                inside = scored & group
+                change_group = model.predict(dmatrix(inside)) + data.rule[inside]
+                predicted[inside] = np.clip(np.round(data.now[inside] + change_group * capacity[inside]), 0,
+                                            capacity[inside])
+                trees_per_group.append(group_trees)
+            chosen.append(trees_per_group)
+            continue
         if limits["hchoose"]:  # each horizon its own number of trees, read every 50 up to `most` on the held-out days
             first = forecaster_replay.train_first(data, parameters, fit, dmatrix, limits["most"])
             held_matrix, horizons = dmatrix(held), rows["minutes"].values

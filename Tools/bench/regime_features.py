@@ -1,7 +1,10 @@
 """Features of a multi-day regime (a cold spell, a closed neighbour, a school holiday), computed from the rows
 `Tools/bench/run backtest --export DIR` keeps: the lot's value at the target's time of day on each of the last days,
-less the mean of that time on the (up to) four days before it of the same day kind, as a share of capacity. Only values
-before a row's start are read (a day back is before the start at every horizon up to a day)."""
+less the mean of that time on the (up to) four days before it of the same day kind, as a share of capacity; and the
+median of that time on the last days of the target's kind. Only values before a row's start are read (a day back is
+before the start at every horizon up to a day)."""
+import warnings
+
 import numpy as np
 
 PER_DAY = 288
@@ -9,8 +12,9 @@ LOOKBACK = 35  # Forecaster.lookbackDays
 SAME_KIND = 4  # ForecastFeatures.sameKindDays.short
 
 
-def previous_days_offset(rows, capacity, days):
-    """Per row, the mean over the last `days` days of that day's offset at the target's time of day (NaN without)."""
+def _past(rows, capacity):
+    """Per row, a function of `back` (days) giving the lot's value at the target's time of day that many days before
+    (NaN without) and that day's kind (-1 unknown)."""
     lots = rows["lot"].astype("category").cat.codes.values.astype(np.int64)
     start = rows["start"].values.astype(np.int64)
     target = start + rows["minutes"].values // 5
@@ -30,7 +34,13 @@ def previous_days_offset(rows, capacity, days):
     def kind(back):
         return np.array([kinds.get(day, -1) for day in day_start - back * PER_DAY])
 
-    past = {back: (value(back), kind(back)) for back in range(1, LOOKBACK + days + 1)}
+    return lambda back: (value(back), kind(back))
+
+
+def previous_days_offset(rows, capacity, days):
+    """Per row, the mean over the last `days` days of that day's offset at the target's time of day (NaN without)."""
+    at = _past(rows, capacity)
+    past = {back: at(back) for back in range(1, LOOKBACK + days + 1)}
     total, counted = np.zeros(len(rows)), np.zeros(len(rows))
     for day in range(1, days + 1):
         here, here_kind = past[day]
@@ -45,3 +55,20 @@ def previous_days_offset(rows, capacity, days):
         total[usable] += offset[usable]
         counted[usable] += 1
     return np.where(counted > 0, total / np.maximum(counted, 1), np.nan).astype(np.float32)
+
+
+def same_kind_median(rows, capacity, days):
+    """Per row, the median of the lot's value at the target's time of day on the last `days` days of the target's kind
+    within the lookback, as a share of capacity (NaN without)."""
+    at = _past(rows, capacity)
+    target_kind = rows["target_kind"].values
+    found = np.full((len(rows), days), np.nan)
+    counts = np.zeros(len(rows), dtype=np.int64)
+    for back in range(1, LOOKBACK + 1):
+        there, there_kind = at(back)
+        take = (there_kind == target_kind) & ~np.isnan(there) & (counts < days)
+        found[np.flatnonzero(take), counts[take]] = there[take]
+        counts[take] += 1
+    with warnings.catch_warnings():  # rows without such a day are NaN, as the model's missing values are
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return (np.nanmedian(found, axis=1) / capacity).astype(np.float32)
