@@ -8,13 +8,14 @@ import numpy as np
 import pandas as pd
 import xgboost as xgb
 
-# ForecastTrainer.xgboost's settings.
-PARAMETERS = dict(objective="reg:pseudohubererror", huber_slope=0.05, tree_method="hist", max_depth=5, eta=0.05,
+# ForecastTrainer.xgboost's settings (the pseudo-Huber slope is each training's own: `huber_slope`).
+PARAMETERS = dict(objective="reg:pseudohubererror", tree_method="hist", max_depth=5, eta=0.05,
                   subsample=0.8, colsample_bytree=0.9, min_child_weight=20, base_score=0, max_bin=128, nthread=2,
                   seed=7, verbosity=0, eval_metric="mae")
 # The held-out choice of the number of trees: read every 50, at most 1000, stopped 200 after the best.
 LIMITS = dict(most=1000, every=50, patience=200)
 PER_DAY = 288
+SLOPE_SCALE = 1.5  # ForecastTrainer.huberSlope(labelSize:)
 
 
 def load(directory):
@@ -37,6 +38,11 @@ def split(data, cutoff, kept):
     fit = before & (data.target < held_start)
     held = data.training & (data.rows["start"].values >= held_start) & (data.target < cutoff)
     return before, fit, held
+
+
+def huber_slope(data, before, scale=SLOPE_SCALE):
+    """The pseudo-Huber slope of a training on the rows `before`: `scale` times their labels' median size."""
+    return max(scale * float(np.median(np.abs(data.change[before] - data.rule[before]))), 0.001)
 
 
 def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):

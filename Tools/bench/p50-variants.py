@@ -7,8 +7,9 @@ on winter-holidays.csv.
 The base variant is what `ForecastTraining` does: per scored week, a first model on the rows whose target is before
 the held-out days (the last week, half the history while it is shorter than two weeks), its mean absolute error on
 those days read every 50 trees up to 1000 and stopped 200 trees after the best, then the served model on every row
-before the cut-off with as many trees as did best; labels are the change the rule misses, rows weighted by capacity.
-Its MAE is close to the forecaster's own p50 column (printed beside it); where the row budget spaced the backtest's
+before the cut-off with as many trees as did best; labels are the change the rule misses, rows weighted by capacity,
+the pseudo-Huber slope 1.5 times the median size of every training row's label (`forecaster_replay.huber_slope`). Its
+MAE is close to the forecaster's own p50 column (printed beside it); where the row budget spaced the backtest's
 starts further apart (the simulated history: `thin=2`), give the same thinning.
 
 Usage: p50-variants.py EXPORTED_HISTORY_DIR "VARIANT;VARIANT;..."
@@ -28,7 +29,8 @@ the held-out days read every 50 up to `most`, the served model grown to the most
 minutes one model and longer ones another, each with its own held-out choice of trees), level=1 (labels the departure
 from the mean of the four same-kind days at the target's time instead of from the rule, where those days are known),
 kmedian=N (one more feature: the median of the lot's value at the target's time on the last N days of its kind,
-`regime_features.py`). An empty variant is the base.
+`regime_features.py`), hscale=C (the slope C times the labels' median size; huber_slope=S fixes it, as 0.05 did before
+it was in the labels' scale). An empty variant is the base.
 Prints per variant: seconds, the trees chosen per week, and MAE per horizon (the forecaster's own in brackets)."""
 import sys
 
@@ -53,11 +55,13 @@ for variant in variants:
     parameters = dict(forecaster_replay.PARAMETERS)
     limits = dict(forecaster_replay.LIMITS, rounds=0, thin=1, lot=0, bag=1, first=0, median=0,
                   mevery=3, mchoose=0, prev=0, scale=0, hchoose=0, decay=0, split=0, level=0, kmedian=0)
-    blend = 0.5
+    blend, slope_scale = 0.5, forecaster_replay.SLOPE_SCALE
     for part in filter(None, variant.split(",")):
         key, value = part.split("=")
         if key == "mblend":
             blend = float(value)
+        elif key == "hscale":
+            slope_scale = float(value)
         elif key in limits:
             limits[key] = int(value)
         else:
@@ -82,7 +86,7 @@ for variant in variants:
     def dmatrix(mask, **kwargs):
         return xgb.DMatrix(matrix_features[mask], feature_types=types, enable_categorical=types is not None, **kwargs)
     predicted = np.full(len(rows), np.nan)
-    started, chosen, blends = time.time(), [], []
+    started, chosen, blends, slopes = time.time(), [], [], []
 
     def median_model(mask):
         kept_rows = np.flatnonzero(mask)[::limits["mevery"]]
@@ -95,6 +99,9 @@ for variant in variants:
         if not scored.any():
             continue
         before, fit, held = forecaster_replay.split(data, cutoff, kept)
+        if "huber_slope=" not in variant:  # the training's own, unless the variant fixes it
+            parameters["huber_slope"] = forecaster_replay.huber_slope(data, before, slope_scale)
+            slopes.append(round(parameters["huber_slope"], 4))
         data.weight = base_weight
         if limits["decay"]:  # older rows weigh less: halved every `decay` days before the cut-off, the same mean
             decayed = base_weight * 0.5 ** ((cutoff - data.target) / forecaster_replay.PER_DAY / limits["decay"])
@@ -168,5 +175,5 @@ for variant in variants:
                           "forecaster": np.abs(rows["p50"].values[scored] - rows["actual"].values[scored])})
     maes = frame.groupby("minutes").mean()
     print(f"{variant or 'base':44s} {time.time() - started:4.0f} s  trees {chosen}  "
-        + (f"blends {blends}  " if blends else "") + "  ".join(
+        + (f"blends {blends}  " if blends else "") + (f"slopes {slopes}  " if slopes else "") + "  ".join(
         f"{minutes}: {row.variant:.2f} ({row.forecaster:.2f})" for minutes, row in maes.iterrows()), flush=True)

@@ -48,8 +48,9 @@ for week, cutoff in enumerate(data.cutoffs):
     scored = (rows["week"] == week).values
     if not scored.any():
         continue
-    _, fit, held = forecaster_replay.split(data, cutoff, kept)
-    first, trees = forecaster_replay.first_model(data, forecaster_replay.PARAMETERS, fit, held, dmatrix)
+    before, fit, held = forecaster_replay.split(data, cutoff, kept)
+    parameters = dict(forecaster_replay.PARAMETERS, huber_slope=forecaster_replay.huber_slope(data, before))
+    first, trees = forecaster_replay.first_model(data, parameters, fit, held, dmatrix)
     third = np.zeros(len(rows), bool)
     third[np.flatnonzero(fit)[::3]] = True
     misses = data.change[third] - data.rule[third] - first.predict(dmatrix(third), iteration_range=(0, trees))

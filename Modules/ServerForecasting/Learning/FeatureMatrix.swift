@@ -19,6 +19,15 @@ public struct FeatureMatrix: Sendable {
         if let weight { weights.append(weight) }
     }
 
+    /// The median of the labels' sizes (absolute values; the mean of the middle two for an even count), 0 without
+    /// labels: the scale of what a model of them learns.
+    public var medianLabelSize: Float {
+        let sizes = labels.map(abs).sorted()
+        guard !sizes.isEmpty else { return 0 }
+        let middle = sizes.count / 2
+        return sizes.count % 2 == 1 ? sizes[middle] : (sizes[middle - 1] + sizes[middle]) / 2
+    }
+
     /// The given rows, in the given order, with their labels and weights.
     public func subset(_ rows: [Int]) -> FeatureMatrix {
         var subset = FeatureMatrix(columns: columns)

@@ -45,9 +45,10 @@ public struct ForecastTraining: Sendable {
         let fitting = all.matrix.subset(all.keys.indices.filter { all.keys[$0].target < calibrationStart })
         guard fitting.rows > 0 else { return nil }
         let held = rows(series, starts: calibrationStart..<cutoff, before: cutoff)
+        let labelSize = all.matrix.medianLabelSize
         // The held-out days choose the number of trees too: a long history of many lots takes more than a short
         // one before its error on new days stops falling.
-        let (firstModel, trees) = try trainer.fitChoosingTrees(fitting, held.matrix)
+        let (firstModel, trees) = try trainer.fitChoosingTrees(fitting, held.matrix, labelSize)
         // The spread model learns how far off the first model is on its own rows; the held-out days then set the
         // bands in its unit (its answers are too small there, being in-sample, and the quantiles make up for it).
         // Every third row is enough for it, and keeps the training's time and peak near what they were without it.
@@ -63,7 +64,7 @@ public struct ForecastTraining: Sendable {
         let bands = Self.served(
             ConformalBands(errors: errors), held: held.keys, predicted: predicted, units: units, series: series)
 
-        let (model, bytes) = try trainer.fit(all.matrix, trees)
+        let (model, bytes) = try trainer.fit(all.matrix, trees, labelSize)
         // The quantile models learn the band's edges from every third row of all, as the spread model learns from
         // every third of the first model's: a band's edges need fewer rows than its middle.
         let everyThird = all.matrix.subset(Array(stride(from: 0, to: all.matrix.rows, by: 3)))

@@ -14,11 +14,17 @@ public struct ChangeModel: Sendable {
 /// one forecasts by the rule.
 public struct ForecastTrainer: Sendable {
     /// Fits a model to a matrix with labels and weights, of as many trees as did best on the held-out days (the
-    /// matrix after it): the model and that number.
+    /// matrix after it): the model and that number. `labelSize` is the scale of the labels of every training row
+    /// (``FeatureMatrix/medianLabelSize`` of the served model's matrix), the same for both fits so that the trees
+    /// chosen here serve there.
     public var fitChoosingTrees:
-        @Sendable (FeatureMatrix, _ heldOut: FeatureMatrix) throws -> (model: ChangeModel, trees: Int)
-    /// Fits a model of `trees` trees to a matrix with labels and weights; returns it and its bytes for storage.
-    public var fit: @Sendable (FeatureMatrix, _ trees: Int) throws -> (model: ChangeModel, bytes: Data)
+        @Sendable (FeatureMatrix, _ heldOut: FeatureMatrix, _ labelSize: Float) throws -> (
+            model: ChangeModel, trees: Int
+        )
+    /// Fits a model of `trees` trees to a matrix with labels and weights (`labelSize` as above); returns it and its
+    /// bytes for storage.
+    public var fit:
+        @Sendable (FeatureMatrix, _ trees: Int, _ labelSize: Float) throws -> (model: ChangeModel, bytes: Data)
     /// Fits the spread model: how far off the change model is on a row (labels: absolute errors, shares of
     /// capacity); smaller than the change model, as it learns a rougher thing.
     public var fitSpread: @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data)
@@ -31,8 +37,11 @@ public struct ForecastTrainer: Sendable {
 
     public init(
         name: String,
-        fitChoosingTrees: @escaping @Sendable (FeatureMatrix, FeatureMatrix) throws -> (model: ChangeModel, trees: Int),
-        fit: @escaping @Sendable (FeatureMatrix, Int) throws -> (model: ChangeModel, bytes: Data),
+        fitChoosingTrees:
+            @escaping @Sendable (FeatureMatrix, FeatureMatrix, Float) throws -> (
+                model: ChangeModel, trees: Int
+            ),
+        fit: @escaping @Sendable (FeatureMatrix, Int, Float) throws -> (model: ChangeModel, bytes: Data),
         fitSpread: @escaping @Sendable (FeatureMatrix) throws -> (model: ChangeModel, bytes: Data),
         fitQuantile: @escaping @Sendable (FeatureMatrix, Float) throws -> (model: ChangeModel, bytes: Data),
         load: @escaping @Sendable (Data) throws -> ChangeModel
