@@ -6,8 +6,9 @@ extension ForecastTrainer {
     /// errors beyond its slope, squared below; rows weighted by capacity, so the error minimised is in spaces). The
     /// slope is ``huberSlope(labelSize:)``: in the labels' own scale, so that a quiet history's small changes are
     /// fitted as a busy one's large ones are. XGBoost 1.7's own absolute-error objective was tried and forecast worse
-    /// than persistence on the recorded histories. The number of trees is chosen on the held-out days (``fitChoosingTrees``): the mean absolute
-    /// error in spaces read every `every` trees, up to `most`, stopping `patience` trees after the best.
+    /// than persistence on the recorded histories. The number of trees is chosen on the held-out days
+    /// (``fitChoosingTrees``): the mean absolute error in spaces read every `every` trees, up to `most`, stopping
+    /// `patience` trees after the best.
     public static func xgboost(
         most: Int = 1000, every: Int = 50, patience: Int = 200, depth: Int = 5, threads: Int = 2
     ) -> ForecastTrainer {
@@ -27,6 +28,9 @@ extension ForecastTrainer {
         // The quantile models: the first model's trees, grown on the pinball loss (``QuantileTrees``).
         let quantileParameters = parameters.filter { !["objective", "eta"].contains($0.0) }
         let quantileRounds = max(most / 10, 1)
+        @Sendable func slope(_ labelSize: Float) -> (String, String) {
+            ("huber_slope", "\(huberSlope(labelSize: labelSize))")
+        }
         @Sendable func model(_ booster: Booster) -> ChangeModel {
             ChangeModel { matrix in try booster.predict(matrix) }
         }
@@ -44,15 +48,12 @@ extension ForecastTrainer {
             fitChoosingTrees: { matrix, heldOut, labelSize in
                 let (booster, trees) = try Booster.train(
                     matrix, heldOut: heldOut,
-                    parameters: parameters + [
-                        ("huber_slope", "\(huberSlope(labelSize: labelSize))"), ("eval_metric", "mae"),
-                    ],
+                    parameters: parameters + [slope(labelSize), ("eval_metric", "mae")],
                     most: most, every: every, patience: patience)
                 return (model(booster), trees)
             },
             fit: { matrix, trees, labelSize in
-                try fitting(
-                    parameters + [("huber_slope", "\(huberSlope(labelSize: labelSize))")], matrix, rounds: trees)
+                try fitting(parameters + [slope(labelSize)], matrix, rounds: trees)
             },
             fitSpread: { matrix in try fitting(spreadParameters, matrix, rounds: spreadRounds) },
             fitQuantile: { matrix, alpha in
