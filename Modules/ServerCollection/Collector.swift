@@ -46,6 +46,8 @@ public final class Collector: Sendable {
     let listeners: CollectionListeners
     /// Whether a round runs now (sending push alerts steps aside meanwhile).
     public let activity: RoundActivity
+    /// The last full collection asked for; the next one starts after it ends.
+    let lastFullCollection = Mutex<Task<Void, Never>?>(nil)
 
     public init(
         catalog: Catalog, source: any ParkDataSource, history: any ForecastHistory,
@@ -96,8 +98,28 @@ public final class Collector: Sendable {
     }
 
     /// Reads every source of every park once, then hands each kind's collection to the listeners and waits until
-    /// they have acted (the first collection before the port opens, an operator's collect-now).
+    /// they have acted (the first collection before the port opens, an operator's collect-now). Full collections run
+    /// one after another: one asked for while another runs (collect-now during the first) starts when it ends, so
+    /// that the later never reads before the earlier and an earlier's answers never land over a later's.
     public func collectAll() async {
+        let collection = lastFullCollection.withLock { last in
+            let previous = last
+            let next = Task {
+                await previous?.value
+                await self.collectEverySource()
+            }
+            last = next
+            return next
+        }
+        // Cancelling the caller (a shutdown) cancels its collection, as if it ran in the caller's task.
+        await withTaskCancellationHandler {
+            await collection.value
+        } onCancel: {
+            collection.cancel()
+        }
+    }
+
+    private func collectEverySource() async {
         let at = now()
         activity.begin()
         for kind in SourceKind.allCases { await collect(kind) }

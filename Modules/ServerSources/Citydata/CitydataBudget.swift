@@ -30,10 +30,13 @@ public final class CitydataBudget: Sendable {
         }
     }
 
-    /// Whether the last call for `area` is recent enough that its answer should be reused.
+    /// Whether the last call for `area` is recent enough that its answer should be reused: within the interval on
+    /// either side of `date`. A caller whose time was read a moment before another's call ended shares that call
+    /// (park sources collected side by side read the same neighbouring area); a clock stepped back by more than the
+    /// interval calls again rather than waiting for the old time to come round.
     public func isRecent(_ area: String, at date: Date) -> Bool {
         guard let last = state.withLock({ $0.lastCall[area] }) else { return false }
-        return date.timeIntervalSince(last) < interval && date >= last
+        return abs(date.timeIntervalSince(last)) < interval
     }
 
     /// Counts a call made at `date` and learns from its result.
