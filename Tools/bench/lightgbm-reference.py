@@ -13,8 +13,9 @@ Beside the median model (objective l1 by default), two quantile models (objectiv
 the reference's p10...p90 band, scored like the forecaster's by coverage and the interval score (Winkler: the band's
 width plus 10 times how far outside it the actual value fell), on the same rows.
 
-Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE]  ->  JSON on stdout: per horizon, the reference's MAE,
-coverage and interval score, the forecaster's on the same rows, and the seconds training took."""
+Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE [SEED]]  ->  JSON on stdout: per horizon, the reference's MAE,
+coverage and interval score, the forecaster's on the same rows, and the seconds training took. SEED (7 by default, the
+backtest's) reads how much the reference's own randomness (its row and feature sampling) moves its figures."""
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
@@ -38,7 +39,8 @@ label = rows["actual"] - now
 target_bucket = rows["start"] + rows["minutes"] // 5
 training = rows["week"].isna()
 
-parameters = dict(reference_features.PARAMETERS, objective=objective)
+seed = int(sys.argv[4]) if len(sys.argv) > 4 else reference_features.PARAMETERS["seed"]
+parameters = dict(reference_features.PARAMETERS, objective=objective, seed=seed)
 predictions = {name: pd.Series(0.0, index=rows.index) for name in ("p50", "p10", "p90")}
 models = {"p50": dict(parameters), "p10": dict(parameters, objective="quantile", alpha=0.1),
           "p90": dict(parameters, objective="quantile", alpha=0.9)}
