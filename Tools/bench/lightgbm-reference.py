@@ -13,9 +13,9 @@ Beside the median model (objective l1 by default), two quantile models (objectiv
 the reference's p10...p90 band, scored like the forecaster's by coverage and the interval score (Winkler: the band's
 width plus 10 times how far outside it the actual value fell), on the same rows.
 
-Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE [SEED]]  ->  JSON on stdout: per horizon, the reference's MAE,
-coverage and interval score, the forecaster's on the same rows, and the seconds training took. SEED (7 by default, the
-backtest's) reads how much the reference's own randomness (its row and feature sampling) moves its figures."""
+Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE [SEED]]  ->  JSON on stdout: per horizon, the
+reference's MAE, coverage and interval score, the forecaster's on the same rows, and the seconds training took. SEED (7
+by default, the backtest's) reads how much the reference's own randomness (its row and feature sampling) moves them."""
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
