@@ -47,7 +47,7 @@ def huber_slope(data, before, scale=SLOPE_SCALE):
 
 def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):
     """The first model on `fit` and the number of trees that did best on `held` (MAE in spaces)."""
-    first = train_first(data, parameters, fit, dmatrix, limits["most"])
+    first = train(data, parameters, fit, dmatrix, limits["most"])
     held_matrix = dmatrix(held)
     best = (np.inf, 0)
     for end in range(limits["every"], limits["most"] + 1, limits["every"]):
@@ -58,9 +58,11 @@ def first_model(data, parameters, fit, held, dmatrix, limits=LIMITS):
     return first, best[1]
 
 
-def train_first(data, parameters, fit, dmatrix, trees):
-    """The first model: `trees` trees on the `fit` rows, labelled with the change the rule misses."""
-    return xgb.train(parameters, dmatrix(fit, label=data.change[fit] - data.rule[fit], weight=data.weight[fit]), trees)
+def train(data, parameters, rows, dmatrix, trees):
+    """A model of `trees` trees on the `rows` (a mask), labelled with the change the rule misses: the first model on
+    the rows before the held-out days, or a served one on every row before the cut-off."""
+    return xgb.train(parameters, dmatrix(rows, label=data.change[rows] - data.rule[rows], weight=data.weight[rows]),
+                     trees)
 
 
 def mae_in_spaces(data, predicted, mask):

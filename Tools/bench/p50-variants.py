@@ -114,9 +114,7 @@ for variant in variants:
             for group in (minutes <= limits["split"], minutes > limits["split"]):
                 _, group_trees = forecaster_replay.first_model(data, parameters, fit & group, held & group, dmatrix,
                                                                limits)
-                model = xgb.train(parameters, dmatrix(before & group, label=data.change[before & group]
-                                                      - data.rule[before & group], weight=data.weight[before & group]),
-                                  group_trees)
+                model = forecaster_replay.train(data, parameters, before & group, dmatrix, group_trees)
                 inside = scored & group
                 change_group = model.predict(dmatrix(inside)) + data.rule[inside]
                 predicted[inside] = np.clip(np.round(data.now[inside] + change_group * capacity[inside]), 0,
@@ -125,7 +123,7 @@ for variant in variants:
             chosen.append(trees_per_group)
             continue
         if limits["hchoose"]:  # each horizon its own number of trees, read every 50 up to `most` on the held-out days
-            first = forecaster_replay.train_first(data, parameters, fit, dmatrix, limits["most"])
+            first = forecaster_replay.train(data, parameters, fit, dmatrix, limits["most"])
             held_matrix, horizons = dmatrix(held), rows["minutes"].values
             curve = {end: first.predict(held_matrix, iteration_range=(0, end))
                      for end in range(limits["every"], limits["most"] + 1, limits["every"])}
