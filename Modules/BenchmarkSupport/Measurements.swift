@@ -67,7 +67,7 @@ public struct BenchmarkRow: Sendable {
         self.met = met
     }
 
-    /// A fixed-width table.
+    /// A fixed-width table; no line ends in spaces.
     public static func render(_ rows: [BenchmarkRow]) -> String {
         let headers = ["figure", "value", "reference (same run)", "ratio", "goal", "met"]
         let cells = rows.map {
@@ -75,7 +75,8 @@ public struct BenchmarkRow: Sendable {
         }
         let widths = headers.indices.map { i in ([headers[i]] + cells.map { $0[i] }).map(\.count).max() ?? 0 }
         func line(_ values: [String]) -> String {
-            zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            let padded = zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+            return String(padded.joined(separator: "  ").reversed().drop { $0 == " " }.reversed())
         }
         return ([line(headers), line(widths.map { String(repeating: "-", count: $0) })] + cells.map(line)).joined(
             separator: "\n")
