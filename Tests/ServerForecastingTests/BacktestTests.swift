@@ -80,7 +80,7 @@ struct BacktestTests {
     /// The history no choice was tuned on reads whole, in Seoul's calendar, with its closed lot's two weeks missing.
     @Test func theUnseenWinterFixtureIsReadWithTheClosedLotsDaysMissing() throws {
         let recorded = try RecordedHistory.read(
-            path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/winter-holidays.csv").path,
+            path: try Fixtures.recording("winter-holidays.csv"),
             catalog: .bundled)
         #expect(recorded.report.lotsKept == 7 && recorded.report.lotsDropped.isEmpty)
         #expect(recorded.report.missingDays == 14, "RINK-EAST, closed from 11 to 24 January")
@@ -94,7 +94,7 @@ struct BacktestTests {
     /// The whole table is `Tools/bench/run backtest` (release); here two lots of the fixture, to keep the suite light.
     @Test func theRecordedFixtureIsCleanedAndTwoOfItsLotsBeatPersistence() async throws {
         let recorded = try RecordedHistory.read(
-            path: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/recorded/city-car-parks.csv").path,
+            path: try Fixtures.recording("city-car-parks.csv"),
             catalog: .bundled)
         #expect(recorded.report.lotsDropped == ["CITY-LIBRARY"])
         #expect(recorded.report.capacityChanges == ["CITY-CENTRAL-02"])

@@ -20,9 +20,10 @@ struct BacktestBench: AsyncParsableCommand {
             forecaster's (README, "Which history informed which choice").
             """)
     @Option(help: "Simulated days to score.") var days = 14
-    @Option(help: "Recorded history CSVs (run from the repository root).") var history = [
-        "Tests/Fixtures/recorded/city-car-parks.csv", "Tests/Fixtures/recorded/riverside-five-minute.csv",
-        "Tests/Fixtures/recorded/winter-holidays.csv",
+    @Option(help: "Recorded history CSVs (run from the repository root; Tools/fixtures/recordings makes these).")
+    var history = [
+        ".build/fixtures/recorded/city-car-parks.csv", ".build/fixtures/recorded/riverside-five-minute.csv",
+        ".build/fixtures/recorded/winter-holidays.csv",
     ]
     @Option(help: "The reference's LightGBM objective (l1 or l2).") var objective = "l1"
     @Option(help: "Keep each history's exported rows and cut-offs in this directory.") var export: String?
