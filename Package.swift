@@ -312,9 +312,7 @@ let package = Package(
             ],
             path: "Tools/bench",
             exclude: [
-                "run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "p50-variants.py",
-                "band-variants.py", "unit-variants.py", "reference_features.py", "forecaster_replay.py", "band_step.py",
-                "p50-recent.py", "readme-tables.py", "quantile_trees.py", "regime_features.py",
+                "run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "readme-tables.py",
             ]
         ),
 

@@ -16,31 +16,55 @@ width plus 10 times how far outside it the actual value fell), on the same rows.
 Usage: lightgbm-reference.py ROWS.csv CUTOFFS.json [OBJECTIVE [SEED]]  ->  JSON on stdout: per horizon, the
 reference's MAE, coverage and interval score, the forecaster's on the same rows, and the seconds training took. SEED (7
 by default, the backtest's) reads how much the reference's own randomness (its row and feature sampling) moves them."""
-import sys
-
-sys.dont_write_bytecode = True  # no __pycache__ beside the bench target
-
-import json, time
+import json, sys, time
 
 import lightgbm as lgb
 import numpy as np
 import pandas as pd
 
-import band_step
-import reference_features
+# LightGBM's settings for every reference model (the objective is each model's own).
+PARAMETERS = dict(
+    learning_rate=0.05, num_leaves=31, min_data_in_leaf=50, feature_fraction=0.9, bagging_fraction=0.8,
+    bagging_freq=1, seed=7, num_threads=2, deterministic=True, force_row_wise=True, verbose=-1)
+
+
+def features(rows):
+    """The features of exported rows, counts in spaces: (features, free spaces at the start)."""
+    cap = rows["capacity"].astype(float)
+    now = rows["now"] * cap
+    return pd.DataFrame({
+        "lot": pd.Categorical(rows["lot"]),
+        "capacity": cap,
+        "horizon": rows["horizon"],
+        "start_minute": rows["start_minute"],
+        "target_minute": rows["target_minute"],
+        "target_kind": rows["target_kind"],
+        "now": now,
+        "value_30_before": now - rows["change_30"] * cap,
+        "value_60_before": now - rows["change_60"] * cap,
+        "week_before": rows["week_before_target"] * cap,
+        "same_kind_mean": rows["same_kind_target_4"] * cap,
+        "offset_today": rows["same_kind_offset_4"] * cap,
+    }), now
+
+
+def interval_score(low, high, actual):
+    """Winkler's score of a p10...p90 band, in spaces."""
+    return (high - low) + 10 * np.maximum(low - actual, 0) + 10 * np.maximum(actual - high, 0)
+
 
 rows = pd.read_csv(sys.argv[1])
 cutoffs = json.load(open(sys.argv[2]))
 objective = sys.argv[3] if len(sys.argv) > 3 else "l1"
 
 cap = rows["capacity"].astype(float)
-frame, now = reference_features.frame(rows)
+frame, now = features(rows)
 label = rows["actual"] - now
 target_bucket = rows["start"] + rows["minutes"] // 5
 training = rows["week"].isna()
 
-seed = int(sys.argv[4]) if len(sys.argv) > 4 else reference_features.PARAMETERS["seed"]
-parameters = dict(reference_features.PARAMETERS, objective=objective, seed=seed)
+seed = int(sys.argv[4]) if len(sys.argv) > 4 else PARAMETERS["seed"]
+parameters = dict(PARAMETERS, objective=objective, seed=seed)
 predictions = {name: pd.Series(0.0, index=rows.index) for name in ("p50", "p10", "p90")}
 models = {"p50": dict(parameters), "p10": dict(parameters, objective="quantile", alpha=0.1),
           "p90": dict(parameters, objective="quantile", alpha=0.9)}
@@ -73,6 +97,6 @@ for minutes, group in rows[scored].groupby("minutes"):
     out["reference"][key] = float(np.mean(np.abs(served["p50"][index] - actual)))
     out["forecaster"][key] = float(np.mean(np.abs(rows["p50"][index] - actual)))
     out["reference_coverage"][key] = float(np.mean((actual >= low[index]) & (actual <= high[index])))
-    out["reference_interval_score"][key] = float(np.mean(band_step.interval_score(low[index], high[index], actual)))
-    out["forecaster_interval_score"][key] = float(np.mean(band_step.interval_score(rows["p10"][index], rows["p90"][index], actual)))
+    out["reference_interval_score"][key] = float(np.mean(interval_score(low[index], high[index], actual)))
+    out["forecaster_interval_score"][key] = float(np.mean(interval_score(rows["p10"][index], rows["p90"][index], actual)))
 print(json.dumps(out))
