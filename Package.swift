@@ -312,7 +312,7 @@ let package = Package(
             ],
             path: "Tools/bench",
             exclude: [
-                "run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "readme-tables.py",
+                "run", "first-paint.py", "lightgbm-reference.py", "pywebpush-reference.py", "forecasting-tables.py",
             ]
         ),
 

@@ -4,7 +4,7 @@ import TestFixtures
 import Testing
 
 /// Each committed man page says what its binary's own help says: every command, every long option, every line of
-/// every abstract and discussion (regenerate the pages when this fails; see the README).
+/// every abstract and discussion (regenerate the pages when this fails; see Docs/development.md).
 @Suite struct ManPageTests {
     @Test(arguments: ["hangangjari", "hangangjari-widget", "hangangjari-server"])
     func thePageSaysWhatTheHelpSays(_ binary: String) async throws {

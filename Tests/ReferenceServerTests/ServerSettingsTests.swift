@@ -122,13 +122,13 @@ import Testing
             ServerSettings.helpLines.contains { $0.hasPrefix("  DATABASE_TIMEOUT: ") && $0.hasSuffix("(default 5)") })
     }
 
-    /// The README's list of settings is the table's.
-    @Test func theReadmeListsEverySettingAsTheTableDoes() throws {
-        let readme = try String(
-            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The operations guide's list of settings is the table's.
+    @Test func theOperationsGuideListsEverySettingAsTheTableDoes() throws {
+        let guide = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Docs/operations.md"), encoding: .utf8)
         let table = ServerSettings.markdownTable
-        let holds = readme.contains("<!-- settings -->\n" + table + "\n<!-- /settings -->")
-        #expect(holds, "README.md should hold:\n\(table)")
+        let holds = guide.contains("<!-- settings -->\n" + table + "\n<!-- /settings -->")
+        #expect(holds, "Docs/operations.md should hold:\n\(table)")
     }
 }
 

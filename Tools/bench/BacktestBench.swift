@@ -17,7 +17,7 @@ struct BacktestBench: AsyncParsableCommand {
             LightGBM from PyPI (Tools/bench/lightgbm-reference.py: a median model and quantile models at 0.1 and \
             0.9), is trained on the rows this backtest exports, with the same starts and the same rolling origin. \
             Without lightgbm the tables have no reference columns. winter-holidays.csv informed no choice of the \
-            forecaster's (README, "Which history informed which choice").
+            forecaster's (Docs/forecasting.md, "Which history informed which choice").
             """)
     @Option(help: "Simulated days to score.") var days = 14
     @Option(help: "Recorded history CSVs (run from the repository root; Tools/fixtures/recordings makes these).")

@@ -2,7 +2,8 @@ import Foundation
 
 /// One setting of `hangangjari-server serve`: its environment variable and flag, whether it is a secret, what it
 /// means, the default it shows, and how its text becomes part of the configuration. The parser, `--help` (and so
-/// the man page) and the README's list all read `ServerSettings.table`; each default lives in `ServerConfiguration`.
+/// the man page) and Docs/operations.md's list all read `ServerSettings.table`; each default lives in
+/// `ServerConfiguration`.
 public struct ServerSetting: Sendable {
     /// The environment variable, e.g. `PORT`; nil for a flag-only setting (test faults).
     public let variable: String?

@@ -64,7 +64,7 @@ public enum ServerSettings {
         return meaning + (note.isEmpty ? "" : " (\(note))") + "."
     }
 
-    /// The README's list of settings, as a Markdown table.
+    /// Docs/operations.md's list of settings, as a Markdown table.
     public static var markdownTable: String {
         var lines = ["| variable | flag | meaning | default |", "| --- | --- | --- | --- |"]
         for setting in table {
