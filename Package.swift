@@ -261,8 +261,10 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "ReferenceServer", "RequestProof",
                 "ServerHTTP", "TestFixtures",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Modules/TestSupport"),
 
@@ -304,7 +306,7 @@ let package = Package(
             dependencies: [
                 "AppCore", "AppLive", "BenchmarkSupport", "Cache", "CurlHTTP", "Models", "Networking",
                 "ReferenceServer", "Repositories", "RequestProof", "ServerAlerts", "ServerCollection",
-                "ServerForecasting", "ServerLearning",
+                "ServerForecasting", "ServerLearning", "ServerSources",
                 "ServerTrust", "Storage", "WebPush", "WidgetRendering", "WidgetSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
