@@ -29,9 +29,11 @@ let package = Package(
         .library(name: "WidgetAlerts", targets: ["WidgetAlerts"]),
         .library(name: "WidgetFront", targets: ["WidgetFront"]),
         .library(name: "AppBackend", targets: ["AppBackend"]),
+        .library(name: "EmbeddedServer", targets: ["EmbeddedServer"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "AppLive", targets: ["AppLive"]),
         .library(name: "AppScreens", targets: ["AppScreens"]),
+        .library(name: "ScreenRows", targets: ["ScreenRows"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebFront", targets: ["WebFront"]),
         .executable(name: "hangangjari", targets: ["hangangjari"]),
@@ -202,10 +204,12 @@ let package = Package(
             path: "Modules/WidgetFront"),
         .target(
             name: "AppBackend",
-            dependencies: [
-                "Cache", "CurlHTTP", "Models", "Networking", "ReferenceServer", "Repositories", "Storage",
-            ],
+            dependencies: ["Cache", "CurlHTTP", "Models", "Networking", "Repositories", "Storage"],
             path: "Modules/AppBackend"),
+        // The reference server embedded through `AppBackend.EmbeddedBackend`: only the executables link it.
+        .target(
+            name: "EmbeddedServer", dependencies: ["AppBackend", "Models", "ReferenceServer"],
+            path: "Modules/EmbeddedServer"),
         .target(
             name: "AppCore", dependencies: ["Localization", "Models", "Repositories", "Storage"],
             path: "Modules/AppCore"),
@@ -218,14 +222,17 @@ let package = Package(
             path: "Modules/AppLive"),
         .target(
             name: "AppScreens",
-            dependencies: [
-                "AppCore", "Localization", "Models", "QRCode", "Repositories", "Storage", "ValueWording",
-            ],
+            dependencies: ["AppCore", "Localization", "Models", "QRCode", "ScreenRows", "Storage"],
             path: "Modules/AppScreens"),
+        // The screens as rows of words and styles, which the terminal and the phone pages both draw: no QR code.
+        .target(
+            name: "ScreenRows",
+            dependencies: ["AppCore", "Localization", "Models", "Repositories", "Storage", "ValueWording"],
+            path: "Modules/ScreenRows"),
         .target(
             name: "WebFront",
             dependencies: [
-                "AppCore", "AppScreens", "Localization", "Models", "ValueWording",
+                "AppCore", "Localization", "Models", "ScreenRows", "ValueWording",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -234,7 +241,7 @@ let package = Package(
             ],
             path: "Modules/WebFront", exclude: ["Assets"]),
         .target(
-            name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models"],
+            name: "TerminalUI", dependencies: ["AppCore", "AppScreens", "Localization", "Models", "ScreenRows"],
             path: "Modules/TerminalUI"),
         .target(
             name: "WidgetCommandLine",
@@ -251,7 +258,7 @@ let package = Package(
                 "Localization", "Models", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/CommandLineSupport"),
-        .target(name: "BenchmarkSupport", path: "Modules/BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", dependencies: ["Models"], path: "Modules/BenchmarkSupport"),
         .target(
             name: "FaultMatrix", dependencies: ["BenchmarkSupport", "Models", "Storage", "WidgetSnapshot"],
             path: "Modules/FaultMatrix"),
@@ -273,8 +280,8 @@ let package = Package(
             name: "hangangjari",
             dependencies: [
                 "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
-                "Localization", "Models", "Repositories", "Storage", "TerminalUI", "ValueWording", "WidgetCommandLine",
-                "WidgetFront", "WidgetRendering",
+                "EmbeddedServer", "Localization", "Models", "Repositories", "ScreenRows", "Storage", "TerminalUI",
+                "ValueWording", "WidgetCommandLine", "WidgetFront", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/hangangjari",
@@ -397,26 +404,26 @@ let package = Package(
         .testTarget(
             name: "AppLiveTests",
             dependencies: [
-                "AppLive", "AppCore", "AppBackend", "Repositories", "Storage", "Models", "TestFixtures", "TestSupport",
-                "WidgetSnapshot",
+                "AppLive", "AppCore", "AppBackend", "EmbeddedServer", "Repositories", "Storage", "Models",
+                "TestFixtures", "TestSupport", "WidgetSnapshot",
             ],
             path: "Tests/AppLiveTests"),
         .testTarget(
             name: "AppScreensTests",
             dependencies: [
-                "AppCore", "AppScreens", "Localization", "Models", "Repositories", "Storage", "TestFixtures",
-                "ValueWording", "WidgetRendering", "WidgetSnapshot",
+                "AppCore", "AppScreens", "Localization", "Models", "Repositories", "ScreenRows", "Storage",
+                "TestFixtures", "ValueWording", "WidgetRendering", "WidgetSnapshot",
             ],
             path: "Tests/AppScreensTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
         .testTarget(
             name: "WebFrontTests",
-            dependencies: ["WebFront", "AppScreens", "Localization", "Models", "TestFixtures"],
+            dependencies: ["WebFront", "Localization", "Models", "ScreenRows", "TestFixtures"],
             path: "Tests/WebFrontTests"),
         .testTarget(name: "RequestProofTests", dependencies: ["RequestProof"], path: "Tests/RequestProofTests"),
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["ServerForecasting", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Models", "WebPush", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/WebPushTests"),
         .testTarget(
             name: "NetworkingTests",
@@ -477,9 +484,9 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "BenchmarkSupport", "CurlHTTP", "Models", "Networking", "PostgresStore", "ReferenceServer",
-                "ServerCollection", "ServerFaults", "ServerForecasting", "ServerLearning", "ServerSources",
-                "ServerTrust",
-                "TestFixtures", "TestSupport",
+                "ServerCollection", "ServerDatabase", "ServerFaults", "ServerForecasting", "ServerLearning",
+                "ServerSources", "ServerTrust", "TestFixtures", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/PostgresStoreTests"),

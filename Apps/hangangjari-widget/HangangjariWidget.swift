@@ -18,9 +18,11 @@ enum HangangjariWidget {
         let arguments = CommandLine.arguments.dropFirst()
         let environment = ProcessInfo.processInfo.environment
         let quick = QuickArguments.parse(arguments)
-        // A malformed clock or state directory is left to the helper, which reports it.
+        // A malformed clock or state directory is left to the helper, which reports it; so is a language that
+        // config.toml may name, which only the helper's TOML reader reads (unless --lang names one).
         if let quick, let clock = try? WallClock.from(environment: environment),
-            let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment)
+            let container = try? SharedContainer.resolve(explicit: quick.stateDir, environment: environment),
+            quick.options.language != nil || !AppConfiguration.fileMayNameLanguage(environment)
         {
             let runner = WidgetRunner(
                 container: container, environment: environment, makeFetch: { throw CancellationError() }, now: clock.now
@@ -41,7 +43,8 @@ enum HangangjariWidget {
         // Only reached when exec failed: still print something.
         let problem = String(cString: strerror(errno))
         let l = Localizer(
-            Language.resolve(explicit: quick?.options.language?.rawValue, settings: nil, environment: environment))
+            Language.resolve(
+                flag: quick?.options.language?.rawValue, configFile: nil, settings: nil, environment: environment))
         StandardStream.error.write("hangangjari-widget: \(l(.widgetHelperMissing))\n")
         print("P — (\(l(.widgetHelperMissingShort, helper, problem)))")
         exit(ExitStatus.unavailable)

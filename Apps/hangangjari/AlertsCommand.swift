@@ -5,6 +5,7 @@ import CommandLineSupport
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Storage
 
 /// `hangangjari alerts`: thresholds per lot or park, quiet hours, on and off (the widget run sends the alerts).

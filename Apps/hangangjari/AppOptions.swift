@@ -5,9 +5,11 @@ import AppLive
 import AppScreens
 import ArgumentParser
 import CommandLineSupport
+import EmbeddedServer
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Storage
 
 /// Options every command shares, and the wiring they imply.
@@ -39,18 +41,22 @@ struct AppOptions: ParsableArguments {
         do { return try WallClock.from(environment: environment) } catch { throw ValidationError(error.description) }
     }
 
-    func language(settings: Settings? = nil) -> Language {
+    func language(settings: Settings? = nil) -> Language { languageChoice(settings: settings).language }
+
+    /// The language in effect and where it came from (`Language.choose`: flag, config.toml, settings, locale).
+    func languageChoice(settings: Settings? = nil) -> (language: Language, source: Language.Source) {
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
-        return Language.resolve(
-            explicit: lang?.rawValue, settings: settings?.language ?? configuration.language, environment: environment)
+        return Language.choose(
+            flag: lang?.rawValue, configFile: configuration.language, settings: settings?.language,
+            environment: environment)
     }
 
     /// The store over the live environment, showing `park` on `tab`.
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
         let (environment, warnings) = AppEnvironment.live(
-            configuration: configuration, container: container, environment: self.environment, timeout: timeout,
-            clock: try clock())
+            configuration: configuration, embedded: .reference, container: container, environment: self.environment,
+            timeout: timeout, clock: try clock())
         if !warnings.isEmpty {
             let l = context().l
             printError(warnings.map { $0.text(l) })

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import EmbeddedServer
 import Foundation
 import Localization
 import Models
@@ -26,7 +27,13 @@ struct Hangangjari: AsyncParsableCommand {
     /// it is the widget's fetching half, so the backend stack is linked and installed once.
     static func main() async {
         if FetchingHalf.isInvoked(as: CommandLine.arguments.first) {
-            await WidgetFetchCommand.localizedMain()
+            await WidgetFetchCommand.localizedMain { command in
+                guard let fetch = command as? WidgetFetchCommand else {
+                    var command = command
+                    return try command.run()
+                }
+                try await fetch.run(embedded: .reference)
+            }
         } else {
             await localizedMain()
         }

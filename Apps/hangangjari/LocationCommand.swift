@@ -5,6 +5,7 @@ import CommandLineSupport
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Storage
 import WidgetRendering
 

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Storage
 
 /// `hangangjari settings`: every setting and where it is kept; language, API and strict signing are set here.
@@ -26,7 +27,8 @@ struct SettingsCommand: ParsableCommand {
             let ctx = options.context(settings: settings)
             if let warning { printError([warning.text(ctx.l)]) }
             let view = SettingsListing.SettingsView(
-                settings: settings, configuration: options.configuration, language: ctx.l.language,
+                settings: settings, configuration: options.configuration,
+                language: options.languageChoice(settings: settings),
                 settingsFile: container.file("settings.json").path,
                 configFile: (try? ConfigFile.url(options.environment).path) ?? "-")
             if json {
@@ -53,8 +55,7 @@ struct SettingsCommand: ParsableCommand {
             let settings = try SettingsStore(container: options.container()).update {
                 $0.language = language == "auto" ? nil : language
             }
-            let l = Localizer(
-                Language.resolve(explicit: nil, settings: settings.language, environment: options.environment))
+            let l = Localizer(options.language(settings: settings))
             print(
                 l(
                     .cliLanguageSet,

@@ -6,10 +6,12 @@ import AppScreens
 import ArgumentParser
 import Cache
 import CommandLineSupport
+import EmbeddedServer
 import Foundation
 import Localization
 import Models
 import Repositories
+import ScreenRows
 import Storage
 
 extension MapProvider: ExpressibleByArgument {}
@@ -68,8 +70,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let results = await Doctor.run(
-            configuration: options.configuration, container: try options.container(), timeout: options.timeout,
-            clock: try options.clock())
+            configuration: options.configuration, container: try options.container(), embedded: .reference,
+            timeout: options.timeout, clock: try options.clock())
         let ctx = options.context()
         if json { print(DoctorJSON.render(results, ctx.l)) }
         for result in results where !json {
@@ -139,6 +141,8 @@ struct CatalogCommand: ParsableCommand {
         print(
             CatalogListing.render(
                 Catalog.bundled,
-                Localizer(Language.resolve(explicit: lang?.rawValue, settings: configured, environment: environment))))
+                Localizer(
+                    Language.resolve(
+                        flag: lang?.rawValue, configFile: configured, settings: nil, environment: environment))))
     }
 }

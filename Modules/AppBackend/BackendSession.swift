@@ -3,7 +3,6 @@ import CurlHTTP
 import Foundation
 import Models
 import Networking
-import ReferenceServer
 import Repositories
 import Storage
 
@@ -40,41 +39,35 @@ public struct BackendSession: Sendable {
     public let client: APIClient
     /// The client's reads through the cache.
     public let reads: CachedAPIClient
-    /// The embedded server, kept alive as long as the session.
-    let embedded: ReferenceBackend?
+    /// The embedded backend, kept running as long as the session.
+    let embedded: EmbeddedBackend.Started?
     public let baseURL: String
 
-    /// Opens a session for the configuration. `policy` says how long cached values count as current; `cache` is an
-    /// already opened cache of the origin (nil inside means none), else the origin's cache is opened here. `clock`
-    /// is the time of the client, its cached reads and an embedded backend alike.
+    /// Opens a session for the configuration. With no API configured, `embedded` starts the backend. `policy` says
+    /// how long cached values count as current; `cache` is an already opened cache of the origin (nil inside means
+    /// none), else the origin's cache is opened here. `clock` is the time of the client, its cached reads and an
+    /// embedded backend alike.
     public static func open(
-        configuration: AppConfiguration, container: SharedContainer, timeout: Double,
+        configuration: AppConfiguration, container: SharedContainer, timeout: Double, embedded: EmbeddedBackend,
         policy: CachePolicy = CachePolicy(),
         cache: CacheDatabase?? = nil, clock: WallClock = .system
     ) async throws -> BackendSession {
         let origin = BackendOrigin(configuration)
         var baseURL = configuration.apiURL ?? ""
-        var backend: ReferenceBackend?
+        var backend: EmbeddedBackend.Started?
         if configuration.apiURL == nil {
-            var server = ServerConfiguration()
-            server.port = 0
-            server.logLevel = "critical"
-            server.collectInBackground = false
-            server.now = clock.now
-            // Each park is read, backfilled and forecast when first asked for, not all eleven at start.
-            server.onDemandInterval = 60
-            server.backfillDays = 15
-            if let key = configuration.seoulKey {
-                // One user, one daily quota: only the parks asked for, each at most once a minute.
-                server.source = .seoul(key: key, baseURL: configuration.seoulURL ?? DataSourceMode.seoulBaseURL)
-                server.seoulCallInterval = 60
+            var historyPath: String?
+            if configuration.seoulKey != nil {
                 // Real readings are the forecasts' only evidence: kept on disk, so they add up across runs.
                 try? container.prepare()
-                server.historyPath = container.file("history-seoul.sqlite").path
+                historyPath = container.file("history-seoul.sqlite").path
             }
-            let embedded = try ReferenceBackend(configuration: server)
-            baseURL = try await embedded.start().baseURL
-            backend = embedded
+            let started = try await embedded.start(
+                EmbeddedBackend.Options(
+                    seoulKey: configuration.seoulKey, seoulURL: configuration.seoulURL, historyPath: historyPath,
+                    clock: clock))
+            baseURL = started.baseURL
+            backend = started
         }
         var api = APIConfiguration(baseURL: baseURL, appVersion: ProductVersion.current)
         api.requestTimeout = .milliseconds(Int(timeout * 1000))

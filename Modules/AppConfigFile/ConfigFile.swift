@@ -41,7 +41,7 @@ public enum ConfigFile {
 
     /// The file's location.
     public static func url(_ environment: [String: String]) throws(StorageError) -> URL {
-        try XDG.configHome(environment).appendingPathComponent("hangangjari/config.toml")
+        try AppConfiguration.fileURL(environment)
     }
 
     /// The settings a file's text holds; unknown keys are ignored.

@@ -10,9 +10,11 @@ import WidgetAlerts
 import WidgetSnapshot
 
 extension Doctor {
-    /// Runs every check; network checks give up after `timeout` seconds.
+    /// Runs every check; network checks give up after `timeout` seconds. With no API configured, `embedded` starts
+    /// the backend the checks reach.
     public static func run(
-        configuration: AppConfiguration, container: SharedContainer, timeout: Double = 5, clock: WallClock = .system
+        configuration: AppConfiguration, container: SharedContainer, embedded: EmbeddedBackend, timeout: Double = 5,
+        clock: WallClock = .system
     ) async -> [Result] {
         var results: [Result] = []
         let origin = BackendOrigin(configuration)
@@ -77,17 +79,19 @@ extension Doctor {
                 check: .snapshots, status: broken.isEmpty ? .ok : .warning,
                 detail: joined([Reason(.doctorDetailSnapshots, readable)] + broken)))
         results += await networkChecks(
-            configuration: configuration, container: container, timeout: timeout, clock: clock)
+            configuration: configuration, container: container, embedded: embedded, timeout: timeout, clock: clock)
         return results
     }
 
     static func networkChecks(
-        configuration: AppConfiguration, container: SharedContainer, timeout: Double, clock: WallClock
+        configuration: AppConfiguration, container: SharedContainer, embedded: EmbeddedBackend, timeout: Double,
+        clock: WallClock
     ) async -> [Result] {
         let session: BackendSession
         do {
             session = try await BackendSession.open(
-                configuration: configuration, container: container, timeout: timeout, clock: clock)
+                configuration: configuration, container: container, timeout: timeout, embedded: embedded,
+                clock: clock)
         } catch {
             return [Result(check: .api, status: .failed, detail: Reason(error))]
         }

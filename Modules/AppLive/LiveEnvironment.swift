@@ -11,6 +11,7 @@ import WidgetSnapshot
 /// Starts the backend session once, on first use, so the first paint never waits for it.
 actor SessionStarter {
     private let configuration: AppConfiguration
+    private let embedded: EmbeddedBackend
     private let container: SharedContainer
     private let timeout: Double
     private let cache: CacheDatabase?
@@ -19,9 +20,10 @@ actor SessionStarter {
     private var starting: Task<BackendSession, any Error>?
 
     init(
-        configuration: AppConfiguration, container: SharedContainer, timeout: Double, cache: CacheDatabase?,
-        clock: WallClock, policy: CachePolicy
+        configuration: AppConfiguration, embedded: EmbeddedBackend, container: SharedContainer, timeout: Double,
+        cache: CacheDatabase?, clock: WallClock, policy: CachePolicy
     ) {
+        self.embedded = embedded
         self.clock = clock
         self.policy = policy
         self.configuration = configuration
@@ -32,13 +34,13 @@ actor SessionStarter {
 
     func session() async throws -> BackendSession {
         if let starting { return try await starting.value }
-        let (configuration, container, timeout, cache, clock, policy) = (
-            self.configuration, self.container, self.timeout, self.cache, self.clock, self.policy
+        let (configuration, embedded, container, timeout, cache, clock, policy) = (
+            self.configuration, self.embedded, self.container, self.timeout, self.cache, self.clock, self.policy
         )
         let task = Task {
             try await BackendSession.open(
-                configuration: configuration, container: container, timeout: timeout, policy: policy, cache: cache,
-                clock: clock)
+                configuration: configuration, container: container, timeout: timeout, embedded: embedded,
+                policy: policy, cache: cache, clock: clock)
         }
         starting = task
         do {
@@ -51,17 +53,18 @@ actor SessionStarter {
 }
 
 extension AppEnvironment {
-    /// The live environment: the configured API or the embedded backend, the origin's SQLite cache, the settings
-    /// and widget snapshots of the shared container, and `xdg-open` for web links when a desktop is present.
+    /// The live environment: the configured API or the backend `embedded` starts, the origin's SQLite cache, the
+    /// settings and widget snapshots of the shared container, and `xdg-open` for web links when a desktop is present.
     public static func live(
-        configuration: AppConfiguration, container: SharedContainer, environment: [String: String], timeout: Double = 8,
-        policy: CachePolicy = CachePolicy(), clock: WallClock = .system
+        configuration: AppConfiguration, embedded: EmbeddedBackend, container: SharedContainer,
+        environment: [String: String], timeout: Double = 8, policy: CachePolicy = CachePolicy(),
+        clock: WallClock = .system
     ) -> (environment: AppEnvironment, cacheWarnings: [Reason]) {
         let origin = BackendOrigin(configuration)
         let cache = BackendSession.openCache(origin: origin, container: container)
         let starter = SessionStarter(
-            configuration: configuration, container: container, timeout: timeout, cache: cache, clock: clock,
-            policy: policy)
+            configuration: configuration, embedded: embedded, container: container, timeout: timeout, cache: cache,
+            clock: clock, policy: policy)
         let settings = SettingsStore(container: container)
         let snapshots = SnapshotStore(container: container)
         let now = clock.now

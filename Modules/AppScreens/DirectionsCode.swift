@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import QRCode
+import ScreenRows
 
 /// A link as a QR code in the terminal, so a phone's camera continues there: the page of the screen on view, or the
 /// route in its map app.

@@ -1,6 +1,7 @@
 import AppCore
 import Localization
 import Models
+import ScreenRows
 
 /// Names of the doctor's checks in words.
 public enum DoctorWords {

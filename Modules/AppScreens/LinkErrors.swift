@@ -1,5 +1,6 @@
 import Localization
 import Models
+import ScreenRows
 
 /// Why a deep link was refused, in words.
 public enum LinkErrors {

@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Storage
 
 /// `hangangjari alerts` and `hangangjari settings` in words, and the settings as JSON for scripts.
@@ -39,8 +40,15 @@ public enum SettingsListing {
         let l = ctx.l
         let width = 18
         func row(_ key: L10nKey, _ value: String) -> String { ctx.widths.padded(l(key), to: width) + value }
+        let code = view.language.rawValue
         let language =
-            view.settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, view.language.rawValue)
+            switch view.languageSource {
+            case .flag: l(.settingsFromFlag, code)
+            case .configFile: l(.settingsFromConfigFile, code)
+            case .settings: l(.settingsChosen, code)
+            case .locale: l(.settingsAutomatic, code)
+            case .fallback: l(.settingsDefaultLanguage, code)
+            }
         var lines = [
             row(.settingsLanguage, language),
             row(.settingsApi, view.configuration.apiURL ?? l(.settingsEmbedded)),
@@ -62,16 +70,20 @@ public enum SettingsListing {
         public var settings: Settings
         public var configuration: AppConfiguration
         public var language: Language
+        /// Where `language` came from.
+        public var languageSource: Language.Source
         public var settingsFile: String
         public var configFile: String
 
         public init(
-            settings: Settings, configuration: AppConfiguration, language: Language, settingsFile: String,
-            configFile: String
+            settings: Settings, configuration: AppConfiguration,
+            language: (language: Language, source: Language.Source),
+            settingsFile: String, configFile: String
         ) {
             self.settings = settings
             self.configuration = configuration
-            self.language = language
+            self.language = language.language
+            self.languageSource = language.source
             self.settingsFile = settingsFile
             self.configFile = configFile
         }
@@ -81,6 +93,8 @@ public enum SettingsListing {
         var version: String
         var language: String
         var languageChosen: String?
+        /// `flag`, `config.toml`, `settings`, `locale` or `default`.
+        var languageSource: String
         var api: String?
         var strictSigning: Bool
         var favorites: [ParkID]
@@ -101,7 +115,7 @@ public enum SettingsListing {
         return ContractCoding.text(
             JSONView(
                 version: ProductVersion.current, language: view.language.rawValue,
-                languageChosen: view.settings.language,
+                languageChosen: view.settings.language, languageSource: view.languageSource.word,
                 api: view.configuration.apiURL, strictSigning: view.configuration.strictSigning,
                 favorites: view.settings.favorites,
                 widgetParks: view.settings.widgetParks, homeSet: view.settings.home != nil,
@@ -109,5 +123,18 @@ public enum SettingsListing {
                 alertThresholds: thresholds, quietFrom: view.settings.quietFrom, quietUntil: view.settings.quietUntil,
                 ambiguousWidth: view.settings.ambiguousWidth ?? .single, settingsFile: view.settingsFile,
                 configFile: view.configFile))
+    }
+}
+
+extension Language.Source {
+    /// The word `settings --json` gives for it.
+    var word: String {
+        switch self {
+        case .flag: "flag"
+        case .configFile: "config.toml"
+        case .settings: "settings"
+        case .locale: "locale"
+        case .fallback: "default"
+        }
     }
 }

@@ -6,13 +6,20 @@ extension AsyncParsableCommand {
     /// The argument parser's `main()`, except that its help screens and usage errors come out in the language of
     /// the command line (`--lang`) or the environment, headings and error sentences included.
     public static func localizedMain() async {
-        do {
-            var command = try parseAsRoot()
+        await localizedMain { command in
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
+                var command = command
                 try command.run()
             }
+        }
+    }
+
+    /// The same, running the parsed command with `run`: how an executable hands a command what it is given.
+    public static func localizedMain(run: @Sendable (ParsableCommand) async throws -> Void) async {
+        do {
+            try await run(try parseAsRoot())
         } catch {
             let code = exitCode(for: error)
             let text = ParserWords.localize(fullMessage(for: error), CommandLineHelp.localizer)

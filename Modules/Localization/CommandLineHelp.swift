@@ -10,7 +10,7 @@ public enum CommandLineHelp {
             if argument == "--lang", index + 1 < arguments.count { explicit = arguments[index + 1] }
             if argument.hasPrefix("--lang=") { explicit = String(argument.dropFirst("--lang=".count)) }
         }
-        return Language.resolve(explicit: explicit, settings: nil, environment: environment)
+        return Language.resolve(flag: explicit, configFile: nil, settings: nil, environment: environment)
     }
 
     /// The localizer of help and usage errors.

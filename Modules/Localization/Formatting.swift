@@ -18,12 +18,8 @@ extension Localizer {
         return m % 60 == 0 ? self(.durationHours, m / 60) : self(.durationHoursMinutes, m / 60, m % 60)
     }
 
-    /// "850 m" or "1.2 km" (the same in both languages).
-    public func distance(meters: Double) -> String {
-        if meters < 1000 { return "\(Int((meters / 10).rounded()) * 10) m" }
-        let tenths = Int((meters / 100).rounded())
-        return "\(tenths / 10).\(tenths % 10) km"
-    }
+    /// "850 m" or "1.2 km" (the same in both languages): `DistanceWords`.
+    public func distance(meters: Double) -> String { DistanceWords.text(meters: meters) }
 
     /// "₩2,300" / "2,300원".
     public func krw(_ amount: Int) -> String {

@@ -445,6 +445,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case settingsBelow = "settings.below"
     case settingsChosen = "settings.chosen"
     case settingsConfigFile = "settings.configFile"
+    case settingsDefaultLanguage = "settings.defaultLanguage"
     case settingsEmbedded = "settings.embedded"
     case settingsFavorites = "settings.favorites"
     case settingsFieldNotATime = "settings.field.notATime"
@@ -455,6 +456,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case settingsFieldUnknownWidgetKind = "settings.field.unknownWidgetKind"
     case settingsFieldWrongType = "settings.field.wrongType"
     case settingsFiles = "settings.files"
+    case settingsFromConfigFile = "settings.fromConfigFile"
+    case settingsFromFlag = "settings.fromFlag"
     case settingsHome = "settings.home"
     case settingsLanguage = "settings.language"
     case settingsNoQuietHours = "settings.noQuietHours"
@@ -2828,6 +2831,11 @@ extension StringCatalog {
             case .en: .text("Config file")
             case .ko: .text("구성 파일")
             }
+        case .settingsDefaultLanguage:
+            switch language {
+            case .en: .text("automatic (%@, nothing names a language)")
+            case .ko: .text("자동(지정된 언어가 없어 %@)")
+            }
         case .settingsEmbedded:
             switch language {
             case .en: .text("embedded backend")
@@ -2877,6 +2885,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("Settings file")
             case .ko: .text("설정 파일")
+            }
+        case .settingsFromConfigFile:
+            switch language {
+            case .en: .text("%@ (from config.toml)")
+            case .ko: .text("%@ (config.toml에서)")
+            }
+        case .settingsFromFlag:
+            switch language {
+            case .en: .text("%@ (from --lang)")
+            case .ko: .text("%@ (--lang으로 지정)")
             }
         case .settingsHome:
             switch language {

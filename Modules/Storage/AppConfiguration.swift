@@ -27,3 +27,20 @@ public struct AppConfiguration: Sendable, Equatable {
         self.strictSigning = strictSigning
     }
 }
+
+extension AppConfiguration {
+    /// `$XDG_CONFIG_HOME/hangangjari/config.toml`.
+    public static func fileURL(_ environment: [String: String]) throws(StorageError) -> URL {
+        try XDG.configHome(environment).appendingPathComponent("hangangjari/config.toml")
+    }
+
+    /// Whether the config file may name a language: a line whose key is `language`. The widget's small front, which
+    /// links no TOML parser, hands such a run to the fetching half, which reads the file (`AppConfigFile`).
+    public static func fileMayNameLanguage(_ environment: [String: String]) -> Bool {
+        guard let url = try? fileURL(environment), let data = try? Data(contentsOf: url) else { return false }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+            let key = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
+            return key == "language" || key == "\"language\"" || key == "'language'"
+        }
+    }
+}

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import Synchronization
 
 #if canImport(Glibc)
@@ -135,7 +136,11 @@ public struct InteractiveApp: Sendable {
             language: language, now: store.environment.now(), machineOffsetSeconds: TimeZone.current.secondsFromGMT(),
             width: width,
             ambiguous: store.state.settings.ambiguousWidth ?? .single)
-        let lines = Frame.interactive(store.state, ctx, height: height)
+        // A terminal too small for any screen says so (the frame's words) before a code is drawn.
+        let roomy = ctx.width >= 40 && height >= 10
+        let lines =
+            (roomy ? store.state.handoffCode.map { DirectionsCode.screen($0, ctx, height: height) } : nil)
+            ?? Frame.interactive(store.state, ctx, height: height)
         return (lines.prefix(height).map { $0.render(width: width, mode: mode, widths: ctx.widths, pad: true) }, width)
     }
 }

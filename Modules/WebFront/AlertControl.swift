@@ -1,6 +1,6 @@
-import AppScreens
 import Localization
 import Models
+import ScreenRows
 
 /// The parking page's "Alert me" control: the park's total or one lot, a threshold from the target's size, the
 /// forecast condition and quiet hours (22:00–07:00 by default, as the desktop's), and the words the script says.

@@ -1,7 +1,7 @@
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 
 /// The forecast drawn on the server: an inline SVG (no script; styled by the page's stylesheet, so the
 /// Content-Security-Policy needs nothing more) of the p50 line and the p10–p90 band over the hours ahead, from the

@@ -1,7 +1,7 @@
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import ValueWording
 
 /// The forecast screen as a page: free spaces ahead for the park or one lot (`?lot=`) as a table, the forecast at

@@ -1,4 +1,4 @@
-import AppScreens
+import ScreenRows
 
 /// Screen lines as rows a template draws. A labelled row keeps its label as written and its value spans; a row with an
 /// empty label continues the one above (a second event). Every text stays text: the template escapes it.

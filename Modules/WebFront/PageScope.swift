@@ -1,8 +1,8 @@
 import AppCore
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 
 /// What every page is drawn with: the request's language, the screen context at the server's time, the assets'
 /// names, and links that keep a chosen language.
@@ -40,6 +40,7 @@ struct PageScope {
             "badges": [[String: Any]](), "tabs": [[String: Any]](), "rows": [[String: Any]](),
             "notes": [[String: Any]](), "staleWord": l(.stateStale), "offlineText": l(.webOffline, "%@"),
             "awayText": l(.webDistanceAway, "%@"), "locationRefused": l(.webLocationRefused, "%@"),
+            "metreStep": DistanceWords.metreStep, "kilometreFrom": DistanceWords.kilometreFrom,
             "terminal": l(.webTerminal, origin + base), "license": l(.webDataLicense),
             "generated": "", "nextRefresh": "",
         ]

@@ -39,7 +39,7 @@ struct PageTemplates: Sendable {
         <link rel="icon" href="/icon.svg" type="image/svg+xml">
         <script src="{{js}}" defer></script>
         </head>
-        <body data-generated="{{generated}}" data-next-refresh="{{nextRefresh}}" data-stale-word="{{staleWord}}" data-offline-text="{{offlineText}}" data-away-text="{{awayText}}" data-location-refused="{{locationRefused}}">
+        <body data-generated="{{generated}}" data-next-refresh="{{nextRefresh}}" data-stale-word="{{staleWord}}" data-offline-text="{{offlineText}}" data-away-text="{{awayText}}" data-metre-step="{{metreStep}}" data-kilometre-from="{{kilometreFrom}}" data-location-refused="{{locationRefused}}">
         <a class="skip" href="#main">{{skip}}</a>
         <header>
         <nav class="lang" aria-label="{{languageLabel}}">{{#languages}}<a href="{{href}}" lang="{{code}}" hreflang="{{code}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/languages}}</nav>

@@ -1,7 +1,7 @@
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import ValueWording
 
 /// The park list (`/`): the river overview, then the 11 parks west to east with free spaces, crowd and any source

@@ -1,8 +1,8 @@
 import AppCore
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import ValueWording
 
 /// The four screens of a park as page values, each from the same summary and the same words as the terminal's.

@@ -1,10 +1,10 @@
 import AppCore
-import AppScreens
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Localization
 import Models
+import ScreenRows
 
 /// The pages a deployment serves to phones beside the /v2 API: the park list (`/`) and each park's home, parking,
 /// forecast and outing screens (`/p/{park}[/{screen}]`), rendered from the same summary the API serves, in the same

@@ -1,3 +1,4 @@
+import AppBackend
 import AppConfigFile
 import ArgumentParser
 import CommandLineSupport
@@ -20,7 +21,11 @@ public struct WidgetFetchCommand: AsyncParsableCommand {
 
     public init() {}
 
-    public func run() async throws {
+    /// Without an embedded backend: a configured API is needed.
+    public func run() async throws { try await run(embedded: .none) }
+
+    /// The run, starting `embedded` when no API is configured.
+    public func run(embedded: EmbeddedBackend) async throws {
         let environment = ProcessInfo.processInfo.environment
         let container = try arguments.container(environment)
         let configuration = AppConfiguration.resolve(apiFlag: arguments.api, environment: environment)
@@ -28,10 +33,11 @@ public struct WidgetFetchCommand: AsyncParsableCommand {
         let clock: WallClock
         do { clock = try WallClock.from(environment: environment) } catch { throw ValidationError(error.description) }
         let runner = WidgetRunner(
-            container: container, environment: environment,
+            container: container, environment: environment, configuredLanguage: configuration.language,
             makeFetch: {
                 try await BackendWiring.fetcher(
-                    configuration: configuration, container: container, timeout: requestTimeout, clock: clock)
+                    configuration: configuration, embedded: embedded, container: container, timeout: requestTimeout,
+                    clock: clock)
             },
             now: clock.now)
         let options = arguments.options

@@ -25,6 +25,8 @@ public struct WidgetRunner: Sendable {
     public var container: SharedContainer
     public var catalog: Catalog
     public var environment: [String: String]
+    /// The language `config.toml` names, which comes after `--lang` and before the settings.
+    public var configuredLanguage: String?
     /// Makes the fetch on demand, so the fresh path never starts networking or a backend.
     public var makeFetch: @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary
     public var now: @Sendable () -> Date
@@ -33,6 +35,7 @@ public struct WidgetRunner: Sendable {
 
     public init(
         container: SharedContainer, catalog: Catalog = .bundled, environment: [String: String],
+        configuredLanguage: String? = nil,
         makeFetch: @escaping @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary,
         now: @escaping @Sendable () -> Date = { Date() },
         notify: (@Sendable (LocalAlerts.Alert) -> LocalAlerts.Delivery)? = nil
@@ -40,6 +43,7 @@ public struct WidgetRunner: Sendable {
         self.container = container
         self.catalog = catalog
         self.environment = environment
+        self.configuredLanguage = configuredLanguage
         self.makeFetch = makeFetch
         self.now = now
         self.notify = notify ?? { DesktopNotifier.notifySend($0, environment: environment) }
@@ -52,7 +56,8 @@ public struct WidgetRunner: Sendable {
     {
         let (settings, warning) = SettingsStore(container: container).load()
         let language = Language.resolve(
-            explicit: options.language?.rawValue, settings: settings.language, environment: environment)
+            flag: options.language?.rawValue, configFile: configuredLanguage, settings: settings.language,
+            environment: environment)
         let l = Localizer(language)
         let park = LocationResolver.resolve(
             explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
@@ -72,7 +77,8 @@ public struct WidgetRunner: Sendable {
         var messages: [String] = []
         let (settings, warning) = SettingsStore(container: container).load()
         let language = Language.resolve(
-            explicit: options.language?.rawValue, settings: settings.language, environment: environment)
+            flag: options.language?.rawValue, configFile: configuredLanguage, settings: settings.language,
+            environment: environment)
         let l = Localizer(language)
         if let warning { messages.append(warning.text(l)) }
         let park = LocationResolver.resolve(

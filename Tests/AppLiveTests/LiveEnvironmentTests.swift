@@ -1,6 +1,7 @@
 import AppBackend
 import AppCore
 import AppLive
+import EmbeddedServer
 import Foundation
 import Models
 import Repositories
@@ -28,7 +29,7 @@ import WidgetSnapshot
         let first = AppStore(
             park: "banpo", simulated: false,
             environment: AppEnvironment.live(
-                configuration: configuration, container: container, environment: [:], timeout: 15
+                configuration: configuration, embedded: .reference, container: container, environment: [:], timeout: 15
             ).environment)
         await first.refresh()
         await server.stop()
@@ -36,7 +37,7 @@ import WidgetSnapshot
         #expect(FileManager.default.fileExists(atPath: snapshot.path))
         try FileManager.default.removeItem(at: snapshot)
         let environment = AppEnvironment.live(
-            configuration: configuration, container: container, environment: [:], timeout: 1
+            configuration: configuration, embedded: .reference, container: container, environment: [:], timeout: 1
         ).environment
         let loaded = try await environment.loadSummary(ParkID("banpo"), false)
         #expect(loaded.origin == .cache && loaded.trust == .current)
@@ -56,7 +57,7 @@ import WidgetSnapshot
         let store = AppStore(
             park: "banpo", simulated: false,
             environment: AppEnvironment.live(
-                configuration: configuration, container: container, environment: [:], timeout: 15
+                configuration: configuration, embedded: .reference, container: container, environment: [:], timeout: 15
             ).environment)
         #expect(store.state.current.summary == nil)
         await store.refresh()
@@ -73,7 +74,7 @@ import WidgetSnapshot
         let restarted = AppStore(
             park: "banpo", simulated: false,
             environment: AppEnvironment.live(
-                configuration: configuration, container: container, environment: [:], timeout: 15
+                configuration: configuration, embedded: .reference, container: container, environment: [:], timeout: 15
             ).environment)
         #expect(restarted.state.current.summary?.origin == .cache)
         #expect(restarted.state.current.summary?.value.parking.totalAvailable == shown.value.parking.totalAvailable)
@@ -101,7 +102,8 @@ import WidgetSnapshot
         let store = AppStore(
             simulated: false,
             environment: AppEnvironment.live(
-                configuration: AppConfiguration(apiURL: server.baseURL), container: container, environment: [:]
+                configuration: AppConfiguration(apiURL: server.baseURL), embedded: .reference, container: container,
+                environment: [:]
             ).environment)
         let elapsed = await store.refreshAll()
         let state = store.state
@@ -113,7 +115,8 @@ import WidgetSnapshot
     @Test func theEmbeddedBackendServesSimulatedDataThroughTheNormalClient() async throws {
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
-        let session = try await BackendSession.open(configuration: AppConfiguration(), container: container, timeout: 5)
+        let session = try await BackendSession.open(
+            configuration: AppConfiguration(), container: container, timeout: 5, embedded: .reference)
         #expect(session.origin == .embedded(realData: false))
         #expect(session.baseURL.hasPrefix("http://127.0.0.1:"))
         let loaded = try await session.reads.homeSummary("jamsil")
@@ -128,15 +131,15 @@ import WidgetSnapshot
         let container = container()
         defer { try? FileManager.default.removeItem(at: container.url) }
         let healthy = await Doctor.run(
-            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 15,
-            clock: TestClock.clock())
+            configuration: AppConfiguration(apiURL: server.baseURL), container: container, embedded: .reference,
+            timeout: 15, clock: TestClock.clock())
         for check in [Doctor.Check.api, .token, .policy, .clock, .container] {
             #expect(healthy.first { $0.check == check }?.status == .ok, "\(check): \(healthy)")
         }
         await server.stop()
         let dead = await Doctor.run(
-            configuration: AppConfiguration(apiURL: server.baseURL), container: container, timeout: 1,
-            clock: TestClock.clock())
+            configuration: AppConfiguration(apiURL: server.baseURL), container: container, embedded: .reference,
+            timeout: 1, clock: TestClock.clock())
         #expect(dead.first { $0.check == .api }?.status == .failed)
     }
 }

@@ -4,6 +4,7 @@ import TestFixtures
 import Testing
 
 @testable import AppScreens
+@testable import ScreenRows
 
 /// One number format everywhere, and no count-shaped hole where there is no count.
 @Suite struct CountWordingTests {

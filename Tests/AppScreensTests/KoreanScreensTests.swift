@@ -8,6 +8,7 @@ import TestFixtures
 import Testing
 
 @testable import AppScreens
+@testable import ScreenRows
 
 /// Every screen, state and message rendered in Korean: a user-facing English string that skips the catalog shows
 /// up here as a Latin word that is not on the short list of units, codes and names that stay as they are.

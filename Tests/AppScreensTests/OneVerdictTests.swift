@@ -11,6 +11,7 @@ import WidgetRendering
 import WidgetSnapshot
 
 @testable import AppScreens
+@testable import ScreenRows
 
 /// The same data gets the same verdict in the app's header, the printed commands and `--json`, and the widget:
 /// the same trust word and the same exit status.

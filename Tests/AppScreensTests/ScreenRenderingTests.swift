@@ -8,6 +8,7 @@ import TestFixtures
 import Testing
 
 @testable import AppScreens
+@testable import ScreenRows
 
 @Suite struct ScreenRenderingTests {
     let summary: HomeSummary

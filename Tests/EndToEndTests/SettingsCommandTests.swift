@@ -62,6 +62,34 @@ import Testing
         #expect(try await run(home, ["settings", "api", "ftp://x"]).status == ExitStatus.usage)
     }
 
+    /// With `language = "ko"` in config.toml and nothing else naming a language, the app, both halves of the widget
+    /// and `settings` speak Korean, and `settings` says the language came from config.toml; `--lang` still wins.
+    @Test func aLanguageInConfigTomlIsEveryBinarysLanguage() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let config = home.root.appendingPathComponent("config/hangangjari/config.toml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("language = \"ko\"\n".utf8).write(to: config)
+        let clock = TestClock.environment()
+        let screen = try await run(home, ["home", "yeouido"], extra: clock)
+        #expect(screen.status == 0 && screen.stdout.contains("여의도"), "\(screen.stdout)\(screen.stderr)")
+        let listed = try await run(home, ["settings"])
+        #expect(listed.stdout.contains("ko (config.toml에서)"), "\(listed.stdout)")
+        let json = try await run(home, ["settings", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["language"] as? String == "ko" && object["languageSource"] as? String == "config.toml")
+        let widget = Binaries.url("hangangjari-widget")
+        // The first run fetches (the fetching half); the second finds its snapshot fresh, and either way the language
+        // is config.toml's.
+        for _ in 0..<2 {
+            let line = try await run(home, ["--kind", "parking", "--park", "yeouido"], binary: widget, extra: clock)
+            #expect(line.status == 0 && line.stdout.contains("여의도"), "\(line.stdout)\(line.stderr)")
+        }
+        let english = try await run(home, ["--kind", "parking", "--park", "yeouido", "--lang", "en"], binary: widget)
+        #expect(english.stdout.contains("Yeouido"), "\(english.stdout)\(english.stderr)")
+    }
+
     /// `settings ambiguous-width double`: the printed screen draws narrow stand-ins for the marks such a terminal would
     /// draw in two columns, and its bars in a narrow block.
     @Test func aDoubleWidthTerminalGetsNarrowMarks() async throws {

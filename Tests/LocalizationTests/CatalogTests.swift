@@ -79,7 +79,7 @@ import Testing
     @Test func noHangulLiteralBypassesTheCatalog() throws {
         let folders = [
             "Modules/WidgetSnapshot", "Modules/WidgetCommandLine", "Modules/AppCore", "Modules/AppScreens",
-            "Modules/TerminalUI", "Modules/WebFront", "Apps",
+            "Modules/ScreenRows", "Modules/TerminalUI", "Modules/WebFront", "Apps",
         ]
         var offenders: [String] = []
         for folder in folders {
@@ -121,8 +121,18 @@ import Testing
     }
 
     @Test func languageFromTheEnvironment() {
-        #expect(Language.resolve(explicit: nil, settings: nil, environment: ["LC_MESSAGES": "ko_KR.UTF-8"]) == .ko)
-        #expect(Language.resolve(explicit: nil, settings: "ko", environment: ["LANG": "en_US.UTF-8"]) == .ko)
+        #expect(
+            Language.resolve(flag: nil, configFile: nil, settings: nil, environment: ["LC_MESSAGES": "ko_KR.UTF-8"])
+                == .ko)
+        #expect(
+            Language.resolve(flag: nil, configFile: nil, settings: "ko", environment: ["LANG": "en_US.UTF-8"]) == .ko)
+        let korean = ["LANG": "ko_KR.UTF-8"]
+        #expect(Language.choose(flag: "en", configFile: "ko", settings: "ko", environment: korean) == (.en, .flag))
+        #expect(Language.choose(flag: nil, configFile: "en", settings: "ko", environment: korean) == (.en, .configFile))
+        #expect(Language.choose(flag: nil, configFile: nil, settings: "en", environment: korean) == (.en, .settings))
+        #expect(
+            Language.choose(flag: "", configFile: nil, settings: nil, environment: korean) == (.ko, .locale("LANG")))
+        #expect(Language.choose(flag: nil, configFile: nil, settings: nil, environment: [:]) == (.en, .fallback))
     }
 }
 
@@ -140,6 +150,9 @@ import Testing
     @Test func distancesAndWon() {
         #expect(en.distance(meters: 847) == "850 m")
         #expect(ko.distance(meters: 1234) == "1.2 km")
+        for (meters, words) in DistanceWordsCases.all {
+            #expect(DistanceWords.text(meters: meters) == words, "\(meters) m")
+        }
         #expect(en.krw(2300) == "₩2,300")
         #expect(ko.krw(1_234_567) == "1,234,567원")
         #expect(ko.krw(0) == "0원")
@@ -180,4 +193,12 @@ import Testing
             #expect(StringCatalog.all[key]?[.ko] != nil && StringCatalog.all[key]?[.en] != nil, "\(key.rawValue)")
         }
     }
+}
+
+/// The distances `Tests/Tools/test_distance_words.py` also has the pages' script word (keep the two lists alike).
+enum DistanceWordsCases {
+    static let all: [(Double, String)] = [
+        (0, "0 m"), (4, "0 m"), (850, "850 m"), (854, "850 m"), (994, "990 m"), (995, "1 km"), (1000, "1 km"),
+        (1049, "1 km"), (1050, "1.1 km"), (1234, "1.2 km"), (12_340, "12.3 km"),
+    ]
 }

@@ -1,7 +1,7 @@
-import AppScreens
 import Foundation
 import Localization
 import Models
+import ScreenRows
 import TestFixtures
 import Testing
 

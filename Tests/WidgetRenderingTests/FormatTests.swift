@@ -49,11 +49,14 @@ import WidgetSnapshot
     }
 
     @Test func languageFollowsTheLocale() {
-        #expect(Language.resolve(explicit: nil, settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
-        #expect(Language.resolve(explicit: "en", settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .en)
         #expect(
-            Language.resolve(explicit: nil, settings: nil, environment: ["LC_ALL": "C.UTF-8", "LANG": "ko_KR"])
+            Language.resolve(flag: nil, configFile: nil, settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
+        #expect(
+            Language.resolve(flag: "en", configFile: nil, settings: nil, environment: ["LANG": "ko_KR.UTF-8"]) == .en)
+        #expect(
+            Language.resolve(
+                flag: nil, configFile: nil, settings: nil, environment: ["LC_ALL": "C.UTF-8", "LANG": "ko_KR"])
                 == .en)
-        #expect(Language.resolve(explicit: nil, settings: nil, environment: [:]) == .en)
+        #expect(Language.resolve(flag: nil, configFile: nil, settings: nil, environment: [:]) == .en)
     }
 }

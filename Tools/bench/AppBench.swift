@@ -89,7 +89,7 @@ struct AppBench: AsyncParsableCommand {
 
         // Refreshing all 11 parks in parallel, in process, against the release server; 11 one-by-one as reference.
         let (environment, _) = AppEnvironment.live(
-            configuration: AppConfiguration(apiURL: baseURL),
+            configuration: AppConfiguration(apiURL: baseURL), embedded: .none,
             container: SharedContainer(url: URL(fileURLWithPath: configured)), environment: [:])
         let store = AppStore(simulated: false, environment: environment)
         await store.refreshAll()  // warm: token, connections

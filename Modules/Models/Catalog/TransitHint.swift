@@ -1,3 +1,5 @@
+import Localization
+
 /// How to reach a park by public transit, stored in parts: the station, its lines, the exits and what follows.
 /// The catalog's generator builds these from the reference data's sentences (and checks that ``english`` gives each
 /// sentence back), so no reader ever parses a sentence.
@@ -71,8 +73,6 @@ public struct TransitHint: Hashable, Sendable {
         return text
     }
 
-    /// `500 m`, `1 km`: whole kilometres in km, anything else in metres.
-    public static func distance(_ metres: Int) -> String {
-        metres >= 1000 && metres % 1000 == 0 ? "\(metres / 1000) km" : "\(metres) m"
-    }
+    /// `500 m`, `1 km`: `DistanceWords`, as every screen words a distance.
+    public static func distance(_ metres: Int) -> String { DistanceWords.text(meters: Double(metres)) }
 }

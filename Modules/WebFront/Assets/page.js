@@ -34,7 +34,7 @@
         items.forEach(function (item) {
           item.distance = meters(here.latitude, here.longitude, +item.dataset.lat, +item.dataset.lon);
           var away = item.querySelector(".away");
-          var text = item.distance < 1000 ? Math.round(item.distance) + " m" : (item.distance / 1000).toFixed(1) + " km";
+          var text = distanceText(item.distance, +body.dataset.metreStep, +body.dataset.kilometreFrom);
           if (away) { away.textContent = body.dataset.awayText.replace("%@", text); }
         });
         items.sort(function (a, b) { return a.distance - b.distance; });
@@ -239,6 +239,13 @@
       var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
       return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
     }
+  }
+  // DistanceWords' rule, with the steps the page carries: metres in steps below a kilometre, then tenths of one.
+  function distanceText(distance, step, kilometre) {
+    var stepped = Math.round(distance / step) * step;
+    if (stepped < kilometre) { return Math.max(0, stepped) + " m"; }
+    var tenths = Math.round(distance / (kilometre / 10));
+    return (tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)) + " km";
   }
   function meters(lat1, lon1, lat2, lon2) {
     var r = 6371000, rad = Math.PI / 180;

@@ -13,7 +13,6 @@ public enum Frame {
         if ctx.width < 40 || height < 10 {
             return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)]
         }
-        if let code = state.handoffCode { return DirectionsCode.screen(code, ctx, height: height) }
         var lines = header(state, ctx) + [tabs(state, ctx), Line(String(repeating: "─", count: ctx.width), .dim)]
         let bodyHeight = height - lines.count - 2
         var body = state.showHelp ? help(ctx) : Screens.body(state, ctx)

@@ -24,7 +24,7 @@ public enum Screens {
     }
 
     /// Pieces joined by spaces into as many lines as the context's width needs (pieces are never split).
-    static func wrap(_ pieces: [String], _ ctx: ScreenContext) -> [Line] {
+    public static func wrap(_ pieces: [String], _ ctx: ScreenContext) -> [Line] {
         let width = ctx.width
         var lines: [String] = [""]
         for piece in pieces where !piece.isEmpty {

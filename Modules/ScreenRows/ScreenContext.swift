@@ -42,7 +42,8 @@ public struct ScreenContext: Sendable {
 
     public func name(_ park: Park) -> String { korean ? park.nameKo : park.nameEn }
     public func shortName(_ park: Park) -> String { korean ? park.shortNameKo : park.shortNameEn }
-    func shortName(_ id: ParkID) -> String { catalog.park(id).map(shortName) ?? id.rawValue }
+    /// A park's short name by id, or the id when the catalog does not know it.
+    public func shortName(_ id: ParkID) -> String { catalog.park(id).map(shortName) ?? id.rawValue }
     public func name(_ lot: ParkingLot) -> String { korean ? lot.nameKo : lot.nameEn }
 
     /// Public text: the Korean original, or its translation in English when one exists (never empty).
