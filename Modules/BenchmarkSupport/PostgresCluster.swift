@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Synchronization
 
 /// A throwaway PostgreSQL cluster for tests: Debian's server binaries (`Tools/setup` installs them), a data
@@ -41,26 +42,11 @@ public final class PostgresCluster: Sendable {
     public func psql(_ url: String, _ sql: String) async throws(Unavailable) -> String {
         let withoutPassword = url.replacingOccurrences(of: ":\(password)@", with: "@")
         let (bin, password) = (bin, password)
-        return try await Self.offThePool { () throws(Unavailable) in
+        return try await offThePool { () throws(Unavailable) in
             try Self.run(
                 bin + "/psql", [withoutPassword, "-v", "ON_ERROR_STOP=1", "-Atc", sql], asOwner: false,
                 environment: ["PGPASSWORD": password])
         }
-    }
-
-    /// Runs blocking work (waiting for a child process) on a thread of its own: blocking the few threads of Swift's
-    /// cooperative pool would starve the dispatch queue that reports the child's exit, and hang.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws(Unavailable) -> T)
-        async throws(Unavailable) -> T
-    {
-        let result: Result<T, Unavailable> = await withCheckedContinuation { continuation in
-            Thread {
-                do throws(Unavailable) { continuation.resume(returning: .success(try work())) } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }.start()
-        }
-        return try result.get()
     }
 
     private init() throws(Unavailable) {

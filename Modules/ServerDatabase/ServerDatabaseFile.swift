@@ -95,6 +95,17 @@ public enum ServerDatabaseFile {
             // from the oldest row left, which the primary key finds.)
             try db.execute(sql: "CREATE INDEX push_delivery_expires ON push_delivery (expires_at)")
         }
+        migrator.registerMigration("v6-push-meta-at") { db in
+            // PostgreSQL's columns: a key's bytes in `value` (the VAPID key), a time in `at` (the last send).
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_meta_v6 (key TEXT PRIMARY KEY, value BLOB, at REAL) WITHOUT ROWID;
+                    INSERT INTO push_meta_v6 (key, value) SELECT key, value FROM push_meta WHERE key <> 'last_sent_at';
+                    INSERT INTO push_meta_v6 (key, at) SELECT key, value FROM push_meta WHERE key = 'last_sent_at';
+                    DROP TABLE push_meta;
+                    ALTER TABLE push_meta_v6 RENAME TO push_meta;
+                    """)
+        }
         return migrator
     }
 }

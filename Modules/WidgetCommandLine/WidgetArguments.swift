@@ -9,23 +9,25 @@ import WidgetRendering
 import WidgetSnapshot
 
 /// The widget's command-line options, shared by `hangangjari-widget` (fresh path) and `hangangjari-widget-fetch`.
+/// Their defaults are `WidgetRunner.Options`', which the small front reads too.
 public struct WidgetArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(helpText(.helpOptKind)), completion: WidgetKind.defaultCompletionKind,
         transform: { try read($0, as: .kind).options.kind })
-    public var kind: WidgetKind = .parking
+    public var kind: WidgetKind = WidgetRunner.Options().kind
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetPark)), completion: CompletionLists.parks) public var park:
         String?
     @Option(
         help: ArgumentHelp(helpText(.helpOptFormat)), completion: WidgetFormat.defaultCompletionKind,
         transform: { try read($0, as: .format).options.format })
-    public var format: WidgetFormat = .text
-    @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = 300
+    public var format: WidgetFormat = WidgetRunner.Options().format
+    @Option(help: ArgumentHelp(helpText(.helpOptMaxAge))) public var maxAge: Double = WidgetRunner.Options().maxAge
     @Option(
         help: ArgumentHelp(helpText(.helpOptWidgetLang)), completion: Language.defaultCompletionKind,
         transform: language)
     public var lang: Language?
-    @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = 5
+    @Option(help: ArgumentHelp(helpText(.helpOptDeadline))) public var deadline: Double = WidgetRunner.Options()
+        .deadline
     @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetStateDir)), completion: .directory) public var stateDir: String?

@@ -1,5 +1,5 @@
 import Foundation
-import ServerForecasting
+import Models
 import TestFixtures
 import TestSupport
 

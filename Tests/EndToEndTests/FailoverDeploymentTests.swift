@@ -58,7 +58,7 @@ import Testing
         // Watched every 10 ms on a thread of its own, so that neither a slow client request nor other tests holding
         // the cooperative pool's threads (two on a two-core machine) delay the moment it is seen.
         let tookOver = Task {
-            try await offThePool { () -> Double? in
+            await offThePool { () -> Double? in
                 while Date().timeIntervalSince(killed) < 8 {
                     if survivor.log.contains(lease) { return Date().timeIntervalSince(killed) }
                     usleep(10_000)

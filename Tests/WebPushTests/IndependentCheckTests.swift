@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import ServerForecasting
+import Models
 import Testing
 import WebPush
 

@@ -103,7 +103,10 @@ extension SQLiteClientRecords: PushStore {
             for (name, count) in counts { try Self.count(name, by: count, in: db) }
             if counts[PushCounter.sent] != nil {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO push_meta (key, value) VALUES ('last_sent_at', ?)",
+                    sql: """
+                        INSERT INTO push_meta (key, at) VALUES ('last_sent_at', ?)
+                        ON CONFLICT (key) DO UPDATE SET at = max(coalesce(push_meta.at, 0), excluded.at)
+                        """,
                     arguments: [now.timeIntervalSince1970])
             }
         }
@@ -136,7 +139,7 @@ extension SQLiteClientRecords: PushStore {
             var status = PushStatus(
                 subscriptions: row?[0] ?? 0, pushSubscriptions: row?[1] ?? 0, armed: row?[2] ?? 0,
                 pending: try Int.fetchOne(db, sql: "SELECT count(*) FROM push_delivery") ?? 0,
-                lastSentAt: try Double.fetchOne(db, sql: "SELECT value FROM push_meta WHERE key = 'last_sent_at'")
+                lastSentAt: try Double.fetchOne(db, sql: "SELECT at FROM push_meta WHERE key = 'last_sent_at'")
                     .map(Date.init(timeIntervalSince1970:)))
             let counts = try Row.fetchAll(db, sql: "SELECT name, count FROM push_count").map {
                 ($0[0] as String, $0[1] as Int)
