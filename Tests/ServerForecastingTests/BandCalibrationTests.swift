@@ -131,5 +131,27 @@ import Testing
         #expect(abs(blended.high - factor * ((0.1 + 0.08) / 2 + 0) / 2) < 1e-9)
         let fresh = BandCalibration().offsets(conformal, quantiles: (low: -0.1, high: 0.3), key: key)
         #expect(abs(fresh.low - -0.15) < 1e-9 && abs(fresh.high - 0.2) < 1e-9)
+
+        // The ablation's parts: each mechanism taken away leaves the others' mean; nothing left, the conformal band.
+        let quantiles = (low: -0.3, high: -0.05)
+        var parts = calibration
+        parts.parts = [.conformal, .quantiles, .calibration]
+        let withoutRecent = parts.offsets(conformal, quantiles: quantiles, key: key)
+        #expect(abs(withoutRecent.low - factor * (-0.2 + -0.3) / 2) < 1e-9)
+        parts.parts = [.quantiles]
+        let quantilesAlone = parts.offsets(conformal, quantiles: quantiles, key: key)
+        #expect(quantilesAlone.low == -0.3 && quantilesAlone.high == 0)
+        parts.parts = [.recent, .calibration]
+        #expect(BandCalibration.decodedParts(parts) == .all, "the parts are not stored")
+        var none = BandCalibration()
+        none.parts = [.recent]
+        #expect(none.offsets(conformal, key: key) == conformal)
+    }
+}
+
+extension BandCalibration {
+    /// The parts a stored calibration comes back with.
+    static func decodedParts(_ calibration: BandCalibration) -> BandParts {
+        (try? JSONDecoder().decode(BandCalibration.self, from: JSONEncoder().encode(calibration)))?.parts ?? []
     }
 }

@@ -27,8 +27,11 @@ struct BacktestBench: AsyncParsableCommand {
     ]
     @Option(help: "The reference's LightGBM objective (l1 or l2).") var objective = "l1"
     @Option(help: "Keep each history's exported rows and cut-offs in this directory.") var export: String?
+    @Flag(help: "Score the band with each of its mechanisms taken away in turn, and the smallest candidates.")
+    var ablation = false
 
     func run() async throws {
+        if ablation { return try await BandAblation(days: days, history: history).run() }
         let tables = try await tables()
         for table in tables { print(table.text + "\n") }
         print(BenchmarkRow.render(Self.rows(tables)))

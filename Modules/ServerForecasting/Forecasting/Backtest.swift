@@ -39,6 +39,8 @@ public struct Backtest: Sendable {
     /// When set, the forecaster learns: retrained at the start of every scored week on everything before it (a
     /// rolling origin), as the server retrains on its history.
     public var trainer: ForecastTrainer?
+    /// The band's mechanisms served (all but in the ablation of `Tools/bench/run backtest --ablation`).
+    public var bandParts = BandCalibration.BandParts.all
 
     public init(calendar: ForecastCalendar = .seoul, trainer: ForecastTrainer? = nil) {
         forecaster = Forecaster()
@@ -97,7 +99,7 @@ public struct Backtest: Sendable {
         var outcome = Outcome(rows: [])
         let training = trainer.map { ForecastTraining(trainer: $0, calendar: calendar, horizons: Self.horizons) }
         if let training {
-            outcome.export = try await offThePool {
+            outcome.export = await offThePool {
                 var export = BacktestExport()
                 export.appendTraining(series, training: training)
                 return export
@@ -105,6 +107,7 @@ public struct Backtest: Sendable {
         }
         // The bands' widths learn day by day from what the served forecasts missed, as the server's do.
         var calibration = BandCalibration()
+        calibration.parts = bandParts
         var pending: [ServedForecast] = []
         for (week, cutoff) in weeks.enumerated() {
             let end = week + 1 < weeks.count ? weeks[week + 1] : Int.max
@@ -189,14 +192,19 @@ public struct Backtest: Sendable {
     }
 
     /// Scores a recorded history (its own calendar).
-    public static func score(_ recorded: RecordedHistory, trainer: ForecastTrainer? = nil) async throws -> Outcome {
-        try await Backtest(calendar: recorded.calendar, trainer: trainer).score(recorded.series)
+    public static func score(
+        _ recorded: RecordedHistory, trainer: ForecastTrainer? = nil, bandParts: BandCalibration.BandParts = .all
+    ) async throws -> Outcome {
+        var backtest = Backtest(calendar: recorded.calendar, trainer: trainer)
+        backtest.bandParts = bandParts
+        return try await backtest.score(recorded.series)
     }
 
     /// Scores `days` days of simulated history ending before `end`'s day, forecasting every `stepMinutes` from 07:00
     /// to 20:00 Seoul time (the hours people look), with five weeks of simulated past before them.
     public static func simulated(
-        catalog: Catalog, days: Int, end: Date, stepMinutes: Int = 30, trainer: ForecastTrainer? = nil
+        catalog: Catalog, days: Int, end: Date, stepMinutes: Int = 30, trainer: ForecastTrainer? = nil,
+        bandParts: BandCalibration.BandParts = .all
     ) async throws -> Outcome {
         let model = SimulationModel(catalog: catalog)
         let firstScored = SeoulTime(end).dayNumber - days
@@ -206,7 +214,9 @@ public struct Backtest: Sendable {
         let series = catalog.lots.map { HistorySeries.simulated($0, model: model, buckets: first..<last) }
         let step = max(1, stepMinutes / 5)
         let scored = midnight(firstScored)..<midnight(firstScored + days)
-        return try await Backtest(calendar: .seoul, trainer: trainer).score(series) { bucket in
+        var backtest = Backtest(calendar: .seoul, trainer: trainer)
+        backtest.bandParts = bandParts
+        return try await backtest.score(series) { bucket in
             let minute = SeoulTime(TimeSlot.start(of: bucket)).minuteOfDay
             return scored.contains(bucket) && bucket % step == 0 && minute >= 7 * 60 && minute <= 20 * 60
         }

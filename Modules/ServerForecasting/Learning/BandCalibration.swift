@@ -43,8 +43,29 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public var through: Int?
     /// What the served p50 missed on the last week's days.
     public var recent = RecentErrors()
+    /// The mechanisms the band is drawn from: all of them, except in the backtest's ablation. Not stored.
+    public var parts = BandParts.all
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case horizons, through, recent
+    }
+
+    /// The band's mechanisms, each of which the backtest's ablation takes away in turn.
+    public struct BandParts: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The spread model's unit times the held-out week's percentiles (``ConformalBands``).
+        public static let conformal = BandParts(rawValue: 1)
+        /// The last week's served errors (``RecentErrors``).
+        public static let recent = BandParts(rawValue: 2)
+        /// The quantile models' edges.
+        public static let quantiles = BandParts(rawValue: 4)
+        /// The learned factor per horizon and day kind.
+        public static let calibration = BandParts(rawValue: 8)
+        public static let all: BandParts = [.conformal, .recent, .quantiles, .calibration]
+    }
 
     /// A row's p10 and p90 as served, as offsets from p50 in shares of capacity (negative below): the mean of its
     /// conformal band's offsets (`conformal`) and the recent days' band for its lot (``RecentErrors/band(_:lot:)``;
@@ -55,15 +76,18 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         _ conformal: (low: Double, high: Double), quantiles: (low: Double, high: Double)? = nil,
         key: ConformalBands.Key, lot: LotID? = nil
     ) -> (low: Double, high: Double) {
-        var band = conformal
-        if let recent = recent.band(key, lot: lot) {
-            band = ((conformal.low + recent.low) / 2, (conformal.high + recent.high) / 2)
+        var band = parts.contains(.conformal) ? conformal : nil
+        if parts.contains(.recent), let recent = recent.band(key, lot: lot) {
+            band = band.map { (($0.low + recent.low) / 2, ($0.high + recent.high) / 2) } ?? recent
         }
-        if let quantiles {
-            band = ((band.low + min(quantiles.low, 0)) / 2, (band.high + max(quantiles.high, 0)) / 2)
+        if parts.contains(.quantiles), let quantiles {
+            let edges = (low: min(quantiles.low, 0), high: max(quantiles.high, 0))
+            band = band.map { (($0.low + edges.low) / 2, ($0.high + edges.high) / 2) } ?? edges
         }
-        let factor = factor(minutes: key.minutes, kind: key.kind)
-        return (band.low * factor, band.high * factor)
+        // A part taken away with nothing left in its place (the recent band before a week of errors): the conformal.
+        let drawn = band ?? conformal
+        let factor = parts.contains(.calibration) ? factor(minutes: key.minutes, kind: key.kind) : 1
+        return (drawn.low * factor, drawn.high * factor)
     }
 
     /// The factor on the conformal band of a horizon (the nearest recorded) and day kind; 1 before any record.
