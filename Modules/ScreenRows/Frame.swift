@@ -8,9 +8,12 @@ public enum Frame {
     /// Smallest terminal the screens are laid out for.
     public static let minimumSize = (width: 80, height: 24)
 
+    /// Whether a terminal has room for any screen (the frame says so when it has not).
+    public static func hasRoom(_ ctx: ScreenContext, height: Int) -> Bool { ctx.width >= 40 && height >= 10 }
+
     /// The full-screen frame.
     public static func interactive(_ state: AppState, _ ctx: ScreenContext, height: Int) -> [Line] {
-        if ctx.width < 40 || height < 10 {
+        if !hasRoom(ctx, height: height) {
             return [Line(ctx.l(.terminalTooSmall, minimumSize.width, minimumSize.height), .bold)]
         }
         var lines = header(state, ctx) + [tabs(state, ctx), Line(String(repeating: "─", count: ctx.width), .dim)]

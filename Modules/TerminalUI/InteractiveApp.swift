@@ -137,9 +137,9 @@ public struct InteractiveApp: Sendable {
             width: width,
             ambiguous: store.state.settings.ambiguousWidth ?? .single)
         // A terminal too small for any screen says so (the frame's words) before a code is drawn.
-        let roomy = ctx.width >= 40 && height >= 10
         let lines =
-            (roomy ? store.state.handoffCode.map { DirectionsCode.screen($0, ctx, height: height) } : nil)
+            (Frame.hasRoom(ctx, height: height)
+                ? store.state.handoffCode.map { DirectionsCode.screen($0, ctx, height: height) } : nil)
             ?? Frame.interactive(store.state, ctx, height: height)
         return (lines.prefix(height).map { $0.render(width: width, mode: mode, widths: ctx.widths, pad: true) }, width)
     }
