@@ -85,9 +85,9 @@ import Testing
         let midnight = (20_500 * 86_400 - calendar.offsetSeconds) / TimeSlot.seconds
         let served = (0..<60).map { index in
             ServedForecast(
-                lot: 0, lotID: "banpo-1", start: midnight - 12, minutes: 60,
+                lot: 0, start: midnight - 12, minutes: 60,
                 target: midnight + (index < 40 ? 0 : TimeSlot.perDay),
-                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10, capacity: 100)
+                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10)
         }
         var calibration = BandCalibration()
         let later = calibration.record(served, through: 20_500, calendar: calendar)
@@ -95,56 +95,44 @@ import Testing
         #expect(calibration.through == 20_500)
         #expect(calibration.horizons.first?.days.reduce(0, +) == 1)
         #expect(calibration.factor(minutes: 60, kind: 0) > 1, "10 of the day's 40 missed")
-        // Their errors too, as shares of capacity, by the time of day of the target (midnight: the first block).
-        let kept = try #require(calibration.recent.records.first?.percentiles.first)
-        #expect(kept.minutes == 60 && kept.block == 0 && kept.count == 40)
-        #expect(kept.low == 0 && abs(kept.high - 0.45) < 1e-9)
-        let lot = try #require(calibration.recent.records.first?.lots.first)
-        #expect(lot.lot == "banpo-1" && lot.minutes == 60 && lot.count == 40 && lot.high == kept.high)
     }
 
-    /// The served band is the mean of the conformal band and the recent days' one, then of that and the quantile
-    /// models' band, times the learned factor; the conformal band alone before the recent days have enough errors.
-    @Test func theServedBandIsTheMeanOfTheConformalAndTheRecentOnesTimesTheFactor() throws {
+    /// The served band is the mean of the conformal band and the quantile models' one, times the learned factor.
+    @Test func theServedBandIsTheMeanOfTheConformalAndTheQuantileBandsTimesTheFactor() throws {
         let key = ConformalBands.Key(minutes: 60, kind: 0, block: 2)
         var calibration = BandCalibration()
         let conformal = (low: -0.2, high: 0.1)
         #expect(calibration.offsets(conformal, key: key) == conformal)
         for number in 1...3 {
             var day = BandCalibration.Day(day: number, kind: 0)
-            for index in 0..<100 {
-                day.add(minutes: 60, inside: index >= 30, block: 2, error: -0.1 + 0.2 * Double(index) / 99)
-            }
+            for index in 0..<100 { day.add(minutes: 60, inside: index >= 30) }
             calibration.record(day)
         }
-        let recent = try #require(calibration.recent.band(key))
-        #expect(abs(recent.low - (-0.08)) < 1e-9 && abs(recent.high - 0.08) < 1e-9)
         let factor = calibration.factor(minutes: 60, kind: 0)
         #expect(factor > 1, "30 of each day's 100 missed")
         let served = calibration.offsets(conformal, key: key)
-        #expect(abs(served.low - factor * (-0.2 + -0.08) / 2) < 1e-9)
-        #expect(abs(served.high - factor * (0.1 + 0.08) / 2) < 1e-9)
+        #expect(abs(served.low - factor * -0.2) < 1e-9 && abs(served.high - factor * 0.1) < 1e-9)
 
-        // The quantile models' band is then half of it; an edge on the wrong side of p50 counts as p50.
-        let blended = calibration.offsets(conformal, quantiles: (low: -0.3, high: -0.05), key: key)
-        #expect(abs(blended.low - factor * ((-0.2 + -0.08) / 2 + -0.3) / 2) < 1e-9)
-        #expect(abs(blended.high - factor * ((0.1 + 0.08) / 2 + 0) / 2) < 1e-9)
+        // An edge of the quantile models on the wrong side of p50 counts as p50.
+        let quantiles = (low: -0.3, high: -0.05)
+        let blended = calibration.offsets(conformal, quantiles: quantiles, key: key)
+        #expect(abs(blended.low - factor * (-0.2 + -0.3) / 2) < 1e-9)
+        #expect(abs(blended.high - factor * (0.1 + 0) / 2) < 1e-9)
         let fresh = BandCalibration().offsets(conformal, quantiles: (low: -0.1, high: 0.3), key: key)
         #expect(abs(fresh.low - -0.15) < 1e-9 && abs(fresh.high - 0.2) < 1e-9)
 
-        // The ablation's parts: each mechanism taken away leaves the others' mean; nothing left, the conformal band.
-        let quantiles = (low: -0.3, high: -0.05)
+        // The ablation's parts: each mechanism taken away leaves the others; nothing left, the conformal band.
         var parts = calibration
-        parts.parts = [.conformal, .quantiles, .calibration]
-        let withoutRecent = parts.offsets(conformal, quantiles: quantiles, key: key)
-        #expect(abs(withoutRecent.low - factor * (-0.2 + -0.3) / 2) < 1e-9)
         parts.parts = [.quantiles]
         let quantilesAlone = parts.offsets(conformal, quantiles: quantiles, key: key)
         #expect(quantilesAlone.low == -0.3 && quantilesAlone.high == 0)
-        parts.parts = [.recent, .calibration]
+        parts.parts = [.conformal, .quantiles]
+        let withoutCalibration = parts.offsets(conformal, quantiles: quantiles, key: key)
+        #expect(abs(withoutCalibration.low - (-0.2 + -0.3) / 2) < 1e-9)
+        parts.parts = [.calibration]
         #expect(BandCalibration.decodedParts(parts) == .all, "the parts are not stored")
         var none = BandCalibration()
-        none.parts = [.recent]
+        none.parts = []
         #expect(none.offsets(conformal, key: key) == conformal)
     }
 }

@@ -13,12 +13,9 @@ struct BandAblation {
     typealias Parts = BandCalibration.BandParts
     static let variants: [(name: String, parts: Parts)] = [
         ("full", .all),
-        ("without conformal", [.recent, .quantiles, .calibration]),
-        ("without recent errors", [.conformal, .quantiles, .calibration]),
-        ("without quantile trees", [.conformal, .recent, .calibration]),
-        ("without calibration", [.conformal, .recent, .quantiles]),
-        ("quantile trees + calibration", [.quantiles, .calibration]),
-        ("conformal + calibration", [.conformal, .calibration]),
+        ("without conformal", [.quantiles, .calibration]),
+        ("without quantile trees", [.conformal, .calibration]),
+        ("without calibration", [.conformal, .quantiles]),
     ]
 
     func run() async throws {

@@ -204,7 +204,7 @@ public struct Forecaster: Sendable {
             // The quantile models' edges as distances from the p50 (an edge on the wrong side of it: none).
             let quantiles = (Double(lows[index] - predicted[index]), Double(highs[index] - predicted[index]))
             let offsets = learned.calibration.offsets(
-                (band.low * unit, band.high * unit), quantiles: quantiles, key: row.band, lot: lot.id)
+                (band.low * unit, band.high * unit), quantiles: quantiles, key: row.band)
             out[row.band.minutes] = (Double(row.base + predicted[index]), offsets.low, offsets.high)
         }
         return out

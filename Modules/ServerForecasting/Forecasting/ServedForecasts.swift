@@ -5,8 +5,6 @@ import Models
 public struct ServedForecast: Sendable {
     /// The lot's index in the series forecast.
     public var lot: Int
-    /// The lot's id: what its errors are kept under from one training to the next (``RecentErrors/LotPercentiles``).
-    public var lotID: LotID
     public var start: Int
     public var minutes: Int
     /// The bucket forecast.
@@ -15,12 +13,8 @@ public struct ServedForecast: Sendable {
     public var p10: Int
     public var p50: Int
     public var p90: Int
-    /// The lot's capacity when it was made.
-    public var capacity: Int
 
     public var inside: Bool { actual >= p10 && actual <= p90 }
-    /// How far off p50 was, as a share of capacity.
-    public var error: Double { Double(actual - p50) / Double(max(capacity, 1)) }
 }
 
 extension Forecaster {
@@ -44,10 +38,9 @@ extension Forecaster {
                             guard let actual = lot.value(target) else { continue }
                             served.append(
                                 ServedForecast(
-                                    lot: index, lotID: lot.lot.id, start: start, minutes: point.minutesAhead,
+                                    lot: index, start: start, minutes: point.minutesAhead,
                                     target: target,
-                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90,
-                                    capacity: lot.lot.capacity))
+                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90))
                         }
                     }
                     return served
@@ -75,10 +68,7 @@ extension BandCalibration {
                 continue
             }
             let kind = ForecastFeatures.kindCode(calendar.kind(ofBucket: forecast.target))
-            let block = ConformalBands.block(minuteOfDay: calendar.minuteOfDay(ofBucket: forecast.target))
-            days[day, default: Day(day: day, kind: kind)].add(
-                minutes: forecast.minutes, inside: forecast.inside, block: block, error: forecast.error,
-                lot: forecast.lotID)
+            days[day, default: Day(day: day, kind: kind)].add(minutes: forecast.minutes, inside: forecast.inside)
         }
         for day in days.keys.sorted() { record(days[day]!) }
         return later

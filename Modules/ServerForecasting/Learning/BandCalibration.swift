@@ -14,8 +14,7 @@ import Models
 /// width. A kind with no days of its own yet (a first Saturday) is served the pooled width, and its departure grows
 /// only from its own days' misses: weekends and holidays borrow until they have a record.
 ///
-/// The band itself is the mean of the conformal band and the band of the last week's served errors
-/// (``RecentErrors``), where there is one: ``offsets(_:key:lot:)``.
+/// The band itself is the mean of the conformal band and the quantile models' edges: ``offsets(_:quantiles:key:)``.
 public struct BandCalibration: Sendable, Codable, Equatable {
     /// The share of actual values a band should hold: p10...p90.
     public static let target = 0.8
@@ -41,15 +40,13 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public var horizons: [Horizon] = []
     /// The last local day recorded (the calendar's day number), nil before the first.
     public var through: Int?
-    /// What the served p50 missed on the last week's days.
-    public var recent = RecentErrors()
     /// The mechanisms the band is drawn from: all of them, except in the backtest's ablation. Not stored.
     public var parts = BandParts.all
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case horizons, through, recent
+        case horizons, through
     }
 
     /// The band's mechanisms, each of which the backtest's ablation takes away in turn.
@@ -58,33 +55,26 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// The spread model's unit times the held-out week's percentiles (``ConformalBands``).
         public static let conformal = BandParts(rawValue: 1)
-        /// The last week's served errors (``RecentErrors``).
-        public static let recent = BandParts(rawValue: 2)
         /// The quantile models' edges.
         public static let quantiles = BandParts(rawValue: 4)
         /// The learned factor per horizon and day kind.
         public static let calibration = BandParts(rawValue: 8)
-        public static let all: BandParts = [.conformal, .recent, .quantiles, .calibration]
+        public static let all: BandParts = [.conformal, .quantiles, .calibration]
     }
 
     /// A row's p10 and p90 as served, as offsets from p50 in shares of capacity (negative below): the mean of its
-    /// conformal band's offsets (`conformal`) and the recent days' band for its lot (``RecentErrors/band(_:lot:)``;
-    /// the conformal band alone without one), then the mean of that and the quantile models' offsets
-    /// (`quantiles`, an edge on the wrong side of p50 taken as p50) where given, times the learned factor of its
-    /// horizon and day kind.
+    /// conformal band's offsets (`conformal`) and the quantile models' offsets (`quantiles`, an edge on the wrong
+    /// side of p50 taken as p50) where given, times the learned factor of its horizon and day kind.
     public func offsets(
         _ conformal: (low: Double, high: Double), quantiles: (low: Double, high: Double)? = nil,
-        key: ConformalBands.Key, lot: LotID? = nil
+        key: ConformalBands.Key
     ) -> (low: Double, high: Double) {
         var band = parts.contains(.conformal) ? conformal : nil
-        if parts.contains(.recent), let recent = recent.band(key, lot: lot) {
-            band = band.map { (($0.low + recent.low) / 2, ($0.high + recent.high) / 2) } ?? recent
-        }
         if parts.contains(.quantiles), let quantiles {
             let edges = (low: min(quantiles.low, 0), high: max(quantiles.high, 0))
             band = band.map { (($0.low + edges.low) / 2, ($0.high + edges.high) / 2) } ?? edges
         }
-        // A part taken away with nothing left in its place (the recent band before a week of errors): the conformal.
+        // A part taken away with nothing left in its place (no quantile models): the conformal band.
         let drawn = band ?? conformal
         let factor = parts.contains(.calibration) ? factor(minutes: key.minutes, kind: key.kind) : 1
         return (drawn.low * factor, drawn.high * factor)
@@ -104,10 +94,6 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         public var day: Int
         public var kind: Int
         public var byHorizon: [Int: Counts] = [:]
-        /// The served p50's errors (shares of capacity) by horizon and time of day (keys of kind 0).
-        public var errors: [ConformalBands.Key: [Double]] = [:]
-        /// The same by lot and horizon.
-        public var lotErrors: [RecentErrors.LotKey: [Double]] = [:]
 
         /// Forecasts made and those that held.
         public struct Counts: Sendable, Equatable {
@@ -120,17 +106,10 @@ public struct BandCalibration: Sendable, Codable, Equatable {
             self.kind = kind
         }
 
-        /// Counts one forecast, and keeps its error (actual − p50, a share of capacity) when given with the time of
-        /// day of its target (``ConformalBands/block(minuteOfDay:)``), and under its lot when given.
-        public mutating func add(
-            minutes: Int, inside: Bool, block: Int? = nil, error: Double? = nil, lot: LotID? = nil
-        ) {
+        /// Counts one forecast.
+        public mutating func add(minutes: Int, inside: Bool) {
             byHorizon[minutes, default: Counts()].forecasts += 1
             if inside { byHorizon[minutes, default: Counts()].inside += 1 }
-            if let block, let error {
-                errors[ConformalBands.Key(minutes: minutes, kind: 0, block: block), default: []].append(error)
-                if let lot { lotErrors[RecentErrors.LotKey(lot: lot, minutes: minutes), default: []].append(error) }
-            }
         }
     }
 
@@ -139,7 +118,6 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         if let through, day.day <= through { return }
         through = day.day
         guard (0...2).contains(day.kind) else { return }
-        recent.record(day: day.day, kind: day.kind, errors: day.errors, lotErrors: day.lotErrors)
         for (minutes, counts) in day.byHorizon.sorted(by: { $0.key < $1.key })
         where counts.forecasts >= Self.minimumForecasts {
             let missed = 1 - Double(counts.inside) / Double(counts.forecasts)

@@ -100,7 +100,7 @@ public struct LearnedForecast: Sendable {
 /// JSON.
 public struct StoredForecastModel: Sendable, Codable, Equatable {
     /// Bumped when ``ForecastFeatures`` or what is kept change: a model of another version is not used.
-    public static let currentVersion = 6
+    public static let currentVersion = 7
 
     public var version: Int
     public var trainedAt: Date
