@@ -253,6 +253,16 @@ let package = Package(
             path: "Modules/WidgetCommandLine"
         ),
         .target(
+            name: "AppCommands",
+            dependencies: [
+                "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
+                "Localization", "Models", "Repositories", "ScreenRows", "Storage", "TerminalUI", "ValueWording",
+                "WidgetRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Modules/AppCommands"
+        ),
+        .target(
             name: "CommandLineSupport",
             dependencies: [
                 "Localization", "Models", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -278,12 +288,7 @@ let package = Package(
         // MARK: Apps (thin executables)
         .executableTarget(
             name: "hangangjari",
-            dependencies: [
-                "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
-                "EmbeddedServer", "Localization", "Models", "Repositories", "ScreenRows", "Storage", "TerminalUI",
-                "ValueWording", "WidgetCommandLine", "WidgetFront", "WidgetRendering",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["AppCommands", "EmbeddedServer", "WidgetCommandLine", "WidgetFront"],
             path: "Apps/hangangjari",
             linkerSettings: installedLinking
         ),
@@ -366,6 +371,12 @@ let package = Package(
                 "Localization", "Models", "Storage", "TestFixtures", "WidgetAlerts", "WidgetSnapshot",
             ],
             path: "Tests/WidgetAlertsTests"),
+        .testTarget(
+            name: "AppCommandsTests",
+            dependencies: [
+                "AppCommands", "CommandLineSupport", "EmbeddedServer", "Models", "TestFixtures", "TestSupport",
+            ],
+            path: "Tests/AppCommandsTests"),
         .testTarget(
             name: "WidgetCommandLineTests",
             dependencies: [

@@ -29,39 +29,6 @@ import Testing
             arguments, environment: home.environment.merging(extra) { $1 }, binary: binary)
     }
 
-    @Test func alertsAndSettingsAreSetByCommandsAndReadBack() async throws {
-        let home = Home()
-        defer { try? FileManager.default.removeItem(at: home.root) }
-        #expect(
-            try await run(home, ["alerts", "set", "반포", "200", "--lang", "en"]).stdout.contains(
-                "Banpo (banpo, all lots) has fewer than 200"))
-        #expect(try await run(home, ["alerts", "set", "yeouido-3", "50"]).status == 0)
-        #expect(try await run(home, ["alerts", "quiet", "22:00", "07:00"]).status == 0)
-        #expect(try await run(home, ["alerts", "off"]).status == 0)
-        #expect(try await run(home, ["settings", "language", "ko"]).status == 0)
-        #expect(try await run(home, ["settings", "api", "http://127.0.0.1:9"]).status == 0)
-        #expect(try await run(home, ["settings", "strict-signing", "on"]).status == 0)
-        #expect(try await run(home, ["settings", "ambiguous-width", "double"]).status == 0)
-        #expect(try await run(home, ["settings", "ambiguous-width", "triple"]).status == ExitStatus.usage)
-        let file = try String(contentsOf: home.state.appendingPathComponent("settings.json"), encoding: .utf8)
-        #expect(file.contains(#""alertThresholds":{"banpo":200,"yeouido-3":50}"#), "\(file)")
-        let json = try await run(home, ["settings", "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["alertsEnabled"] as? Bool == false)
-        #expect(object["quietFrom"] as? String == "22:00" && object["language"] as? String == "ko")
-        #expect(object["api"] as? String == "http://127.0.0.1:9" && object["strictSigning"] as? Bool == true)
-        #expect(object["version"] as? String == ProductVersion.current)
-        #expect(object["ambiguousWidth"] as? String == "double")
-        let listed = try await run(home, ["alerts"])
-        #expect(listed.stdout.contains("알림: 꺼짐") && listed.stdout.contains("여의도3주차장 (yeouido-3)"), "\(listed.stdout)")
-        // Wrong values are refused with the cause, as usage errors.
-        let unknown = try await run(home, ["alerts", "set", "nowhere", "3", "--lang", "en"])
-        #expect(unknown.status == ExitStatus.usage && unknown.stderr.contains("Unknown park 'nowhere'"))
-        let badTime = try await run(home, ["alerts", "quiet", "25:00", "07:00", "--lang", "en"])
-        #expect(badTime.status == ExitStatus.usage && badTime.stderr.contains("'25:00' is not a time"))
-        #expect(try await run(home, ["settings", "api", "ftp://x"]).status == ExitStatus.usage)
-    }
-
     /// With `language = "ko"` in config.toml and nothing else naming a language, the app, both halves of the widget
     /// and `settings` speak Korean, and `settings` says the language came from config.toml; `--lang` still wins.
     @Test func aLanguageInConfigTomlIsEveryBinarysLanguage() async throws {
@@ -88,23 +55,6 @@ import Testing
         }
         let english = try await run(home, ["--kind", "parking", "--park", "yeouido", "--lang", "en"], binary: widget)
         #expect(english.stdout.contains("Yeouido"), "\(english.stdout)\(english.stderr)")
-    }
-
-    /// `settings ambiguous-width double`: the printed screen draws narrow stand-ins for the marks such a terminal would
-    /// draw in two columns, and its bars in a narrow block.
-    @Test func aDoubleWidthTerminalGetsNarrowMarks() async throws {
-        let home = Home()
-        defer { try? FileManager.default.removeItem(at: home.root) }
-        let plain = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
-        #expect(
-            plain.status == 0 && plain.stdout.contains("█") && plain.stdout.contains("·"),
-            "\(plain.stdout)\(plain.stderr)")
-        #expect(
-            try await run(home, ["settings", "ambiguous-width", "double", "--lang", "en"]).stdout.contains(
-                "Ambiguous-width characters: double"))
-        let wide = try await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
-        #expect(wide.status == 0 && wide.stdout.contains("▮") && wide.stdout.contains("∙"), "\(wide.stdout)")
-        #expect(!wide.stdout.contains { "·…←→●─°█".contains($0) }, "\(wide.stdout)")
     }
 
     @Test func aHandEditedFileNamesItsBadField() async throws {
@@ -135,22 +85,6 @@ import Testing
             #expect(
                 run.status == 0 && run.stdout == ProductVersion.current + "\n", "\(name): \(run.stdout) \(run.stderr)")
         }
-    }
-
-    @Test func doctorAnswersInJSON() async throws {
-        let server = try await TestBackend.start()
-        defer { Task { await server.stop() } }
-        let home = Home()
-        defer { try? FileManager.default.removeItem(at: home.root) }
-        let run = try await run(home, ["doctor", "--json", "--api", server.baseURL])
-        #expect(run.status == 0, "\(run.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let checks = try #require(object["checks"] as? [[String: Any]])
-        #expect(
-            Set(checks.compactMap { $0["check"] as? String }).isSuperset(of: [
-                "backend", "settings", "alerts", "cache", "api", "token",
-            ]))
-        #expect(["ok", "warning"].contains(object["status"] as? String))
     }
 
     /// A `notify-send` that fails as it does under cron (no D-Bus session), then one that works and logs each call.

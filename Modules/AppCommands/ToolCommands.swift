@@ -6,7 +6,6 @@ import AppScreens
 import ArgumentParser
 import Cache
 import CommandLineSupport
-import EmbeddedServer
 import Foundation
 import Localization
 import Models
@@ -17,7 +16,7 @@ import Storage
 extension MapProvider: ExpressibleByArgument {}
 extension TravelMode: ExpressibleByArgument {}
 
-struct DirectionsCommand: ParsableCommand {
+struct DirectionsCommand: AppCommand {
     static let configuration = CommandConfiguration(
         commandName: "directions", abstract: helpText(.helpCmdDirections))
     @OptionGroup var options: AppOptions
@@ -31,7 +30,8 @@ struct DirectionsCommand: ParsableCommand {
         if let why = MapLinks.unroutable(map, by) { throw ValidationError(CommandLineHelp.localizer(why)) }
     }
 
-    func run() throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         let id = try options.park(park)!
         let container = try options.container()
         let cache = BackendSession.openCache(origin: BackendOrigin(options.configuration), container: container)
@@ -48,37 +48,38 @@ struct DirectionsCommand: ParsableCommand {
         let home = SettingsStore(container: container).load().settings.home
         let url = MapLinks.url(request, map: map, from: home)
         if qr {
-            let mode = isatty(1) != 0 ? RenderMode.terminal(environment: options.environment) : .plain
+            let mode = context.outputIsTerminal ? RenderMode.terminal(environment: options.environment) : .plain
             let ctx = options.context()
             for line in DirectionsCode.lines(url: url, ctx) {
-                print(line.render(width: 400, mode: mode, widths: ctx.widths, pad: false))
+                context.print(line.render(width: 400, mode: mode, widths: ctx.widths, pad: false))
             }
             return
         }
-        print(url)
+        context.print(url)
         if DesktopOpener.open(url, environment: options.environment) {
-            printError([options.context().l(.messageDirectionsOpened, url)])
+            context.printError([options.context().l(.messageDirectionsOpened, url)])
         }
     }
 }
 
-struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: AppCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: helpText(.helpCmdDoctor))
     @OptionGroup var options: AppOptions
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
 
-    func run() async throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         let results = await Doctor.run(
-            configuration: options.configuration, container: try options.container(), embedded: .reference,
+            configuration: options.configuration, container: try options.container(), embedded: context.embedded,
             timeout: options.timeout, clock: try options.clock())
         let ctx = options.context()
-        if json { print(DoctorJSON.render(results, ctx.l)) }
+        if json { context.print(DoctorJSON.render(results, ctx.l)) }
         for result in results where !json {
             let status = ctx.l(
                 result.status == .ok
                     ? .doctorStatusOk : result.status == .warning ? .doctorStatusWarning : .doctorStatusFailed)
-            print(
+            context.print(
                 ctx.widths.drawn(
                     ctx.widths.padded(ctx.l(DoctorWords.name(result.check)), to: 18) + ctx.widths.padded(status, to: 8)
                         + result.detail.text(ctx.l)))
@@ -91,11 +92,12 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache", abstract: helpText(.helpCmdCache), subcommands: [Clear.self])
 
-    struct Clear: ParsableCommand {
+    struct Clear: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdCacheClear))
         @OptionGroup var options: AppOptions
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let container = try options.container()
             var cleared: [String] = []
             for origin in [BackendOrigin.configured(url: ""), .embedded(realData: false), .embedded(realData: true)]
@@ -104,41 +106,43 @@ struct CacheCommand: ParsableCommand {
                 try cache.clear()
                 cleared.append(cache.url.path)
             }
-            print(
+            context.print(
                 options.context().l(
                     .cliCacheCleared, cleared.isEmpty ? container.url.path : cleared.joined(separator: ", ")))
         }
     }
 }
 
-struct InstallDesktopCommand: ParsableCommand {
+struct InstallDesktopCommand: AppCommand {
     static let configuration = CommandConfiguration(
         commandName: "install-desktop", abstract: helpText(.helpCmdInstallDesktop))
     @OptionGroup var options: AppOptions
     @Flag(help: ArgumentHelp(helpText(.helpOptRemoveDesktop))) var remove = false
 
-    func run() throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         if remove {
             let changed = try DesktopIntegration.uninstall(environment: options.environment)
-            print(options.context().l(.cliDesktopRemoved, changed.isEmpty ? "-" : changed.joined(separator: ", ")))
+            context.print(
+                options.context().l(.cliDesktopRemoved, changed.isEmpty ? "-" : changed.joined(separator: ", ")))
             return
         }
         let installed = try DesktopIntegration.install(
-            executable: RunningExecutable.path(), environment: options.environment)
-        print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
+            executable: context.executablePath, environment: options.environment)
+        context.print(options.context().l(.cliDesktopInstalled, installed.desktopFile, installed.mimeapps))
     }
 }
 
-struct CatalogCommand: ParsableCommand {
+struct CatalogCommand: AppCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: helpText(.helpCmdCatalog))
 
     @Option(help: ArgumentHelp(helpText(.helpOptLang)))
     var lang: Language?
 
-    func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+    func run(in context: CommandContext) async throws {
+        let environment = context.environment
         let configured = AppConfiguration.resolve(apiFlag: nil, environment: environment).language
-        print(
+        context.print(
             CatalogListing.render(
                 Catalog.bundled,
                 Localizer(

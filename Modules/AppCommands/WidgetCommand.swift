@@ -27,13 +27,14 @@ struct WidgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widget", abstract: helpText(.helpCmdWidget), subcommands: [Set.self])
 
-    struct Set: ParsableCommand {
+    struct Set: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdWidgetSet))
         @OptionGroup var options: AppOptions
         @Option(help: ArgumentHelp(helpText(.helpOptWidgetKind))) var kind: WidgetKindArgument = .both
         @Option(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let id = try options.park(park)!
             let kinds = kind.kinds
             try SettingsStore(container: options.container()).update { settings in
@@ -41,7 +42,7 @@ struct WidgetCommand: ParsableCommand {
             }
             let ctx = options.context()
             for k in kinds {
-                print(
+                context.print(
                     ctx.l(
                         .cliWidgetSet, ctx.l(ValueWords.widgetKind(k)),
                         Catalog.bundled.park(id).map { ctx.korean ? $0.shortNameKo : $0.shortNameEn } ?? id.rawValue))

@@ -14,19 +14,20 @@ struct AlertsCommand: ParsableCommand {
         commandName: "alerts", abstract: helpText(.helpCmdAlerts),
         subcommands: [List.self, Set.self, Remove.self, Quiet.self, On.self, Off.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsList))
         @OptionGroup var options: AppOptions
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let (settings, warning) = SettingsStore(container: try options.container()).load()
             let ctx = options.context(settings: settings)
-            if let warning { printError([warning.text(ctx.l)]) }
-            for line in SettingsListing.alerts(settings, ctx) { print(line) }
+            if let warning { context.printError([warning.text(ctx.l)]) }
+            for line in SettingsListing.alerts(settings, ctx) { context.print(line) }
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsSet))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots)
@@ -37,21 +38,23 @@ struct AlertsCommand: ParsableCommand {
             guard spaces >= 0 else { throw ValidationError(helpText(.helpArgSpaces)) }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let target = try options.alertTarget(target)
             try SettingsStore(container: options.container()).update { $0.setThreshold(spaces, for: target) }
             let ctx = options.context()
-            print(ctx.l(.cliAlertSet, SettingsListing.name(target, ctx), spaces))
+            context.print(ctx.l(.cliAlertSet, SettingsListing.name(target, ctx), spaces))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsRemove))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgAlertTarget)), completion: CompletionLists.parksAndLots)
         var target: String
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let target = try options.alertTarget(target)
             var had = false
             try SettingsStore(container: options.container()).update { settings in
@@ -59,11 +62,11 @@ struct AlertsCommand: ParsableCommand {
                 settings.setThreshold(nil, for: target)
             }
             let ctx = options.context()
-            print(ctx.l(had ? .cliAlertRemoved : .cliAlertNone, SettingsListing.name(target, ctx)))
+            context.print(ctx.l(had ? .cliAlertRemoved : .cliAlertNone, SettingsListing.name(target, ctx)))
         }
     }
 
-    struct Quiet: ParsableCommand {
+    struct Quiet: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsQuiet))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgQuiet))) var times: [String]
@@ -76,33 +79,38 @@ struct AlertsCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let off = times == ["off"]
             try SettingsStore(container: options.container()).update { settings in
                 settings.quietFrom = off ? nil : times[0]
                 settings.quietUntil = off ? nil : times[1]
             }
             let l = options.context().l
-            print(off ? l(.cliQuietCleared) : l(.cliQuietSet, times[0], times[1]))
+            context.print(off ? l(.cliQuietCleared) : l(.cliQuietSet, times[0], times[1]))
         }
     }
 
-    struct On: ParsableCommand {
+    struct On: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsOn))
         @OptionGroup var options: AppOptions
 
-        func run() throws { try options.switchAlerts(true) }
+        func run(in context: CommandContext) async throws {
+            try options.bound(context).switchAlerts(true)
+        }
     }
 
-    struct Off: ParsableCommand {
+    struct Off: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdAlertsOff))
         @OptionGroup var options: AppOptions
 
-        func run() throws { try options.switchAlerts(false) }
+        func run(in context: CommandContext) async throws {
+            try options.bound(context).switchAlerts(false)
+        }
     }
 }
 
-extension AppOptions {
+extension BoundOptions {
     /// A lot or park from what the user typed, or a usage error naming the closest parks.
     func alertTarget(_ query: String) throws -> AlertTarget {
         do { return try AlertTargetLookup.find(query, in: .bundled) } catch { throw unknownPark(error) }
@@ -111,6 +119,6 @@ extension AppOptions {
     func switchAlerts(_ on: Bool) throws {
         try SettingsStore(container: container()).update { $0.alertsEnabled = on }
         let l = context().l
-        print(l(.cliAlertsSwitched, l(on ? .settingsOn : .settingsOff)))
+        commandContext.print(l(.cliAlertsSwitched, l(on ? .settingsOn : .settingsOff)))
     }
 }

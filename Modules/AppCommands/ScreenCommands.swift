@@ -9,7 +9,7 @@ import ScreenRows
 import TerminalUI
 
 /// The full-screen app (the default command).
-struct UICommand: AsyncParsableCommand {
+struct UICommand: AppCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui", abstract: helpText(.helpCmdUi))
 
@@ -18,8 +18,9 @@ struct UICommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(helpText(.helpOptTab))) var tab: AppTab = .home
     @Flag(name: .customLong("exit-after-first-paint"), help: .hidden) var exitAfterFirstPaint = false
 
-    func run() async throws {
-        try rejectCommandTakenForPark()
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
+        try rejectCommandTakenForPark(options)
         try await runScreen(
             options: options, park: try options.park(park), tab: tab, lot: nil, exitAfterFirstPaint: exitAfterFirstPaint
         )
@@ -27,11 +28,11 @@ struct UICommand: AsyncParsableCommand {
 
     /// `hangangjari --lang ko alerts`: options before a command make the parser choose this default command, with the
     /// command's name as the park. Say so, with the line that works, instead of "unknown park".
-    private func rejectCommandTakenForPark() throws {
+    private func rejectCommandTakenForPark(_ options: BoundOptions) throws {
         guard let park,
             let command = Hangangjari.configuration.subcommands.first(where: { $0.configuration.commandName == park })
         else { return }
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = options.commandContext.arguments
         arguments.removeAll { $0 == park }
         let line = (["hangangjari", park] + arguments).joined(separator: " ")
         throw ValidationError(
@@ -40,11 +41,11 @@ struct UICommand: AsyncParsableCommand {
 }
 
 /// Runs the full-screen app on a terminal, or prints the tab once otherwise.
-func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exitAfterFirstPaint: Bool = false)
+func runScreen(options: BoundOptions, park: ParkID?, tab: AppTab, lot: LotID?, exitAfterFirstPaint: Bool = false)
     async throws
 {
     let store = try options.store(park: park, tab: tab, lot: lot)
-    guard Terminal.isInteractive else {
+    guard options.commandContext.isInteractive else {
         try await printScreen(tab, store: store, options: options, json: false, refresh: false)
         return
     }
@@ -56,20 +57,20 @@ func runScreen(options: AppOptions, park: ParkID?, tab: AppTab, lot: LotID?, exi
     if status != 0 { throw ExitCode(status) }
 }
 
-func printScreen(_ tab: AppTab, store: AppStore, options: AppOptions, json: Bool, refresh: Bool) async throws {
-    let mode: RenderMode = Terminal.isInteractive ? .terminal(environment: options.environment) : .plain
+func printScreen(_ tab: AppTab, store: AppStore, options: BoundOptions, json: Bool, refresh: Bool) async throws {
+    let mode: RenderMode = options.commandContext.isInteractive ? .terminal(environment: options.environment) : .plain
     let output = await PrintedScreen.run(
         tab, store: store, json: json, refresh: refresh, context: options.context(settings: store.state.settings),
         mode: mode)
-    FileHandle.standardOutput.write(Data(output.stdout.utf8))
-    printError(output.stderr)
+    options.commandContext.output.standardOutput(output.stdout)
+    options.commandContext.printError(output.stderr)
     if output.status != 0 { throw ExitCode(output.status) }
 }
 
 extension AppTab: ExpressibleByArgument {}
 
 /// One screen printed once: `home`, `parking`, `forecast`, `outing`.
-protocol ParkScreenCommand: AsyncParsableCommand {
+protocol ParkScreenCommand: AppCommand {
     static var tab: AppTab { get }
     var options: AppOptions { get }
     var park: String? { get }
@@ -78,7 +79,8 @@ protocol ParkScreenCommand: AsyncParsableCommand {
 }
 
 extension ParkScreenCommand {
-    func run() async throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         let store = try options.store(park: try options.park(park), tab: Self.tab)
         try await printScreen(Self.tab, store: store, options: options, json: json, refresh: refresh)
     }
@@ -120,26 +122,28 @@ struct OutingCommand: ParkScreenCommand {
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 }
 
-struct ParksCommand: AsyncParsableCommand {
+struct ParksCommand: AppCommand {
     static let configuration = CommandConfiguration(commandName: "parks", abstract: helpText(.helpCmdParks))
     @OptionGroup var options: AppOptions
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 
-    func run() async throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         try await printScreen(
             .parks, store: try options.store(tab: .parks), options: options, json: json, refresh: refresh)
     }
 }
 
 /// `hangangjari open hangangjari://park/yeouido/parking`: the same park and screen the link names.
-struct OpenCommand: AsyncParsableCommand {
+struct OpenCommand: AppCommand {
     static let configuration = CommandConfiguration(
         commandName: "open", abstract: helpText(.helpCmdOpen))
     @OptionGroup var options: AppOptions
     @Argument(help: ArgumentHelp(helpText(.helpArgLink))) var link: String
 
-    func run() async throws {
+    func run(in context: CommandContext) async throws {
+        let options = self.options.bound(context)
         let parsed: DeepLink
         do {
             parsed = try DeepLink(parsing: link)

@@ -16,30 +16,31 @@ struct SettingsCommand: ParsableCommand {
             Show.self, LanguageSetting.self, APISetting.self, StrictSigning.self, AmbiguousWidthSetting.self,
         ], defaultSubcommand: Show.self)
 
-    struct Show: ParsableCommand {
+    struct Show: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdSettingsShow))
         @OptionGroup var options: AppOptions
         @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let container = try options.container()
             let (settings, warning) = SettingsStore(container: container).load()
             let ctx = options.context(settings: settings)
-            if let warning { printError([warning.text(ctx.l)]) }
+            if let warning { context.printError([warning.text(ctx.l)]) }
             let view = SettingsListing.SettingsView(
                 settings: settings, configuration: options.configuration,
                 language: options.languageChoice(settings: settings),
                 settingsFile: container.file("settings.json").path,
                 configFile: (try? ConfigFile.url(options.environment).path) ?? "-")
             if json {
-                print(SettingsListing.json(view))
+                context.print(SettingsListing.json(view))
             } else {
-                for line in SettingsListing.all(view, ctx) { print(line) }
+                for line in SettingsListing.all(view, ctx) { context.print(line) }
             }
         }
     }
 
-    struct LanguageSetting: ParsableCommand {
+    struct LanguageSetting: AppCommand {
         static let configuration = CommandConfiguration(
             commandName: "language", abstract: helpText(.helpCmdSettingsLanguage))
         @OptionGroup var options: AppOptions
@@ -51,19 +52,20 @@ struct SettingsCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let settings = try SettingsStore(container: options.container()).update {
                 $0.language = language == "auto" ? nil : language
             }
             let l = Localizer(options.language(settings: settings))
-            print(
+            context.print(
                 l(
                     .cliLanguageSet,
                     settings.language.map { l(.settingsChosen, $0) } ?? l(.settingsAutomatic, l.language.rawValue)))
         }
     }
 
-    struct APISetting: ParsableCommand {
+    struct APISetting: AppCommand {
         static let configuration = CommandConfiguration(commandName: "api", abstract: helpText(.helpCmdSettingsApi))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgApi))) var url: String
@@ -74,7 +76,8 @@ struct SettingsCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let embedded = url == "embedded"
             let l = options.context().l
             let file: URL
@@ -83,11 +86,11 @@ struct SettingsCommand: ParsableCommand {
             } catch {
                 throw ValidationError(Reason(error).text(l))
             }
-            print(l(.cliApiSet, embedded ? l(.settingsEmbedded) : url, file.path))
+            context.print(l(.cliApiSet, embedded ? l(.settingsEmbedded) : url, file.path))
         }
     }
 
-    struct StrictSigning: ParsableCommand {
+    struct StrictSigning: AppCommand {
         static let configuration = CommandConfiguration(
             commandName: "strict-signing", abstract: helpText(.helpCmdSettingsStrictSigning))
         @OptionGroup var options: AppOptions
@@ -97,7 +100,8 @@ struct SettingsCommand: ParsableCommand {
             guard ["on", "off"].contains(value) else { throw ValidationError(helpText(.helpArgOnOff)) }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let l = options.context().l
             let file: URL
             do {
@@ -106,11 +110,11 @@ struct SettingsCommand: ParsableCommand {
             } catch {
                 throw ValidationError(Reason(error).text(l))
             }
-            print(l(.cliStrictSigningSet, l(value == "on" ? .settingsOn : .settingsOff), file.path))
+            context.print(l(.cliStrictSigningSet, l(value == "on" ? .settingsOn : .settingsOff), file.path))
         }
     }
 
-    struct AmbiguousWidthSetting: ParsableCommand {
+    struct AmbiguousWidthSetting: AppCommand {
         static let configuration = CommandConfiguration(
             commandName: "ambiguous-width", abstract: helpText(.helpCmdSettingsAmbiguousWidth))
         @OptionGroup var options: AppOptions
@@ -119,11 +123,12 @@ struct SettingsCommand: ParsableCommand {
             completion: .list(AmbiguousWidth.allCases.map(\.rawValue)))
         var value: AmbiguousWidth
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let settings = try SettingsStore(container: options.container()).update {
                 $0.ambiguousWidth = value == .single ? nil : value
             }
-            print(options.context(settings: settings).l(.cliAmbiguousWidthSet, value.rawValue))
+            context.print(options.context(settings: settings).l(.cliAmbiguousWidthSet, value.rawValue))
         }
     }
 }

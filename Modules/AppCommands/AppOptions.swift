@@ -5,14 +5,13 @@ import AppLive
 import AppScreens
 import ArgumentParser
 import CommandLineSupport
-import EmbeddedServer
 import Foundation
 import Localization
 import Models
 import ScreenRows
 import Storage
 
-/// Options every command shares, and the wiring they imply.
+/// Options every command shares.
 struct AppOptions: ParsableArguments {
     @Option(help: ArgumentHelp(helpText(.helpOptApi)))
     var api: String?
@@ -26,15 +25,25 @@ struct AppOptions: ParsableArguments {
     @Option(help: ArgumentHelp(helpText(.helpOptTimeout)))
     var timeout: Double = 8
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// These options in `context`: the wiring they imply.
+    func bound(_ context: CommandContext) -> BoundOptions { BoundOptions(options: self, commandContext: context) }
+}
+
+/// The shared options in a command's context, and the wiring they imply.
+struct BoundOptions {
+    let options: AppOptions
+    let commandContext: CommandContext
+
+    var environment: [String: String] { commandContext.environment }
+    var timeout: Double { options.timeout }
 
     func container() throws -> SharedContainer {
-        do { return try SharedContainer.resolve(explicit: stateDir, environment: environment) } catch {
+        do { return try SharedContainer.resolve(explicit: options.stateDir, environment: environment) } catch {
             throw ValidationError(Reason(error).text(CommandLineHelp.localizer))
         }
     }
 
-    var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: api, environment: environment) }
+    var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: options.api, environment: environment) }
 
     /// The wall clock: the system's, or the one `HANGANGJARI_CLOCK` pins (tests).
     func clock() throws -> WallClock {
@@ -47,7 +56,7 @@ struct AppOptions: ParsableArguments {
     func languageChoice(settings: Settings? = nil) -> (language: Language, source: Language.Source) {
         let settings = settings ?? (try? container()).map { SettingsStore(container: $0).load().settings }
         return Language.choose(
-            flag: lang?.rawValue, configFile: configuration.language, settings: settings?.language,
+            flag: options.lang?.rawValue, configFile: configuration.language, settings: settings?.language,
             environment: environment)
     }
 
@@ -55,11 +64,11 @@ struct AppOptions: ParsableArguments {
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
         let container = try container()
         let (environment, warnings) = AppEnvironment.live(
-            configuration: configuration, embedded: .reference, container: container, environment: self.environment,
-            timeout: timeout, clock: try clock())
+            configuration: configuration, embedded: commandContext.embedded, container: container,
+            environment: self.environment, timeout: timeout, clock: try clock())
         if !warnings.isEmpty {
             let l = context().l
-            printError(warnings.map { $0.text(l) })
+            commandContext.printError(warnings.map { $0.text(l) })
         }
         let simulated = BackendOrigin(configuration) == .embedded(realData: false)
         return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
@@ -90,9 +99,4 @@ struct AppOptions: ParsableArguments {
         }
         return ValidationError(text + " " + l(.cliListParks))
     }
-}
-
-/// Writes lines to stderr.
-func printError(_ lines: [String]) {
-    for line in lines { FileHandle.standardError.write(Data("hangangjari: \(line)\n".utf8)) }
 }

@@ -14,7 +14,7 @@ struct LocationCommand: ParsableCommand {
         commandName: "location", abstract: helpText(.helpCmdLocation),
         subcommands: [Set.self, Clear.self])
 
-    struct Set: ParsableCommand {
+    struct Set: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdLocationSet))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgLat))) var lat: Double
@@ -26,19 +26,21 @@ struct LocationCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             try SettingsStore(container: options.container()).update { $0.home = Coordinate(lat: lat, lon: lon) }
-            print(options.context().l(.cliLocationSet, "\(lat)", "\(lon)"))
+            context.print(options.context().l(.cliLocationSet, "\(lat)", "\(lon)"))
         }
     }
 
-    struct Clear: ParsableCommand {
+    struct Clear: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdLocationClear))
         @OptionGroup var options: AppOptions
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             try SettingsStore(container: options.container()).update { $0.home = nil }
-            print(options.context().l(.cliLocationCleared))
+            context.print(options.context().l(.cliLocationCleared))
         }
     }
 }

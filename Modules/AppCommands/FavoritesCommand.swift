@@ -15,41 +15,44 @@ struct FavoritesCommand: ParsableCommand {
         subcommands: [Add.self, Remove.self, List.self],
         defaultSubcommand: List.self)
 
-    struct Add: ParsableCommand {
+    struct Add: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesAdd))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let id = try options.park(park)!
             try SettingsStore(container: options.container()).update {
                 if !$0.favorites.contains(id) { $0.favorites.append(id) }
             }
-            print(Messages.text(.favoriteAdded(id), options.context()))
+            context.print(Messages.text(.favoriteAdded(id), options.context()))
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesRemove))
         @OptionGroup var options: AppOptions
         @Argument(help: ArgumentHelp(helpText(.helpArgPark)), completion: CompletionLists.parks) var park: String
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let id = try options.park(park)!
             try SettingsStore(container: options.container()).update { $0.favorites.removeAll { $0 == id } }
-            print(Messages.text(.favoriteRemoved(id), options.context()))
+            context.print(Messages.text(.favoriteRemoved(id), options.context()))
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AppCommand {
         static let configuration = CommandConfiguration(abstract: helpText(.helpCmdFavoritesList))
         @OptionGroup var options: AppOptions
 
-        func run() throws {
+        func run(in context: CommandContext) async throws {
+            let options = self.options.bound(context)
             let (settings, warning) = SettingsStore(container: try options.container()).load()
-            if let warning { printError([warning.text(options.context().l)]) }
-            if settings.favorites.isEmpty { printError([options.context().l(.cliFavoritesEmpty)]) }
-            for park in settings.favorites { print(park.rawValue) }
+            if let warning { context.printError([warning.text(options.context().l)]) }
+            if settings.favorites.isEmpty { context.printError([options.context().l(.cliFavoritesEmpty)]) }
+            for park in settings.favorites { context.print(park.rawValue) }
         }
     }
 }

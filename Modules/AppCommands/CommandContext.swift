@@ -1,0 +1,65 @@
+import AppBackend
+import CommandLineSupport
+import Foundation
+import Storage
+
+/// What a command is handed instead of reaching for the process: its environment (state directory, config file,
+/// locale, the pinned clock `HANGANGJARI_CLOCK`), where its words go, whether it talks to a terminal, its standard
+/// input and the backend it may start in its own process. `hangangjari`'s `main` hands the live one; tests hand
+/// their own and run commands in process.
+public struct CommandContext: Sendable {
+    /// The environment the command reads, in place of the process's.
+    public var environment: [String: String]
+    /// Standard output and error.
+    public var output: CommandOutput
+    /// Whether standard input and output are both a terminal: the full-screen app, and screens with escape codes.
+    public var isInteractive: Bool
+    /// Whether standard output is a terminal (a QR code drawn in colour).
+    public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal (the key prompt).
+    public var inputIsTerminal: Bool
+    /// One line of standard input without its line end, or nil at its end.
+    public var readLine: @Sendable () -> String?
+    /// The backend started in process when no API is configured.
+    public var embedded: EmbeddedBackend
+    /// The arguments after the program's name (set by `Hangangjari.run`), for messages that quote the line.
+    public var arguments: [String] = []
+    /// The running executable's path (what `install-desktop` writes into the desktop file).
+    public var executablePath: String
+
+    public init(
+        environment: [String: String], output: CommandOutput, isInteractive: Bool = false,
+        outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+        readLine: @escaping @Sendable () -> String? = { nil }, embedded: EmbeddedBackend = .none,
+        executablePath: String = "hangangjari"
+    ) {
+        self.environment = environment
+        self.output = output
+        self.isInteractive = isInteractive
+        self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
+        self.readLine = readLine
+        self.embedded = embedded
+        self.executablePath = executablePath
+    }
+
+    /// The process's own environment, standard streams and terminal, with `embedded` as its backend.
+    public static func live(embedded: EmbeddedBackend) -> CommandContext {
+        CommandContext(
+            environment: ProcessInfo.processInfo.environment, output: .process,
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            readLine: { Swift.readLine(strippingNewline: true) }, embedded: embedded,
+            executablePath: RunningExecutable.path())
+    }
+
+    /// Prints each line to standard output.
+    public func print(_ lines: String...) {
+        for line in lines { output.standardOutput(line + "\n") }
+    }
+
+    /// Prints each line to standard error, after the program's name.
+    public func printError(_ lines: [String]) {
+        for line in lines { output.standardError("hangangjari: \(line)\n") }
+    }
+}

@@ -1,0 +1,34 @@
+import AppCommands
+import CommandLineSupport
+import EmbeddedServer
+import Foundation
+import Synchronization
+
+/// `hangangjari ARGUMENTS` run in this process with exactly `environment` (as a process would get it), and what it
+/// wrote read back. The embedded backend is the reference server, as the binary hands it.
+struct AppRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: [String] = []) async -> AppRun {
+        let stdout = Captured()
+        let stderr = Captured()
+        let lines = Mutex(input)
+        let context = CommandContext(
+            environment: environment,
+            output: CommandOutput(standardOutput: stdout.append, standardError: stderr.append),
+            readLine: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }, embedded: .reference)
+        let status = await Hangangjari.run(arguments, in: context)
+        return AppRun(status: status, stdout: stdout.text, stderr: stderr.text)
+    }
+}
+
+/// Text written from any thread, read back once the command has returned.
+final class Captured: Sendable {
+    private let buffer = Mutex("")
+
+    @Sendable func append(_ text: String) { buffer.withLock { $0 += text } }
+
+    var text: String { buffer.withLock { $0 } }
+}
