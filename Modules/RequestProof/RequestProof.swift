@@ -50,7 +50,9 @@ public enum RequestProof {
         guard let signatureInput else { throw .missingHeader("Signature-Input") }
         guard let signature else { throw .missingHeader("Signature") }
         let parameters = try parseInput(signatureInput)
-        guard parameters.components == components(hasBody: hasBody) else { throw .componentMismatch }
+        guard parameters.components.sorted() == components(hasBody: hasBody).sorted() else {
+            throw .componentMismatch
+        }
         if let alg = parameters.algorithm, alg != algorithm { throw .unsupportedAlgorithm(alg) }
         guard let bytes = CanonicalProofHeaders.signature(signature) ?? parseSignature(signature) else {
             throw .malformedHeader("Signature")
@@ -73,11 +75,22 @@ public enum RequestProof {
         _ proof: Parsed, method: String, targetURI: String, body: Data?, contentDigestHeader: String?,
         signer: HMACSigner
     ) throws(ProofError) {
-        var values = [method.uppercased(), targetURI]
+        var digest: String?
         if let body {
             guard let header = contentDigestHeader else { throw .missingHeader("Content-Digest") }
             guard ContentDigest.matches(header: header, body: body) else { throw .digestMismatch }
-            values.append(header)
+            digest = header
+        }
+        // The values in the order the signer covered them.
+        let values = try proof.parameters.components.map { name throws(ProofError) -> String in
+            switch name {
+            case "@method": return method.uppercased()
+            case "@target-uri": return targetURI
+            case "content-digest":
+                guard let digest else { throw .componentMismatch }
+                return digest
+            default: throw .componentMismatch
+            }
         }
         let base = try SignatureBase.build(values: values, parameters: proof.parameters)
         guard signer.isValid(proof.signature, for: base) else { throw .signatureMismatch }
@@ -103,20 +116,39 @@ public enum RequestProof {
             components.append(name)
         }
         var created: Int?
+        var expires: Int?
         var keyId: String?
         var nonce: String?
         var alg: String?
         for (key, value) in list.rfc9651Parameters {
             switch (key, value) {
             case ("created", .integer(let v)): created = Int(v)
+            case ("expires", .integer(let v)): expires = Int(v)
             case ("keyid", .string(let v)): keyId = v
             case ("nonce", .string(let v)): nonce = v
             case ("alg", .string(let v)): alg = v
-            case ("created", _), ("keyid", _), ("nonce", _), ("alg", _): throw .malformedHeader("Signature-Input")
-            default: continue
+            case ("created", _), ("expires", _), ("keyid", _), ("nonce", _), ("alg", _):
+                throw .malformedHeader("Signature-Input")
+            default: continue  // signed as sent (in `received`), otherwise ignored: `tag`, and any later parameter
             }
         }
         guard let created, let keyId else { throw .malformedHeader("Signature-Input") }
-        return SignatureParameters(components: components, created: created, keyId: keyId, nonce: nonce, algorithm: alg)
+        var parameters = SignatureParameters(
+            components: components, created: created, keyId: keyId, nonce: nonce, algorithm: alg, expires: expires)
+        let received = try serialization(of: list)
+        if received != parameters.serialized { parameters.received = received }
+        return parameters
+    }
+
+    /// The inner list and its parameters serialized as RFC 8941 does (§4.1), in the order received: the
+    /// `@signature-params` value the signer signed.
+    static func serialization(of list: InnerList) throws(ProofError) -> String {
+        var member = OrderedMap<String, ItemOrInnerList>()
+        member[label] = .innerList(list)
+        var serializer = StructuredFieldValueSerializer()
+        guard let bytes = try? serializer.writeDictionaryFieldValue(member) else {
+            throw .malformedHeader("Signature-Input")
+        }
+        return String(decoding: bytes.dropFirst(label.utf8.count + 1), as: UTF8.self)
     }
 }

@@ -12,7 +12,7 @@ public enum SignatureBase {
             }
             out += "\"\(name)\": \(value)\n"
         }
-        out += "\"@signature-params\": \(parameters.serialized)"
+        out += "\"@signature-params\": \(parameters.signatureParams)"
         return out
     }
 }

@@ -32,9 +32,34 @@ import Testing
     @Test func rfcSignatureInputParses() throws {
         let parsed = try RequestProof.parseInput(
             #"sig-b25=("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
-        #expect(parsed == Self.parameters)
+        #expect(parsed.components == Self.parameters.components && parsed.created == Self.parameters.created)
+        #expect(parsed.keyId == Self.parameters.keyId && parsed.nonce == nil && parsed.algorithm == nil)
         #expect(
-            parsed.serialized == #"("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
+            parsed.signatureParams
+                == #"("date" "@authority" "content-type");created=1618884473;keyid="test-shared-secret""#)
+    }
+
+    /// RFC 9421 §2.3: the `@signature-params` line is the member as the signer serialized it, its parameter order
+    /// and parameters this side does not know (`tag`) included, whatever spaces the header had.
+    @Test func theSignatureParamsAreSignedAsReceived() throws {
+        let parsed = try RequestProof.parseInput(
+            #"hj=("@target-uri"   "@method");alg="hmac-sha256";tag="app";created=1795323900;keyid="k1";nonce="n""#)
+        #expect(parsed.components == ["@target-uri", "@method"] && parsed.algorithm == "hmac-sha256")
+        #expect(
+            parsed.signatureParams
+                == #"("@target-uri" "@method");alg="hmac-sha256";tag="app";created=1795323900;keyid="k1";nonce="n""#)
+        let base = try SignatureBase.build(values: ["http://h/v2", "GET"], parameters: parsed)
+        #expect(
+            base.hasSuffix(
+                #""@signature-params": ("@target-uri" "@method");alg="hmac-sha256";tag="app";"#
+                    + #"created=1795323900;keyid="k1";nonce="n""#))
+        let expiring = try RequestProof.parseInput(#"hj=("@method" "@target-uri");created=1;keyid="k";expires=61"#)
+        #expect(expiring.expires == 61)
+        #expect(throws: ProofError.componentMismatch) {
+            try RequestProof.parse(
+                signatureInput: #"hj=("@method" "@method");created=1;keyid="k""#, signature: "hj=:AA==:",
+                hasBody: false)
+        }
     }
 }
 

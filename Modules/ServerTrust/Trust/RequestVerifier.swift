@@ -84,6 +84,12 @@ public struct RequestVerifier: Sendable {
                     .proofExpired,
                     "The proof's created time is more than \(policy.maxSkewSeconds) s from the server clock"))
         }
+        if let expires = parsed.parameters.expires, Double(expires) <= now.timeIntervalSince1970 {
+            return .failure(
+                Problems.make(
+                    .proofExpired,
+                    "The proof's expires time \(expires) has passed (server clock \(Int(now.timeIntervalSince1970)))"))
+        }
         guard let nonce = parsed.parameters.nonce, !nonce.isEmpty, nonce.count <= 128 else {
             return .failure(Problems.make(.proofInvalid, "The proof has no nonce"))
         }
