@@ -36,3 +36,17 @@ extension ContractError: CustomStringConvertible {
         }
     }
 }
+
+extension ContractError {
+    /// The same refusal worded for a request body the server was sent, so that a client is never told that a
+    /// response failed: "the request body is not valid JSON at …".
+    public var requestDescription: String {
+        switch self {
+        case .tooLarge(let bytes, let limit): "the request body is too large: \(bytes) bytes (limit \(limit))"
+        case .empty: "the request body is empty"
+        case .malformedJSON(let detail): "the request body is not valid JSON at \(detail)"
+        case .missingField(let field): "the request body lacks field '\(field)'"
+        default: "the request body's " + description
+        }
+    }
+}

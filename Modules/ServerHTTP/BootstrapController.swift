@@ -45,7 +45,7 @@ public struct BootstrapController: Sendable {
         do {
             asking = try ContractCoding.decode(BootstrapRequest.self, from: Data(buffer: body))
         } catch {
-            return Responses.problem(Problems.make(.invalidBody, error.description), policy: policy)
+            return Responses.problem(Problems.make(.invalidBody, error.requestDescription), policy: policy)
         }
         guard (16...64).contains(asking.installId.count),
             asking.installId.allSatisfy({ $0.isHexDigit && !$0.isUppercase })

@@ -98,8 +98,18 @@ enum WriteValidation {
     private static func decodeStrict<T: Decodable>(
         _ body: Data, allowed: Set<String>, nested: [String: Set<String>], objects: [String: Set<String>] = [:]
     ) -> Result<T, Problem> {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            return .failure(invalid("body is not a JSON object"))
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: body) } catch {
+            // Where the JSON breaks, in the decoder's words (the one wording of a refused body).
+            do throws(ContractError) {
+                _ = try ContractCoding.decode(T.self, from: body, sizeLimit: 64 * 1024)
+            } catch {
+                return .failure(invalid(error.requestDescription))
+            }
+            return .failure(invalid("the request body is not valid JSON"))
+        }
+        guard let object = parsed as? [String: Any] else {
+            return .failure(invalid("the request body is not a JSON object"))
         }
         if let field = forbiddenField(in: object) {
             return .failure(
@@ -125,7 +135,7 @@ enum WriteValidation {
         do {
             return .success(try ContractCoding.decode(T.self, from: body, sizeLimit: 64 * 1024))
         } catch {
-            return .failure(invalid("\(error)"))
+            return .failure(invalid(error.requestDescription))
         }
     }
 
