@@ -39,14 +39,14 @@ enum AssetSources {
         a.park .facts{display:flex;flex-wrap:wrap;align-items:center;gap:0 .5rem;flex:1 1 12rem}
         .kept{display:none}body[data-offline] .fresh{display:none}body[data-offline] .kept{display:inline;color:var(--yellow);font-weight:700}
         .source-list{list-style:none;padding:0;margin:.25rem 0}.source-list li{padding:.35rem 0;border-bottom:1px solid var(--line)}.source-list p{margin:.1rem 0}
-        .chart{width:100%;height:auto;display:block}.chart text{font-size:10px;fill:var(--dim)}.chart .band{fill:#cfe0f2}.chart .p50{fill:none;stroke:var(--accent);stroke-width:2.5}.chart .cap{stroke:var(--dim);stroke-dasharray:4 3}.chart .axis,.chart .now{stroke:var(--line)}.chart .opens{fill:var(--yellow);font-weight:700}.chart .closed{fill:#f3f3f3}.chart .range{stroke:#7fa9d6;stroke-width:8}.chart .point{fill:var(--accent)}.chart.small{width:7.5rem;display:inline-block}
+        .chart{width:100%;height:auto;display:block}.chart text{font-size:12px;fill:var(--dim)}.chart .band{fill:#cfe0f2}.chart .p50{fill:none;stroke:var(--accent);stroke-width:2.5}.chart .cap{stroke:var(--dim);stroke-dasharray:4 3}.chart .axis,.chart .now{stroke:var(--line)}.chart .opens{fill:var(--yellow);font-weight:700}.chart .closed{fill:#f3f3f3}.chart .range{stroke:#7fa9d6;stroke-width:8}.chart .point{fill:var(--accent)}.chart.small{width:7.5rem;display:inline-block}
         dd.spark a{display:inline-block;min-height:2.75rem;padding:.2rem 0}figure.forecast-chart{margin:.5rem 0}
         .banner{padding:.5rem;border:1px solid currentColor}
         table{border-collapse:collapse;width:100%;margin:.5rem 0}caption{text-align:left;color:var(--dim)}
         th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line);vertical-align:top}
         .river svg{width:100%;height:auto}.river .water{fill:none;stroke:#6d9fd0;stroke-width:6}
         .river .dot{fill:#fff;stroke:var(--dim);stroke-width:2}.river .dot.green{stroke:var(--green)}.river .dot.yellow{stroke:var(--yellow)}.river .dot.red{stroke:var(--red)}
-        .river text{font-size:10px;font-weight:700;fill:var(--ink)}figure{margin:.5rem 0}
+        .river text{font-size:12px;font-weight:700;fill:var(--ink)}figure{margin:.5rem 0}
         footer{margin-top:1.5rem;color:var(--dim);font-size:.85rem}
         .alerts{margin-top:1.5rem;border-top:1px solid var(--line)}.alerts-note{color:var(--yellow)}
         .alerts label{display:inline-block;min-height:2.75rem;padding:.4rem 0}

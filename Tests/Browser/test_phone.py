@@ -112,6 +112,29 @@ def test_every_target_is_at_least_24_pixels_and_the_main_navigation_44(day_serve
         assert browser.execute_script(TARGETS) == [], path
 
 
+TEXT_SIZES = """
+const small = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const element = node.parentElement;
+  if (!node.textContent.trim() || !element.getClientRects().length) { continue; }
+  if (element.closest("title, desc, script, style")) { continue; }
+  let size = parseFloat(getComputedStyle(element).fontSize);
+  const svg = element.closest("svg");
+  if (svg) { size *= svg.getScreenCTM().a; }  // SVG text is drawn at the scale of its viewBox
+  if (size < 12) { small.push(node.textContent.trim().slice(0, 30) + " " + size.toFixed(1) + "px"); }
+}
+return small;
+"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_at_least_12_pixels_at_390(day_server, night_server, browser, language):
+    for server, path in [(day_server, path) for path in PAGES] + [(night_server, "/p/yeouido/forecast")]:
+        open_page(browser, server, path, language)
+        assert browser.execute_script(TEXT_SIZES) == [], path
+
+
 def chart_numbers(chart):
     return {key: [int(value) for value in chart.get_attribute(f"data-{key}").split()]
             for key in ("minutes", "p50", "p10", "p90")}
