@@ -303,7 +303,7 @@ let package = Package(
         .executableTarget(
             name: "hangangjari-server",
             dependencies: [
-                "Models", "PostgresStore", "ReferenceServer", "ServerCollection", "ServerForecasting",
+                "Models", "PostgresStore", "ReferenceServer", "ServerAlerts", "ServerCollection", "ServerForecasting",
                 "ServerHTTP", "ServerLearning", "ServerTrust", "Storage", "WebFront",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Foundation
 import Models
 import PostgresStore
 import ReferenceServer
+import ServerAlerts
 import ServerTrust
 
 /// Web Push alerts, for operators: counts only, never an endpoint or a key.
@@ -50,6 +51,7 @@ struct PushCommand: AsyncParsableCommand {
             let failed = status.failed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             print("failed\t\(failed.isEmpty ? "0" : failed.joined(separator: ", "))")
             print("last sent\t\(status.lastSentAt.map { ISO8601.format($0) } ?? "never")")
+            print("retries\t\(PushSender.schedule)")
         }
     }
 }

@@ -27,6 +27,8 @@ public final class PushSender: Sendable {
     static let resolutionLifetime: TimeInterval = 60
     /// A host's verdict after resolution (the policy's; a counting one in tests).
     let resolve: @Sendable (String) -> PushEndpointPolicy.Refusal?
+    /// The factor on each backoff, drawn from ``jitterRange`` (a fixed one in tests).
+    let jitter: @Sendable () -> Double
 
     /// Push services keep an alert this long at most: a later one is not news (`TTL`).
     public static let timeToLive = Int(AlertWatcher.lifetime)
@@ -37,9 +39,11 @@ public final class PushSender: Sendable {
         key: VAPIDKey, subject: String, transport: HTTPTransport, endpoints: PushEndpointPolicy,
         encryption: PushEncryption = PushEncryption(), timeout: TimeInterval = 10,
         now: @escaping @Sendable () -> Date, realTime: @escaping @Sendable () -> Date = { Date() },
-        resolve: (@Sendable (String) -> PushEndpointPolicy.Refusal?)? = nil
+        resolve: (@Sendable (String) -> PushEndpointPolicy.Refusal?)? = nil,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: PushSender.jitterRange) }
     ) {
         self.resolve = resolve ?? endpoints.refusalAfterResolving
+        self.jitter = jitter
         self.realTime = realTime
         self.key = key
         self.subject = subject
@@ -79,35 +83,55 @@ public final class PushSender: Sendable {
             ],
             // Real time: the transport's deadline is not the (possibly pinned) clock alerts are judged by.
             body: body, deadline: realTime().addingTimeInterval(timeout))
-        do {
-            let response = try await transport.send(request)
-            return Self.outcome(
-                status: response.status, retryAfter: response.header("retry-after"), attempts: delivery.attempts,
-                now: at)
-        } catch {
-            return Self.retry(after: nil, attempts: delivery.attempts, now: at, reason: "no_answer")
+        let answer: HTTPResponse?
+        do { answer = try await transport.send(request) } catch { answer = nil }
+        // The next attempt counts from when this one ended (an answer, a refusal or the timeout), not from when
+        // it began: a backoff shorter than the timeout would otherwise have passed already.
+        let ended = now()
+        guard let answer else {
+            return Self.retry(
+                after: nil, attempts: delivery.attempts, now: ended, reason: "no_answer", jitter: jitter())
         }
+        return Self.outcome(
+            status: answer.status, retryAfter: answer.header("retry-after"), attempts: delivery.attempts, now: ended,
+            jitter: jitter())
     }
 
     /// What a push service's answer means: 2xx sent; 404 and 410 gone; 413 too large; 429 and 5xx again later
     /// (after `Retry-After` when given); any other answer refused.
-    public static func outcome(status: Int, retryAfter: String?, attempts: Int, now: Date) -> DeliveryOutcome {
+    public static func outcome(status: Int, retryAfter: String?, attempts: Int, now: Date, jitter: Double = 1)
+        -> DeliveryOutcome
+    {
         switch status {
         case 200..<300: .sent
         case 404, 410: .gone
         case 413: .failed(reason: "too_large")
-        case 429: retry(after: retryAfter, attempts: attempts, now: now, reason: "rate_limited")
-        case 500..<600: retry(after: retryAfter, attempts: attempts, now: now, reason: "server_error")
+        case 429: retry(after: retryAfter, attempts: attempts, now: now, reason: "rate_limited", jitter: jitter)
+        case 500..<600: retry(after: retryAfter, attempts: attempts, now: now, reason: "server_error", jitter: jitter)
         default: .failed(reason: "refused_\(status)")
         }
     }
 
-    /// Again after `Retry-After` (seconds or an HTTP date), else after a backoff that doubles from 5 seconds up to
-    /// 5 minutes; given up after ``maximumAttempts``.
-    static func retry(after header: String?, attempts: Int, now: Date, reason: String) -> DeliveryOutcome {
+    /// The wait before the attempt after `attempts` failed ones, before jitter: 5 s doubling, at most 5 minutes.
+    public static func backoff(afterAttempts attempts: Int) -> TimeInterval { min(300, 5 * pow(2, Double(attempts))) }
+
+    /// How far a backoff is spread, so that deliveries failed together do not come back together.
+    public static let jitterRange: ClosedRange<Double> = 0.9...1.1
+
+    /// The retry schedule in words, for `push status` and the operations guide.
+    public static var schedule: String {
+        let waits = (0..<(maximumAttempts - 1)).map { "\(Int(backoff(afterAttempts: $0))) s" }
+        return "again \(waits.joined(separator: ", ")) after each failed attempt ends (±10%), or after its "
+            + "Retry-After (at most 1 h); given up after \(maximumAttempts) attempts"
+    }
+
+    /// Again after `Retry-After` (seconds or an HTTP date), else after ``backoff(afterAttempts:)`` times `jitter`,
+    /// counted from `now`, when the failed attempt ended; given up after ``maximumAttempts``.
+    static func retry(after header: String?, attempts: Int, now: Date, reason: String, jitter: Double = 1)
+        -> DeliveryOutcome
+    {
         guard attempts + 1 < maximumAttempts else { return .failed(reason: "gave_up") }
-        let backoff = min(300, 5 * pow(2, Double(attempts)))
-        var wait = backoff
+        var wait = backoff(afterAttempts: attempts) * jitter
         if let header {
             if let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
                 wait = seconds

@@ -46,6 +46,42 @@ import WebPush
                 == .failed(reason: "gave_up"))
     }
 
+    /// A push service that never answers: the attempt ends at the timeout, and the next one is due a backoff after
+    /// that end, not after the start (with a 1 s timeout and a 5 s backoff: 6 s after the start, not 5).
+    @Test func theBackoffCountsFromWhenAHangingAttemptTimedOut() async throws {
+        let hanging = try RawHTTPServer { _ in .hang }
+        defer { hanging.stop() }
+        let sender = PushSender(
+            key: .generate(), subject: "mailto:ops@example.org", transport: TestBackend.curl.transport,
+            endpoints: PushEndpointPolicy(services: ["127.0.0.1"], allowsLocalForTests: true), timeout: 1,
+            now: { Date() }, jitter: { 1 })
+        for attempts in [0, 2] {
+            let started = Date()
+            let outcome = await sender.send(Self.delivery(hanging.baseURL + "/push/1", attempts: attempts))
+            guard case .retry(let at, let reason) = outcome else {
+                Issue.record("\(outcome)")
+                continue
+            }
+            let spacing = at.timeIntervalSince(started)
+            let backoff = PushSender.backoff(afterAttempts: attempts)
+            #expect(reason == "no_answer")
+            #expect(spacing >= 1 + backoff - 0.05 && spacing < 1 + backoff + 2, "next attempt \(spacing) s after")
+        }
+        #expect(PushSender.schedule.hasPrefix("again 5 s, 10 s, 20 s, 40 s, 80 s after each failed attempt ends"))
+    }
+
+    @Test func theBackoffIsSpreadByTheJitter() {
+        let at = Self.now
+        for (jitter, seconds) in [(0.9, 18.0), (1.1, 22.0)] {
+            #expect(
+                PushSender.outcome(status: 500, retryAfter: nil, attempts: 2, now: at, jitter: jitter)
+                    == .retry(at: at.addingTimeInterval(seconds), reason: "server_error"))
+        }
+        #expect(
+            PushSender.outcome(status: 429, retryAfter: "7", attempts: 0, now: at, jitter: 1.1)
+                == .retry(at: at.addingTimeInterval(7), reason: "rate_limited"), "Retry-After is not spread")
+    }
+
     /// Without the test-only setting, an endpoint on this machine or a private network is refused before any
     /// connection is made.
     @Test func anEndpointOnLoopbackOrAPrivateNetworkIsNeverContacted() async throws {
