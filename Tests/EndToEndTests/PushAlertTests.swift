@@ -191,6 +191,7 @@ import Testing
         let status = try await Self.pushStatus(deployment)
         #expect(status.contains("subscriptions\t3 (3 by Web Push"), "\(status)")
         #expect(status.contains("gone\t2") && status.contains("sent\t1"), "\(status)")
+        #expect(status.contains("retries\tagain 5 s, 10 s, 20 s"), "the schedule is told: \(status)")
         // Endpoints are secrets: neither the status nor the log names one.
         for text in [status, deployment.server.log] {
             #expect(

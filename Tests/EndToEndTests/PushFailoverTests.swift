@@ -81,8 +81,8 @@ import Testing
         let killedAt = try await push.received().count
         #expect(killedAt >= 60 && killedAt < Self.count, "killed mid-fan-out: \(killedAt) of \(Self.count) sent")
         // The other instance sends what was never claimed at once, and what the dead one had claimed once its
-        // claim lapses (PUSH_TIMEOUT 5 s: 20 s; the stand-in decrypts every push in Python, so it is slower than a
-        // push service).
+        // claim lapses (PUSH_TIMEOUT 5 s: 30 s, `PushDispatcher.holdFor`; the stand-in decrypts every push in Python,
+        // so it is slower than a push service).
         var ids = Set<String>()
         let finish = Date()
         while ids.count < Self.count, Date().timeIntervalSince(finish) < 90 {
@@ -94,7 +94,7 @@ import Testing
         let all = try await push.received()
         #expect(all.allSatisfy { $0.error == nil && $0.status == 201 })
         let twice = Dictionary(grouping: all, by: \.id).filter { $0.value.count > 1 }
-        // In flight (two batches, 128 at once each), or answered and not yet recorded (recorded 64 at a time).
+        // In flight (two batches, 128 at once each), or answered and not yet recorded (at most a batch's worth).
         #expect(twice.count <= 2 * (128 + 64), "sent again only if its answer died with its sender: \(twice.count)")
         #expect(twice.values.allSatisfy { Set($0.map { $0.headers["topic"] ?? "" }).count == 1 })
         var status = try await records.status(now: Date())

@@ -61,4 +61,68 @@ import WebPush
         #expect(sent.count.withLock { $0 } == 3)
         #expect(try await records.status(now: Self.now).sent == 3)
     }
+
+    /// One crossing for a subscription of its own, to `host`.
+    static func queue(_ records: MemoryClientRecords, _ index: Int, host: String) async throws {
+        let target = WebPushTarget(endpoint: "https://\(host)/push/\(index)", keys: PushSenderTests.keys)
+        let subscription = PushSubscription(
+            installHash: String(format: "%016x", index), lotId: "banpo-1", threshold: 20, language: "ko", push: target)
+        _ = try await records.applyOnce(
+            ClientWrite(
+                idempotencyKey: "k\(index)", answer: Data(), effect: .subscription(id: "s-\(index)", subscription)),
+            now: now)
+        _ = try await records.apply(
+            AlertChanges(crossings: [
+                AlertCrossing(
+                    subscriptionId: "s-\(index)", target: target, payload: Data("{}".utf8), topic: "alert-banpo-1",
+                    createdAt: now, expiresAt: now.addingTimeInterval(900))
+            ]), now: now)
+    }
+
+    /// Waits for `condition`, at most `seconds`; the time it took, or nil.
+    static func waited(_ seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if try await condition() { return Date().timeIntervalSince(start) }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
+    /// One push service hangs with twenty deliveries: it holds at most `perHost` of them, and a crossing queued for
+    /// another service meanwhile is sent and recorded within a second, while the hanging ones are still waiting.
+    @Test func aHangingPushServiceHoldsOnlyItsOwnDeliveries() async throws {
+        let records = MemoryClientRecords()
+        let hanging = Mutex(0)
+        let fast = Mutex(0)
+        let transport = HTTPTransport { request throws(TransportError) in
+            guard request.url.contains("127.0.0.2") else {
+                fast.withLock { $0 += 1 }
+                return HTTPResponse(status: 201, headers: [:], body: Data())
+            }
+            hanging.withLock { $0 += 1 }
+            try? await Task.sleep(for: .seconds(30))
+            throw TransportError.timeout
+        }
+        let dispatcher = PushDispatcher(
+            store: records,
+            sender: PushSender(
+                key: .generate(), subject: "mailto:ops@example.org", transport: transport,
+                endpoints: PushEndpointPolicy(services: ["127.0.0.1", "127.0.0.2"], allowsLocalForTests: true),
+                now: { Self.now }),
+            now: { Self.now }, perHost: 8, poll: .seconds(60))
+        for index in 0..<20 { try await Self.queue(records, index, host: "127.0.0.2") }
+        let running = Task { await dispatcher.run() }
+        defer { running.cancel() }
+        dispatcher.wake()
+        #expect(await Self.waited(5) { hanging.withLock { $0 } == 8 } != nil, "the hanging service gets 8 at once")
+        try await Self.queue(records, 100, host: "127.0.0.1")
+        let queued = Date()
+        dispatcher.wake()
+        let sentAfter = await Self.waited(5) { fast.withLock { $0 } == 1 }
+        #expect(sentAfter.map { $0 < 1 } == true, "sent \(sentAfter ?? -1) s after it was queued")
+        let recorded = try await Self.waited(5) { try await records.status(now: Self.now).sent == 1 }
+        #expect(recorded != nil, "its answer is recorded while the hanging ones wait")
+        #expect(Date().timeIntervalSince(queued) < 1.5 && hanging.withLock { $0 } == 8)
+    }
 }
