@@ -67,12 +67,22 @@ struct ServeCommand: AsyncParsableCommand {
             let web = webFront(backend.responses, configuration: configuration)
             pages = { router in web.register(on: router) }
         }
-        try await backend.run(alsoServe: pages) { port in
-            let shown = host.contains(":") ? "[\(host)]" : host
-            // One line for scripts, written straight to the file descriptor so it is never left in a buffer.
-            FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+        let shown = host.contains(":") ? "[\(host)]" : host
+        do {
+            try await backend.run(alsoServe: pages) { port in
+                // One line for scripts, written straight to the file descriptor so it is never left in a buffer.
+                FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+            }
+        } catch  where !backend.bound.isOpen {
+            // Nothing was collected: the collection waits for the port.
+            FileHandle.standardError.write(
+                Data("hangangjari-server: cannot listen on \(shown):\(configuration.port): \(error)\n".utf8))
+            throw ExitCode(Self.bindFailed)
         }
     }
+
+    /// The exit status of a start that could not bind its port (EX_TEMPFAIL: the port may be free later).
+    static let bindFailed: Int32 = 75
 }
 
 /// The server's learner: XGBoost in a child process, telling the log what it trained and took.

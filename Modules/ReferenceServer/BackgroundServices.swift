@@ -10,9 +10,13 @@ struct CollectionService: Service {
     let collector: Collector
     let configuration: ServerConfiguration
     let logger: Logger
+    /// Nothing is collected before the port is bound.
+    let bound: PortBound
 
     func run() async throws {
         try await cancelWhenGracefulShutdown {
+            await bound.wait()
+            guard bound.isOpen else { return }
             if case .seoul = configuration.source, configuration.onDemandInterval == nil {
                 await collector.start()
             }

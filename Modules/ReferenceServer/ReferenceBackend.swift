@@ -34,6 +34,8 @@ public final class ReferenceBackend: Sendable {
     let logger: Logger
     /// Web Push alerts, when the configuration has them.
     let pushAlerts: PushAlertService?
+    /// Opened when the port is bound; the collection waits for it.
+    public let bound = PortBound()
 
     /// Builds the backend; nothing runs until ``start()`` or ``run()``. Without `shared`, the instance keeps its
     /// history in `configuration.historyPath` (or memory) and always collects.
@@ -175,7 +177,10 @@ public final class ReferenceBackend: Sendable {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
             services: backgroundServices(),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                self.bound.open()
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: logger)
         // Inside the group, so the shared store (a database pool) already runs when the first collection asks it.
         application.beforeServerStarts { await self.prepare() }
@@ -187,7 +192,8 @@ public final class ReferenceBackend: Sendable {
     func backgroundServices() -> [any Service] {
         var services: [any Service] = [SharedStoreService(shared: shared)]
         if keysAreShared { services.append(KeyRefreshService(ring: issuer.ring, logger: logger)) }
-        services.append(CollectionService(collector: collector, configuration: configuration, logger: logger))
+        services.append(
+            CollectionService(collector: collector, configuration: configuration, logger: logger, bound: bound))
         if let pushAlerts { services.append(pushAlerts) }
         return services
     }

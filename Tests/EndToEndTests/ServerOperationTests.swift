@@ -1,6 +1,7 @@
 import CurlHTTP
 import Foundation
 import Models
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -14,6 +15,24 @@ import Testing
             HTTPRequest(
                 method: method, url: url, headers: headers, body: method == .get ? nil : Data(),
                 deadline: Date().addingTimeInterval(10)))
+    }
+
+    /// A port already taken: the server names the address and port, exits 75, and has called Seoul zero times (the
+    /// collection waits for the port), so a restart loop spends nothing of the daily quota.
+    @Test func aStartThatCannotBindCallsSeoulZeroTimes() async throws {
+        let seoul = try SeoulStandIn(fixtures: [:])
+        defer { seoul.stop() }
+        let taken = try RawHTTPServer { _ in .closeImmediately }
+        defer { taken.stop() }
+        let run = try await Binaries.run(
+            "hangangjari-server", ["serve"],
+            environment: TestClock.environment().merging([
+                "HOST": "127.0.0.1", "PORT": String(taken.port), "SOURCE": "seoul", "SEOUL_OPEN_DATA_KEY": "test-key",
+                "SEOUL_OPEN_DATA_URL": seoul.baseURL, "HISTORY_PATH": "memory", "FORECAST_LEARNING": "off",
+            ]) { $1 })
+        #expect(run.status == 75, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot listen on 127.0.0.1:\(taken.port)"), "\(run.stderr)")
+        #expect(seoul.totalCalls == 0, "Seoul called \(seoul.totalCalls) times: \(run.stderr)")
     }
 
     @Test func sigtermFinishesTheRequestsInFlightThenExits() async throws {
