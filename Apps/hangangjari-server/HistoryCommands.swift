@@ -18,21 +18,15 @@ struct HistoryCommand: AsyncParsableCommand {
             abstract:
                 "Write recorded history as CSV: lot_id,capacity,occupied,observed_at (Seoul time, with its offset).")
 
-        @Option(help: "The history file (default: DATABASE_URL when set, else as for serve with Seoul data).")
-        var history: String?
+        @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            if history == nil, let url = try Secret.read("DATABASE_URL", environment: environment) {
+            switch try store.store() {
+            case .database(let url):
                 try await withDatabase(url, label: "history") { try await export(PostgresHistoryStore(database: $0)) }
-                return
+            case .file(let path):
+                try await export(try SQLiteHistoryStore(path: path))
             }
-            guard
-                let path = try HistoryLocation.path(
-                    chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
-                FileManager.default.fileExists(atPath: path)
-            else { throw ValidationError("no history file (give --history FILE)") }
-            try await export(try SQLiteHistoryStore(path: path))
         }
 
         private func export(_ store: any HistoryArchive) async throws {

@@ -18,8 +18,10 @@ struct KeysCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print each key: id, created, and until when it verifies (never its secret).")
 
+        @OptionGroup var store: StoreOptions
+
         func run() async throws {
-            try await withKeys { keys in
+            try await withKeys(store) { keys in
                 for key in try await keys.list() {
                     let until = key.retireAt.map { "verifies until " + ISO8601.format($0) } ?? "signs"
                     print("\(key.id)\tcreated \(ISO8601.format(key.createdAt))\t\(until)")
@@ -34,12 +36,13 @@ struct KeysCommand: AsyncParsableCommand {
             discussion: "The default overlap is the token lifetime (TOKEN_LIFETIME, 3600 s) plus two reloads.")
 
         @Option(help: "Seconds the replaced keys keep verifying.") var overlap: Int?
+        @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let configuration = try settings()
+            let configuration = try settings(store)
             let seconds = overlap.map(TimeInterval.init) ?? KeyRing.overlap(tokenLifetime: configuration.tokenLifetime)
             guard seconds >= 0 else { throw ValidationError("--overlap must not be negative") }
-            try await withKeys { keys in
+            try await withKeys(store) { keys in
                 let id = try await keys.rotate(overlap: seconds)
                 print("\(id) signs now; the keys before it verify for \(Int(seconds)) s more")
             }
@@ -47,19 +50,23 @@ struct KeysCommand: AsyncParsableCommand {
     }
 }
 
-/// The server's settings from the environment, as `serve` reads them.
-private func settings() throws -> ServerConfiguration {
+/// The server's settings from the environment (under the unit's environment file), as `serve` reads them.
+private func settings(_ store: StoreOptions) throws -> ServerConfiguration {
     do {
-        return try ServerSettings.configuration(environment: ProcessInfo.processInfo.environment)
+        return try ServerSettings.configuration(environment: try store.environment())
+    } catch let error as ValidationError {
+        throw error
     } catch {
-        throw ValidationError(error.description)
+        throw ValidationError("\(error)")
     }
 }
 
-/// Runs `work` with the database's keys; fails when `DATABASE_URL` is not set.
-private func withKeys(_ work: (PostgresTokenKeys) async throws -> Void) async throws {
-    guard let url = try settings().databaseURL else {
+/// Runs `work` with the database's keys; fails when `DATABASE_URL` is set neither in the environment nor in the
+/// unit's environment file.
+private func withKeys(_ store: StoreOptions, _ work: (PostgresTokenKeys) async throws -> Void) async throws {
+    guard let url = try settings(store).databaseURL else {
         throw ValidationError("keys live in the deployment's database: set DATABASE_URL (or DATABASE_URL_FILE)")
     }
+    store.name(.database(url: url))
     try await withDatabase(url, label: "keys") { try await work(PostgresTokenKeys(database: $0)) }
 }

@@ -14,27 +14,23 @@ struct PushCommand: AsyncParsableCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the alert subscriptions, the queue and the deliveries by outcome (never an endpoint).",
-            discussion: "Reads DATABASE_URL when set, else the history file (--history, HISTORY_PATH).")
+            discussion: "Reads the deployment's store as its unit configures it; see --history, --instance, --env-file."
+        )
 
-        @Option(help: "The server's SQLite file (default: DATABASE_URL when set, else HISTORY_PATH).")
-        var history: String?
+        @OptionGroup var store: StoreOptions
 
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = try store.environment()
             let now = try WallClock.from(environment: environment).now()
             let status: PushStatus
-            if history == nil, let url = try Secret.read("DATABASE_URL", environment: environment) {
+            switch try store.store() {
+            case .database(let url):
                 status = try await withDatabase(url, label: "push") {
                     try await PostgresClientRecords(database: $0).status(now: now)
                 }
-            } else {
-                guard
-                    let path = try HistoryLocation.path(
-                        chosen: history ?? environment["HISTORY_PATH"], seoul: true, environment: environment),
-                    FileManager.default.fileExists(atPath: path)
-                else { throw ValidationError("no server database (give --history FILE, or set DATABASE_URL)") }
+            case .file(let path):
                 status = try await SQLiteClientRecords(path: path).status(now: now)
             }
             if json {
