@@ -61,14 +61,17 @@ struct SettingsCommandTests {
     @Test func aDoubleWidthTerminalGetsNarrowMarks() async throws {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let plain = await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
+        // The embedded backend starts in this process, beside every other suite: a generous deadline.
+        let plain = await run(
+            home, ["home", "yeouido", "--lang", "en", "--timeout", "60"], extra: TestClock.environment())
         #expect(
             plain.status == 0 && plain.stdout.contains("█") && plain.stdout.contains("·"),
             "\(plain.stdout)\(plain.stderr)")
         #expect(
             await run(home, ["settings", "ambiguous-width", "double", "--lang", "en"]).stdout.contains(
                 "Ambiguous-width characters: double"))
-        let wide = await run(home, ["home", "yeouido", "--lang", "en"], extra: TestClock.environment())
+        let wide = await run(
+            home, ["home", "yeouido", "--lang", "en", "--timeout", "60"], extra: TestClock.environment())
         #expect(wide.status == 0 && wide.stdout.contains("▮") && wide.stdout.contains("∙"), "\(wide.stdout)")
         #expect(!wide.stdout.contains { "·…←→●─°█".contains($0) }, "\(wide.stdout)")
     }

@@ -91,8 +91,9 @@ struct Tmux {
             String.init)
     }
 
-    /// Waits until the screen shows every one of `texts` and none of `absent`; returns the screen, or nil after `timeout` seconds.
-    func waitFor(_ texts: String..., without absent: [String] = [], timeout: Double = 15) async throws -> [String]? {
+    /// Waits until the screen shows every one of `texts` and none of `absent`; returns the screen, or nil after `timeout`
+    /// seconds (generous: it bounds a failure only, and a whole `swift test` on two cores may keep a paint waiting).
+    func waitFor(_ texts: String..., without absent: [String] = [], timeout: Double = 45) async throws -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         var rows: [String] = []
         while Date() < deadline {

@@ -258,6 +258,14 @@ struct SignedReadFailureTests {
 
     /// A transport of the test's own: the shared one's connection cache may hold a live connection to an earlier
     /// test's server on the same port number, and a read sent on it would wait for an answer that never comes.
+    /// A configuration whose deadline no loaded machine reaches: these tests are about which failure is named, and
+    /// with every suite running at once a read may wait seconds for a thread before it is even sent.
+    static func generous(_ baseURL: String) -> APIConfiguration {
+        var configuration = APIConfiguration(baseURL: baseURL, appVersion: "0.1.0-test")
+        configuration.requestTimeout = .seconds(60)
+        return configuration
+    }
+
     static func ownTransport() -> CurlTransport {
         CurlTransport(configuration: TransportConfiguration(userAgent: "hangangjari-test"))
     }
@@ -282,7 +290,7 @@ struct SignedReadFailureTests {
     @Test func anUnreachableServerIsUnreachableNotUnsigned() async throws {
         let port = try RefusingPort()
         let client = APIClient(
-            configuration: APIConfiguration(baseURL: port.baseURL, appVersion: "0.1.0-test"),
+            configuration: Self.generous(port.baseURL),
             transport: Self.ownTransport().transport, store: .inMemory())
         do {
             _ = try await client.homeSummary("yeouido")
@@ -299,7 +307,7 @@ struct SignedReadFailureTests {
         }
         defer { raw.stop() }
         let client = APIClient(
-            configuration: APIConfiguration(baseURL: raw.baseURL, appVersion: "0.1.0-test"),
+            configuration: Self.generous(raw.baseURL),
             transport: Self.recording(Self.ownTransport(), into: sent), store: .inMemory())
         do {
             _ = try await client.homeSummary("yeouido")

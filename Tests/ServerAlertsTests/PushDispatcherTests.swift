@@ -89,11 +89,13 @@ import WebPush
         return nil
     }
 
-    /// One push service hangs with twenty deliveries: it holds at most `perHost` of them, and a crossing queued for
-    /// another service meanwhile is sent and recorded within a second, while the hanging ones are still waiting.
+    /// One push service hangs with twenty deliveries (until the test lets them go): it holds at most `perHost` of
+    /// them, and a crossing queued for another service meanwhile is sent and recorded while they still hang. The
+    /// deadlines only bound a failure: the order is the test, so it holds however loaded the machine is.
     @Test func aHangingPushServiceHoldsOnlyItsOwnDeliveries() async throws {
         let records = MemoryClientRecords()
         let hanging = Mutex(0)
+        let released = Mutex(false)
         let fast = Mutex(0)
         let transport = HTTPTransport { request throws(TransportError) in
             guard request.url.contains("127.0.0.2") else {
@@ -101,7 +103,7 @@ import WebPush
                 return HTTPResponse(status: 201, headers: [:], body: Data())
             }
             hanging.withLock { $0 += 1 }
-            try? await Task.sleep(for: .seconds(30))
+            while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
             throw TransportError.timeout
         }
         let dispatcher = PushDispatcher(
@@ -113,16 +115,17 @@ import WebPush
             now: { Self.now }, perHost: 8, poll: .seconds(60))
         for index in 0..<20 { try await Self.queue(records, index, host: "127.0.0.2") }
         let running = Task { await dispatcher.run() }
-        defer { running.cancel() }
+        defer {
+            released.withLock { $0 = true }
+            running.cancel()
+        }
         dispatcher.wake()
-        #expect(await Self.waited(5) { hanging.withLock { $0 } == 8 } != nil, "the hanging service gets 8 at once")
+        #expect(await Self.waited(60) { hanging.withLock { $0 } == 8 } != nil, "the hanging service gets 8 at once")
         try await Self.queue(records, 100, host: "127.0.0.1")
-        let queued = Date()
         dispatcher.wake()
-        let sentAfter = await Self.waited(5) { fast.withLock { $0 } == 1 }
-        #expect(sentAfter.map { $0 < 1 } == true, "sent \(sentAfter ?? -1) s after it was queued")
-        let recorded = try await Self.waited(5) { try await records.status(now: Self.now).sent == 1 }
-        #expect(recorded != nil, "its answer is recorded while the hanging ones wait")
-        #expect(Date().timeIntervalSince(queued) < 1.5 && hanging.withLock { $0 } == 8)
+        #expect(await Self.waited(60) { fast.withLock { $0 } == 1 } != nil, "sent while the others hang")
+        let recorded = try await Self.waited(60) { try await records.status(now: Self.now).sent == 1 }
+        #expect(recorded != nil, "its answer is recorded while the others hang")
+        #expect(hanging.withLock { $0 } == 8, "no more than 8 to the hanging service")
     }
 }
