@@ -78,7 +78,7 @@ import Testing
         let back = ContinuousClock.now
         var answered: Bool?
         var refusals: [Duration] = []
-        while answered == nil, ContinuousClock.now - back < .seconds(15) {
+        while answered == nil, ContinuousClock.now - back < .seconds(60) {  // a failure bound only
             let started = ContinuousClock.now
             do {
                 answered = try await buckets.take(Self.limit, "203.0.113.9", now: Date())
