@@ -18,23 +18,7 @@ import WebPush
 
     static func queued(_ count: Int) async throws -> (MemoryClientRecords, HTTPTransport, Sent) {
         let records = MemoryClientRecords()
-        let receiver = PushSenderTests.keys
-        for index in 0..<count {
-            let target = WebPushTarget(endpoint: "https://127.0.0.1:9/push/\(index)", keys: receiver)
-            let subscription = PushSubscription(
-                installHash: String(format: "%016x", index), lotId: "banpo-1", threshold: 20, language: "ko",
-                push: target)
-            _ = try await records.applyOnce(
-                ClientWrite(
-                    idempotencyKey: "k\(index)", answer: Data(), effect: .subscription(id: "s-\(index)", subscription)),
-                now: now)
-            _ = try await records.apply(
-                AlertChanges(crossings: [
-                    AlertCrossing(
-                        subscriptionId: "s-\(index)", target: target, payload: Data("{}".utf8), topic: "alert-banpo-1",
-                        createdAt: now, expiresAt: now.addingTimeInterval(900))
-                ]), now: now)
-        }
+        for index in 0..<count { try await queue(records, index, host: "127.0.0.1:9") }
         let sent = Sent()
         let transport = HTTPTransport { _ in
             sent.count.withLock { $0 += 1 }
