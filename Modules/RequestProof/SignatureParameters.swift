@@ -34,13 +34,14 @@ public struct SignatureParameters: Sendable, Hashable {
     public var signatureParams: String { received ?? serialized }
 
     /// The RFC 8941 serialization this side signs with, in `Signature-Input` and in the signature base:
-    /// `("@method" "@target-uri");created=1618884473;keyid="k";nonce="n";alg="hmac-sha256"`.
+    /// `("@method" "@target-uri");created=1618884473;keyid="k";nonce="n";alg="hmac-sha256"` (then `expires`, if set).
     public var serialized: String {
         var out = "(" + components.map(Self.quoted).joined(separator: " ") + ")"
         out += ";created=\(created)"
         out += ";keyid=\(Self.quoted(keyId))"
         if let nonce { out += ";nonce=\(Self.quoted(nonce))" }
         if let algorithm { out += ";alg=\(Self.quoted(algorithm))" }
+        if let expires { out += ";expires=\(expires)" }
         return out
     }
 

@@ -54,7 +54,11 @@ import Testing
                 #""@signature-params": ("@target-uri" "@method");alg="hmac-sha256";tag="app";"#
                     + #"created=1795323900;keyid="k1";nonce="n""#))
         let expiring = try RequestProof.parseInput(#"hj=("@method" "@target-uri");created=1;keyid="k";expires=61"#)
-        #expect(expiring.expires == 61)
+        #expect(expiring.expires == 61 && expiring.received == nil, "expires is part of this side's serialization")
+        // Found by the fuzzer: a bare parameter (`al`, a boolean) is kept as received and round-trips.
+        let bare = try RequestProof.parseInput(#"hj=("@method" ";algi");created=17;keyid="k1";alg="hmac-s";al"#)
+        #expect(bare.signatureParams == #"("@method" ";algi");created=17;keyid="k1";alg="hmac-s";al"#)
+        #expect(try RequestProof.parseInput("hj=" + bare.signatureParams) == bare)
         #expect(throws: ProofError.componentMismatch) {
             try RequestProof.parse(
                 signatureInput: #"hj=("@method" "@method");created=1;keyid="k""#, signature: "hj=:AA==:",

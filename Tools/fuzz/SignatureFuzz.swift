@@ -20,8 +20,14 @@ public func fuzzSignature(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             contentDigestHeader: parts.count > 2 ? parts[2] : nil, signer: signer)
     }
     if let parameters = try? RequestProof.parseInput(text) {
+        // This side's serialization parses back to the same parameters, and what was received (signed as sent,
+        // unknown parameters included) parses back to the same `@signature-params`.
+        var known = parameters
+        known.received = nil
         guard let again = try? RequestProof.parseInput("\(RequestProof.label)=\(parameters.serialized)"),
-            again == parameters
+            again == known,
+            let received = try? RequestProof.parseInput("\(RequestProof.label)=\(parameters.signatureParams)"),
+            received == parameters
         else {
             fatalError("signature parameters do not round-trip: \(text)")
         }
