@@ -21,7 +21,7 @@ struct HistoryCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            switch try store.store() {
+            switch try store.store(in: try store.environment()) {
             case .database(let url):
                 try await withDatabase(url, label: "history") { try await export(PostgresHistoryStore(database: $0)) }
             case .file(let path):

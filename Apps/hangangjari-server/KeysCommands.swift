@@ -52,12 +52,11 @@ struct KeysCommand: AsyncParsableCommand {
 
 /// The server's settings from the environment (under the unit's environment file), as `serve` reads them.
 private func settings(_ store: StoreOptions) throws -> ServerConfiguration {
+    let environment = try store.environment()
     do {
-        return try ServerSettings.configuration(environment: try store.environment())
-    } catch let error as ValidationError {
-        throw error
+        return try ServerSettings.configuration(environment: environment)
     } catch {
-        throw ValidationError("\(error)")
+        throw ValidationError(error.description)
     }
 }
 

@@ -25,7 +25,7 @@ struct PushCommand: AsyncParsableCommand {
             let environment = try store.environment()
             let now = try WallClock.from(environment: environment).now()
             let status: PushStatus
-            switch try store.store() {
+            switch try store.store(in: environment) {
             case .database(let url):
                 status = try await withDatabase(url, label: "push") {
                     try await PostgresClientRecords(database: $0).status(now: now)

@@ -23,12 +23,13 @@ struct StoreOptions: ParsableArguments {
         } catch { throw ValidationError(error.description) }
     }
 
-    /// The store, named on stderr; a usage error naming every place looked at when there is none.
-    func store() throws -> DeploymentStore {
+    /// The store found in `environment` (``environment()``'s), named on stderr; a usage error naming every place
+    /// looked at when there is none.
+    func store(in environment: [String: String]) throws -> DeploymentStore {
         let store: DeploymentStore
         do {
-            store = try DeploymentStore.locate(history: history, instance: instance, environment: try environment())
-        } catch let error as DeploymentStore.NotFound { throw ValidationError(error.description) }
+            store = try DeploymentStore.locate(history: history, instance: instance, environment: environment)
+        } catch { throw ValidationError(error.description) }
         name(store)
         return store
     }

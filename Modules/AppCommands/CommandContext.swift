@@ -12,8 +12,6 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     /// Standard output and error.
     public var output: CommandOutput
-    /// Whether standard input and output are both a terminal: the full-screen app, and screens with escape codes.
-    public var isInteractive: Bool
     /// Whether standard output is a terminal (a QR code drawn in colour).
     public var outputIsTerminal: Bool
     /// Whether standard input is a terminal (the key prompt).
@@ -28,14 +26,13 @@ public struct CommandContext: Sendable {
     public var executablePath: String
 
     public init(
-        environment: [String: String], output: CommandOutput, isInteractive: Bool = false,
-        outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+        environment: [String: String], output: CommandOutput, outputIsTerminal: Bool = false,
+        inputIsTerminal: Bool = false,
         readLine: @escaping @Sendable () -> String? = { nil }, embedded: EmbeddedBackend = .none,
         executablePath: String = "hangangjari"
     ) {
         self.environment = environment
         self.output = output
-        self.isInteractive = isInteractive
         self.outputIsTerminal = outputIsTerminal
         self.inputIsTerminal = inputIsTerminal
         self.readLine = readLine
@@ -47,11 +44,13 @@ public struct CommandContext: Sendable {
     public static func live(embedded: EmbeddedBackend) -> CommandContext {
         CommandContext(
             environment: ProcessInfo.processInfo.environment, output: .process,
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
             readLine: { Swift.readLine(strippingNewline: true) }, embedded: embedded,
             executablePath: RunningExecutable.path())
     }
+
+    /// Whether standard input and output are both a terminal: the full-screen app, and screens with escape codes.
+    public var isInteractive: Bool { inputIsTerminal && outputIsTerminal }
 
     /// Prints each line to standard output.
     public func print(_ lines: String...) {

@@ -28,9 +28,6 @@ private func restoreTerminalNow() {
 public final class Terminal: Sendable {
     public init() {}
 
-    /// Whether stdin and stdout are both terminals.
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
-
     /// Columns and rows, or 80x24 when the size cannot be read.
     public func size() -> (width: Int, height: Int) {
         var ws = winsize()
