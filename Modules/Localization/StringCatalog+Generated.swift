@@ -515,6 +515,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case trendSteady = "trend.steady"
     case updatedAgo = "updated_ago"
     case valueNone = "value.none"
+    case valueStaleAsOf = "value.stale_as_of"
     case valueUnknown = "value.unknown"
     case verdictCaution = "verdict.caution"
     case verdictGo = "verdict.go"
@@ -3180,6 +3181,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("none")
             case .ko: .text("없음")
+            }
+        case .valueStaleAsOf:
+            switch language {
+            case .en: .text("stale, as of %@")
+            case .ko: .text("오래됨, %@ 기준")
             }
         case .valueUnknown:
             switch language {

@@ -164,10 +164,13 @@ public struct ParkNotice: Hashable, Sendable, Codable {
     public var lotIds: [LotID]
     public var since: Date?
     public var until: Date?
+    /// When the source last said this (the observation time of the section it came from); nil when it did not say
+    /// (optional addition: older servers send none).
+    public var observedAt: Date?
 
     public init(
         id: String, kind: OpenEnum<NoticeKind>, text: PublicText, lotIds: [LotID] = [], since: Date? = nil,
-        until: Date? = nil
+        until: Date? = nil, observedAt: Date? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -175,6 +178,7 @@ public struct ParkNotice: Hashable, Sendable, Codable {
         self.lotIds = lotIds
         self.since = since
         self.until = until
+        self.observedAt = observedAt
     }
 }
 

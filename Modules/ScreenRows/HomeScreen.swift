@@ -58,14 +58,20 @@ enum HomeScreen {
         lines += weather(signals.weather, ctx)
         if let arrival = weatherOnArrival(signals.weather, ctx) { lines.append(arrival) }
         if let roads = roads(signals.roadTraffic, ctx) { lines.append(roads) }
+        let age = BulletinAge.span(summary.freshness, ctx).map { [$0] } ?? []
         lines.append(
             Screens.row(
-                ctx, ctx.l(.labelEvents), signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx)))
+                ctx, ctx.l(.labelEvents),
+                age + [Span(signals.events.isEmpty ? ctx.l(.valueNone) : events(signals.events, ctx))]))
         let notices = signals.notices.map { ctx.l(ValueWords.notice($0.kind)) + ": " + ctx.text($0.text) }
         lines.append(
             Screens.row(
-                ctx, ctx.l(.labelNotices), notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
-                signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain))
+                ctx, ctx.l(.labelNotices),
+                age + [
+                    Span(
+                        notices.isEmpty ? ctx.l(.valueNone) : notices.joined(separator: " · "),
+                        signals.notices.contains { $0.kind == .known(.closure) } ? .colored(.yellow) : .plain)
+                ]))
         let verdict = Verdict.judge(summary, now: ctx.now)
         let style: Style =
             switch verdict.call {

@@ -14,8 +14,9 @@ enum OutingScreen {
     static func rows(_ summary: HomeSummary, _ ctx: ScreenContext) -> [Line] {
         let outing = summary.outing
         var lines = [HomeScreen.crowd(outing.signals.crowd, ctx)] + HomeScreen.weather(outing.signals.weather, ctx)
+        let age = BulletinAge.span(summary.freshness, ctx).map { [$0] } ?? []
         if outing.signals.events.isEmpty {
-            lines.append(Screens.row(ctx, ctx.l(.labelEvents), ctx.l(.valueNone)))
+            lines.append(Screens.row(ctx, ctx.l(.labelEvents), age + [Span(ctx.l(.valueNone))]))
         }
         for (index, event) in outing.signals.events.enumerated() {
             var details = [HomeScreen.when(event, ctx)]
@@ -24,19 +25,21 @@ enum OutingScreen {
             lines.append(
                 Screens.row(
                     ctx, index == 0 ? ctx.l(.labelEvents) : "",
-                    [
+                    age + [
                         Span(ctx.text(event.title)), Span(" " + details.joined(separator: " · "), .dim),
                         Span(event.affectsParking ? " — " + ctx.l(.eventFillsLots) : "", .colored(.yellow)),
                     ]))
         }
         if let roads = HomeScreen.roads(outing.signals.roadTraffic, ctx) { lines.append(roads) }
-        if outing.signals.notices.isEmpty { lines.append(Screens.row(ctx, ctx.l(.labelNotices), ctx.l(.valueNone))) }
+        if outing.signals.notices.isEmpty {
+            lines.append(Screens.row(ctx, ctx.l(.labelNotices), age + [Span(ctx.l(.valueNone))]))
+        }
         for (index, notice) in outing.signals.notices.enumerated() {
             let lots = notice.lotIds.compactMap { ctx.catalog.lot($0) }.map(ctx.name)
             lines.append(
                 Screens.row(
                     ctx, index == 0 ? ctx.l(.labelNotices) : "",
-                    [
+                    age + [
                         Span(
                             ctx.l(ValueWords.notice(notice.kind)) + ": ",
                             notice.kind == .known(.closure) ? .colored(.yellow, bold: true) : .bold),

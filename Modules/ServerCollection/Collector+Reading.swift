@@ -71,8 +71,13 @@ extension Collector {
         case .events:
             var outcome = await source.bulletins(park, at: at)
             if let failing { outcome = .failing(failing) }
+            if case .ok(var bulletins) = outcome, age > 0 {
+                bulletins.observedAt = bulletins.observedAt?.addingTimeInterval(-age)
+                bulletins.notices = bulletins.notices.map { $0.observed($0.observedAt?.addingTimeInterval(-age)) }
+                outcome = .ok(bulletins)
+            }
             observe(kind, outcome.failed)
-            update(park.id) { $0.bulletins.apply(outcome, now: at) { _ in at - age } }
+            update(park.id) { $0.bulletins.apply(outcome, now: at) { $0.observedAt } }
         }
         return kept
     }

@@ -76,10 +76,23 @@ public struct CrowdReading: Sendable, Hashable, Codable {
 public struct Bulletins: Sendable, Hashable, Codable {
     public var events: [ParkEvent]
     public var notices: [ParkNotice]
+    /// When the source said these: the answer they came in, not the time of the call (an old answer's events
+    /// and warnings are as old as it). Nil: the source gave no time, and nothing can be said of their age.
+    public var observedAt: Date?
 
-    public init(events: [ParkEvent], notices: [ParkNotice]) {
+    public init(events: [ParkEvent], notices: [ParkNotice], observedAt: Date?) {
         self.events = events
         self.notices = notices
+        self.observedAt = observedAt
+    }
+}
+
+extension ParkNotice {
+    /// This notice, said by its source at `date`.
+    public func observed(_ date: Date?) -> ParkNotice {
+        var notice = self
+        notice.observedAt = date
+        return notice
     }
 }
 

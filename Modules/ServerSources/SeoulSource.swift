@@ -150,11 +150,14 @@ public final class SeoulSource: ParkDataSource {
         section(await primary(park, at: date), .roadTraffic) { $0.roadTraffic }
     }
 
-    /// Cultural events near the park (EVENT_STTS), weather warnings (NEWS_LIST) and disaster messages.
+    /// Cultural events near the park (EVENT_STTS), weather warnings (NEWS_LIST) and disaster messages, as old as
+    /// the answer they came in. None in a current answer is "no item"; none in an old one is an old value.
     public func bulletins(_ park: Park, at date: Date) async -> SourceOutcome<Bulletins> {
         section(await primary(park, at: date), .events) { city in
             let ongoing = city.events.filter { ($0.endsAt ?? $0.startsAt.addingTimeInterval(86_400)) >= date }
-            return ongoing.isEmpty && city.notices.isEmpty ? nil : Bulletins(events: ongoing, notices: city.notices)
+            let current = city.observedAt.map { SourceKind.events.isCurrent(observedAt: $0, now: date, lag: 0) }
+            if ongoing.isEmpty, city.notices.isEmpty, current != false { return nil }
+            return Bulletins(events: ongoing, notices: city.notices, observedAt: city.observedAt)
         }
     }
 

@@ -46,6 +46,12 @@ public struct Citydata: Sendable {
     /// Weather warnings (NEWS_LIST) and disaster messages (LIVE_DST_MESSAGE).
     public var notices: [ParkNotice] = []
     public var roadTraffic: RoadTraffic?
+    /// When the answer was observed: its newest reading (crowd, weather, road traffic or a parking count). Sections
+    /// without times of their own (events, disaster messages) are as old as the answer they came in.
+    public var observedAt: Date? {
+        ([crowd?.now.observedAt, weather?.observedAt, roadTraffic?.observedAt] + parking.map(\.observedAt))
+            .compactMap { $0 }.max()
+    }
     /// Sections present in a shape the parser does not know: their sources are failing.
     public var unreadable: Set<Section> = []
 

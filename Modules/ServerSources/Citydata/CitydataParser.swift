@@ -66,8 +66,12 @@ public enum CitydataParser {
         let (weather, warnings) = CitydataSections.weather(rows(.weather))
         out.weather = weather
         out.events = CitydataSections.events(rows(.events))
-        out.notices = warnings + CitydataSections.disasterMessages(rows(.disasterMessages))
         out.roadTraffic = CitydataSections.roadTraffic(rows(.roadTraffic))
+        // A notice is as old as what it came in: a warning as the weather, a message as the answer.
+        let answered = out.observedAt
+        out.notices =
+            warnings.map { $0.observed(weather?.observedAt ?? answered) }
+            + CitydataSections.disasterMessages(rows(.disasterMessages)).map { $0.observed(answered) }
         return out
     }
 

@@ -50,9 +50,9 @@ public struct SimulatedSource: ParkDataSource {
         let day = SeoulTime(date).dayNumber
         let events =
             model.eventsToday(park: park.id, dayNumber: day) + model.eventsToday(park: park.id, dayNumber: day + 1)
-        let notices = model.notices(park: park.id, dayNumber: day)
+        let notices = model.notices(park: park.id, dayNumber: day).map { $0.observed(date) }
         if events.isEmpty, notices.isEmpty { return .noItem }
-        return .ok(Bulletins(events: events, notices: notices))
+        return .ok(Bulletins(events: events, notices: notices, observedAt: date))
     }
 
     static func message(_ level: CrowdLevel) -> String {
