@@ -477,7 +477,7 @@ let package = Package(
             name: "ReferenceServerTests",
             dependencies: [
                 "CurlHTTP", "Models", "ReferenceServer", "ServerCollection", "ServerFaults", "ServerForecasting",
-                "ServerSources", "TestFixtures", "TestSupport",
+                "ServerSources", "Storage", "TestFixtures", "TestSupport",
             ],
             path: "Tests/ReferenceServerTests"),
         .testTarget(

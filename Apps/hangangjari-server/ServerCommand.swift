@@ -8,6 +8,7 @@ import ServerCollection
 import ServerForecasting
 import ServerHTTP
 import ServerLearning
+import Storage
 import WebFront
 
 @main
@@ -60,6 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         if configuration.learnForecasts { configuration.forecastLearning = forecastLearning(configuration) }
+        let lock = try stateDirectoryLock(configuration)
+        defer { withExtendedLifetime(lock) {} }
         let backend = try ReferenceBackend(configuration: configuration, shared: try sharedState(configuration))
         let host = configuration.host
         var pages: RouteRegistration?
@@ -83,6 +86,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The exit status of a start that could not bind its port (EX_TEMPFAIL: the port may be free later).
     static let bindFailed: Int32 = 75
+    /// The exit status of a second instance on SQLite in one state directory (EX_CONFIG: a restart cannot help;
+    /// the unit's `RestartPreventExitStatus` says so to systemd).
+    static let sharedStateDirectory: Int32 = 78
+
+    /// The state directory's lock, for an instance on a SQLite file; nil on PostgreSQL or in memory.
+    func stateDirectoryLock(_ configuration: ServerConfiguration) throws -> FileLock? {
+        guard configuration.databaseURL == nil, let path = configuration.historyPath else { return nil }
+        do {
+            return try StateDirectoryLock.acquire(historyPath: path)
+        } catch {
+            FileHandle.standardError.write(Data("hangangjari-server: \(error)\n".utf8))
+            throw ExitCode(Self.sharedStateDirectory)
+        }
+    }
 }
 
 /// The server's learner: XGBoost in a child process, telling the log what it trained and took.

@@ -62,6 +62,44 @@ import Testing
         let rootId = token.dropFirst("hjt_".count).prefix { $0 != "." }
         #expect(listed.stdout.hasPrefix(rootId + "\t"), "\(listed.stdout) \(listed.stderr)")
     }
+
+    /// Two instances of the unit alone (SQLite) in its one state directory: the second refuses to start, naming the
+    /// first and PostgreSQL, so phones never see two push keys and Seoul is never called twice; it starts once the
+    /// first has stopped.
+    @Test func aSecondInstanceOnSQLiteInTheStateDirectoryRefusesToStart() async throws {
+        let unit = try SystemdUnit(
+            Self.unitDirectory.appendingPathComponent("hangangjari-server@.service"), dropIns: [])
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("hj-state-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        func environment(_ instance: String) -> [String: String] {
+            var environment = unit.environment(instance: instance, credentialsDirectory: state.path)
+            // The unit's paths, moved from /var/lib/hangangjari into this test's directory; a free port.
+            environment["HISTORY_PATH"] = environment["HISTORY_PATH"]?.replacingOccurrences(
+                of: "/var/lib/hangangjari", with: state.path)
+            for name in ["SEOUL_OPEN_DATA_KEY_FILE", "ADMIN_TOKEN_FILE", "TOKEN_KEYS_FILE"] { environment[name] = nil }
+            environment["PORT"] = "0"
+            environment["VAPID_SUBJECT"] = "mailto:ops@example.org"
+            return environment
+        }
+        #expect(environment("8081")["HISTORY_PATH"] == state.path + "/history-8081.sqlite")
+        let first = try ServerBinary(environment: environment("8081"))
+        defer { first.stop() }
+        let policy = try await TestBackend.curl.send(
+            HTTPRequest(url: first.baseURL + "/v2/config/policy", deadline: Date().addingTimeInterval(10)))
+        #expect(try ContractCoding.decode(ClientPolicy.self, from: policy.body).pushPublicKey != nil)
+
+        let second = try await Binaries.run("hangangjari-server", ["serve"], environment: environment("8082"))
+        #expect(second.status == 78, "\(second.stderr)")
+        #expect(
+            second.stderr.contains("another instance (pid \(first.process.processIdentifier), history-8081.sqlite)"))
+        #expect(second.stderr.contains(state.path) && second.stderr.contains("DATABASE_URL"), "\(second.stderr)")
+        #expect(!second.stdout.contains("listening on"), "it never served")
+        #expect(!FileManager.default.fileExists(atPath: state.path + "/history-8082.sqlite"), "nor made a store")
+
+        first.stop()
+        let after = try ServerBinary(environment: environment("8082"))
+        after.stop()
+    }
 }
 
 /// The `Environment=` and `LoadCredential=` lines of a unit and its drop-ins, in the order systemd applies them.
