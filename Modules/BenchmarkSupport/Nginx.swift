@@ -12,17 +12,23 @@ public final class Nginx: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// The shipped site file (`Deploy/nginx/hangangjari.conf` under `repository`), its upstream pointed at the given
-    /// instance ports. Only the addresses are changed; everything else is the file a deployment installs.
+    /// The shipped site file (`Deploy/nginx/hangangjari.conf` under `repository`) and the snippet it includes, its
+    /// upstream pointed at the given instance ports. Only the addresses are changed; everything else is the files a
+    /// deployment installs (`Tools/deploy/check-nginx-site` checks them in Debian's own /etc/nginx).
     public static func shippedSite(repository: URL, upstreamPorts: [Int]) throws -> Nginx {
-        let shipped = try String(
-            contentsOf: repository.appendingPathComponent("Deploy/nginx/hangangjari.conf"), encoding: .utf8)
-        return try Nginx(workers: "1") { port, _ in
+        let deploy = repository.appendingPathComponent("Deploy/nginx")
+        let shipped = try String(contentsOf: deploy.appendingPathComponent("hangangjari.conf"), encoding: .utf8)
+        let snippet = try Data(contentsOf: deploy.appendingPathComponent("snippets/hangangjari-proxy.conf"))
+        return try Nginx(workers: "1") { port, directory in
+            let snippets = directory.appendingPathComponent("snippets")
+            try FileManager.default.createDirectory(at: snippets, withIntermediateDirectories: true)
+            try snippet.write(to: snippets.appendingPathComponent("hangangjari-proxy.conf"))
             var site = shipped
             for (from, to) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], upstreamPorts.map { "127.0.0.1:\($0)" }) {
                 site = site.replacingOccurrences(of: from, with: to)
             }
             return site.replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+                .replacingOccurrences(of: "listen [::]:80;", with: "")
         }
     }
 
