@@ -211,8 +211,15 @@ enum AssetSources {
               var grant = await credentials();
               if (!grant.pushKey) { document.getElementById("alerts-off").hidden = false; return; }
               var registration = await navigator.serviceWorker.ready;
-              var subscription = await registration.pushManager.getSubscription() ||
-                await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(grant.pushKey) });
+              var key = bytes(grant.pushKey);
+              var subscription = await registration.pushManager.getSubscription();
+              // One made under another key (the deployment rotated its VAPID key) is refused by every push service.
+              if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+                await subscription.unsubscribe();
+                subscription = null;
+              }
+              subscription = subscription ||
+                await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
               var json = subscription.toJSON();
               var chosen = target.value;
               var body = {
@@ -301,6 +308,11 @@ enum AssetSources {
                 return (b + 256).toString(16).slice(1); }).join("");
             }
             function base64(buffer) { return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer))); }
+            function sameKey(held, wanted) {
+              if (!held) { return true; }  // a browser that does not say keeps what it has
+              var have = new Uint8Array(held);
+              return have.length === wanted.length && have.every(function (b, i) { return b === wanted[i]; });
+            }
             function bytes(base64url) {
               var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
               return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });

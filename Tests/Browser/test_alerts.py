@@ -229,3 +229,44 @@ def test_with_javascript_off_the_control_says_alerts_need_it(deployment, languag
         assert not driver.find_element(By.ID, "alert-form").is_displayed()
     finally:
         driver.quit()
+
+
+ROTATED = """(function () {
+  var made = %s, current = null;
+  window.pushCalls = [];
+  function subscription(key) {
+    return { endpoint: made.endpoint, expirationTime: null, options: { applicationServerKey: key },
+             toJSON: function () { return made; },
+             unsubscribe: function () { window.pushCalls.push("unsubscribe"); current = null; return Promise.resolve(true); } };
+  }
+  // What the browser kept from before the deployment's VAPID key was rotated: a subscription under another key.
+  current = subscription(new Uint8Array(65).fill(4).buffer);
+  PushManager.prototype.subscribe = function (options) {
+    window.pushCalls.push("subscribe " + btoa(String.fromCharCode.apply(null, new Uint8Array(options.applicationServerKey))));
+    current = subscription(options.applicationServerKey.buffer || options.applicationServerKey);
+    return Promise.resolve(current);
+  };
+  PushManager.prototype.getSubscription = function () { return Promise.resolve(current); };
+})();"""
+
+
+def test_a_subscription_under_another_key_is_dropped_and_made_under_the_deployments(deployment):
+    seoul, push, server = deployment
+    made = push.get("/new/web-rotated")
+    key = server.json("/v2/config/policy")["pushPublicKey"]
+    driver = phone("en")
+    try:
+        driver.execute_cdp_cmd("Browser.setPermission", {
+            "permission": {"name": "notifications"}, "setting": "granted", "origin": server.url})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ROTATED % json.dumps(made)})
+        driver.get(f"{server.url}/p/yeouido/parking?lang=en")
+        driver.find_element(By.CSS_SELECTOR, f'.alert-lot[data-target="lot:{LOT}"]').click()
+        driver.find_element(By.ID, "alert-submit").click()
+        on = word("web.alerts.on", "en", "").rstrip(".").rstrip(": ")
+        WebDriverWait(driver, 20).until(
+            lambda d: d.find_element(By.ID, "alert-status").text.startswith(on), "the alert was not set")
+        standard = key.replace("-", "+").replace("_", "/")
+        standard += "=" * (-len(standard) % 4)
+        assert driver.execute_script("return window.pushCalls") == ["unsubscribe", "subscribe " + standard]
+    finally:
+        driver.quit()
