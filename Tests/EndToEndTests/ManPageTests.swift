@@ -23,6 +23,21 @@ import Testing
         }
     }
 
+    /// After the help, each page says what help cannot: its environment, files, exit statuses, examples and related
+    /// pages, as `Docs/man/sections/BINARY.mdoc` writes them (`Tools/man/generate` puts them there).
+    @Test(arguments: ["hangangjari", "hangangjari-widget", "hangangjari-server"])
+    func thePageEndsWithItsSections(_ binary: String) throws {
+        let man = Fixtures.repositoryRoot.appendingPathComponent("Docs/man")
+        let page = try String(contentsOf: man.appendingPathComponent("\(binary).1"), encoding: .utf8)
+        let sections = try String(
+            contentsOf: man.appendingPathComponent("sections/\(binary).mdoc"), encoding: .utf8)
+        #expect(
+            page.hasSuffix("\n" + sections), "Docs/man/\(binary).1 does not end with its sections: Tools/man/generate")
+        for heading in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".Sh EXAMPLES", ".Sh \"SEE ALSO\""] {
+            #expect(page.components(separatedBy: heading + "\n").count == 2, "\(binary): one \(heading)")
+        }
+    }
+
     /// `serve`'s flags are the settings table's: none is declared that the table does not read and describe.
     @Test func everyFlagOfServeIsARowOfTheSettingsTable() async throws {
         let dump = try await Binaries.run(
