@@ -20,8 +20,10 @@ public final class PushServiceStandIn: @unchecked Sendable {
         public var headers: [String: String]
         public var error: String?
         public var at: Double
+        /// When its answer was written (seconds since 1970); nil while it is still being answered.
+        public var answeredAt: Double?
 
-        enum CodingKeys: String, CodingKey { case id, status, plaintext, headers, error, at }
+        enum CodingKeys: String, CodingKey { case id, status, plaintext, headers, error, at, answeredAt }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +33,7 @@ public final class PushServiceStandIn: @unchecked Sendable {
             headers = try container.decode([String: String].self, forKey: .headers)
             error = try container.decodeIfPresent(String.self, forKey: .error)
             at = try container.decode(Double.self, forKey: .at)
+            answeredAt = try container.decodeIfPresent(Double.self, forKey: .answeredAt)
         }
 
         /// The decrypted payload as JSON.
@@ -82,6 +85,12 @@ public final class PushServiceStandIn: @unchecked Sendable {
     /// Every push received so far.
     public func received() async throws -> [Received] {
         try JSONDecoder().decode([Received].self, from: try await call(.get, "/received").body)
+    }
+
+    /// How many pushes were received so far (without their bodies: cheap to poll during a large fan-out).
+    public func receivedCount() async throws -> Int {
+        struct Count: Decodable { var count: Int }
+        return try JSONDecoder().decode(Count.self, from: try await call(.get, "/received/count").body).count
     }
 
     /// Waits until `count` pushes were received (at most `seconds`), returning them.

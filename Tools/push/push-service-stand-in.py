@@ -11,7 +11,9 @@ keeps the plaintext. Answers are scripted per subscription: 201 by default, or a
 
   GET  /new/<id>          -> {"endpoint", "keys": {"p256dh", "auth"}}  (a new subscription)
   POST /script/<id>       <- JSON list of answers, used in order (the last one repeats)
-  GET  /received          -> every push received: {"id", "status", "plaintext", "headers", "claims", "error"}
+  GET  /received          -> every push received: {"id", "at", "answeredAt", "status", "plaintext", "headers",
+                             "claims", "error"}
+  GET  /received/count    -> {"count": N}, cheap enough to poll during a fan-out of thousands
   POST /push/<id>         the push endpoint
 
 Prints "listening on http://127.0.0.1:PORT" once bound. Ends when stdin closes.
@@ -96,6 +98,10 @@ class Handler(BaseHTTPRequestHandler):
                                                        serialization.PublicFormat.UncompressedPoint)
             body = {"endpoint": f"{self.origin()}/push/{sid}", "keys": {"p256dh": b64e(public), "auth": b64e(auth)}}
             return self.answer(200, json.dumps(body).encode(), [("Content-Type", "application/json")])
+        if self.path == "/received/count":
+            with lock:
+                body = json.dumps({"count": len(received)}).encode()
+            return self.answer(200, body, [("Content-Type", "application/json")])
         if self.path == "/received":
             with lock:
                 body = json.dumps(received).encode()
@@ -145,6 +151,7 @@ class Handler(BaseHTTPRequestHandler):
         if step["status"] == 201:
             headers.append(("Location", f"{self.origin()}/message/{len(received)}"))
         self.answer(step["status"], b"", headers)
+        entry["answeredAt"] = time.time()  # the answer is written: what is in flight is what lacks this
 
 
 class Server(ThreadingHTTPServer):
