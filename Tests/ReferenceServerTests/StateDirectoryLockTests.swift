@@ -38,4 +38,19 @@ import Testing
             #expect(error.description.contains("/proc/hj-nowhere"), "\(error)")
         }
     }
+
+    /// A lock file that cannot be opened is that, not "another instance".
+    @Test func aLockFileThatCannotBeOpenedIsNamedAsSuch() throws {
+        let state = directory()
+        defer { try? FileManager.default.removeItem(at: state.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(
+            at: state.appendingPathComponent(StateDirectoryLock.fileName), withIntermediateDirectories: true)
+        do {
+            _ = try StateDirectoryLock.acquire(historyPath: state.path + "/history-8081.sqlite")
+            Issue.record("a lock on a directory")
+        } catch {
+            #expect(error.description.hasPrefix("cannot take the state directory's lock"), "\(error)")
+            #expect(!error.description.contains("another instance"))
+        }
+    }
 }

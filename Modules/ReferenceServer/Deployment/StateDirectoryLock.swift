@@ -26,7 +26,10 @@ public enum StateDirectoryLock {
         } catch {
             throw Refusal(description: "cannot make the state directory \(directory.path): \(error)")
         }
-        guard let lock = FileLock.attempt(url) else {
+        let lock: FileLock
+        do {
+            lock = try FileLock(url, deadline: .distantPast)
+        } catch StorageError.lockTimeout {
             let holder =
                 (try? String(contentsOf: url, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -35,6 +38,9 @@ public enum StateDirectoryLock {
                     + "\(directory.path): instances on SQLite share neither the Web Push key nor the collector, so "
                     + "one runs per state directory; run several instances on PostgreSQL (DATABASE_URL, "
                     + "Docs/operations.md)")
+        } catch {
+            // Not another instance: the lock file itself cannot be opened (permissions, a read-only directory).
+            throw Refusal(description: "cannot take the state directory's lock: \(error)")
         }
         // The same file, not a new one in its place: the lock belongs to this inode.
         if let handle = FileHandle(forWritingAtPath: url.path) {
