@@ -42,4 +42,7 @@ public final class RoundActivity: Sendable {
 
     /// True while a round runs.
     public var isRunning: Bool { state.withLock { $0.running > 0 } }
+
+    /// How many have stepped aside and wait for the running rounds to end.
+    public var waiting: Int { state.withLock { $0.waiting.count } }
 }

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: the real `hangangjari-server` binary (pinned Seoul clock), a local stand-in for
 Seoul's citydata API serving recorded-shape bodies, and Debian's headless Chromium through chromedriver at a phone
 viewport (390x844). Screenshots go to $BROWSER_ARTIFACTS (default .build/browser-artifacts)."""
+import collections
 import json
 import os
 import pathlib
@@ -38,13 +39,15 @@ class SeoulStandIn:
         event["EVENT_NM"] = XSS_TITLE
         event["EVENT_PERIOD"] = "2026-11-20~2026-11-30"
         self.bodies = {"POI105": json.dumps(body, ensure_ascii=False).encode()}
+        self.calls = collections.Counter()
         failing = (ROOT / "Tests/Fixtures/seoul/citydata-error-600.json").read_bytes()
-        bodies = self.bodies
+        bodies, calls = self.bodies, self.calls
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 area = self.path.rstrip("/").split("/")[-1]
                 payload = bodies.get(area, failing)
+                calls[area] += 1
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json;charset=UTF-8")
                 self.send_header("Content-Length", str(len(payload)))

@@ -69,6 +69,15 @@ import Testing
         return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first == "Z"
     }
 
+    /// True while one of `pid`'s threads is blocked reading a pipe (the kernel's wait channel says so).
+    static func isReadingAPipe(_ pid: pid_t) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8))?.contains("pipe_read")
+                == true
+        }
+    }
+
     @Test func aChildPastItsDeadlineIsKilledAndNamedSo() async throws {
         let file = Self.pidFile()
         defer { try? FileManager.default.removeItem(at: file) }
@@ -130,8 +139,11 @@ import Testing
             String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").first)
         let child = try #require(pid_t(line.trimmingCharacters(in: .whitespaces)))
         defer { if !Self.hasEnded(child) { kill(child, SIGKILL) } }
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!Self.isGone(child), "the child waits for its input while its server runs")
+        let asked = ContinuousClock.now
+        while !Self.isReadingAPipe(child), !Self.hasEnded(child), ContinuousClock.now - asked < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(Self.isReadingAPipe(child), "the child waits for its input while its server runs")
 
         kill(server.processIdentifier, SIGKILL)
         let started = ContinuousClock.now

@@ -49,10 +49,21 @@ import Testing
             configuration: configuration, transport: TestBackend.curl.transport, store: .inMemory(), now: clock.now)
         // The survivor serves what the collector publishes: the same body, so the same ETag, from either instance.
         _ = try await client.homeSummary("banpo")
-        try await Task.sleep(for: .seconds(3))
+        // The collector is writing history: every lot has a reading before it is killed.
+        let written = Date()
+        while Int(try await cluster.psql(database, "SELECT count(DISTINCT lot) FROM reading")) ?? 0 <= 20 {
+            try #require(Date().timeIntervalSince(written) < 20, "no history written within 20 s")
+            try await Task.sleep(for: .milliseconds(100))
+        }
 
         let load = try Wrk.start(url: proxy.baseURL + "/v2/parks/banpo/home-summary", seconds: 6)
-        try await Task.sleep(for: .seconds(1.5))
+        // Killed while the load reaches both instances.
+        let loaded = "GET /v2/parks/banpo/home-summary 200"
+        let answered = (collector.log.occurrences(of: loaded), survivor.log.occurrences(of: loaded))
+        try await Self.waitFor(seconds: 10) {
+            collector.log.occurrences(of: loaded) > answered.0 + 20
+                && survivor.log.occurrences(of: loaded) > answered.1 + 20
+        }
         collector.signal(SIGKILL)
         let killed = Date()
         // Watched every 10 ms on a thread of its own, so that neither a slow client request nor other tests holding
@@ -74,7 +85,7 @@ import Testing
         }
         #expect(failures.isEmpty, "the client saw \(failures)")
         // The survivor took collection over within two intervals.
-        let takeover = try #require(try await tookOver.value, "\(survivor.log)")
+        let takeover = try #require(await tookOver.value, "\(survivor.log)")
         #expect(takeover <= 2 * Self.interval, "took over after \(takeover) s")
         // And says so in its readiness, through the proxy.
         let ready = try await TestBackend.curl.send(
@@ -124,4 +135,9 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
     }
+}
+
+extension String {
+    /// How many times `text` occurs, without overlaps.
+    func occurrences(of text: String) -> Int { components(separatedBy: text).count - 1 }
 }

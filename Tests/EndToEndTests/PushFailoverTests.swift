@@ -76,8 +76,13 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         let (collector, other) = a.log.contains(lease) ? (a, b) : (b, a)
-        // Let the first collection arm every subscription, then cross.
-        try await Task.sleep(for: .seconds(2.5))
+        // A collection asked for by an operator returns when its listeners have acted: every subscription is armed.
+        let armed = try await TestBackend.curl.send(
+            HTTPRequest(
+                method: .post, url: collector.baseURL + "/admin/faults?spec=none",
+                headers: [("Authorization", "Bearer \(PushAlertTests.admin)")],
+                deadline: Date().addingTimeInterval(30)))
+        try #require(armed.status == 204)
         seoul.serve("POI105", body: try PushAlertTests.yeouido(occupied: 440))
         // The collector's watcher queues all 2,000 and wakes its dispatcher, which sends at most 96 at once to this
         // one push service, each answered after 0.5 s; it is killed halfway.

@@ -39,13 +39,13 @@ import Testing
         let server = try ServerBinary(
             environment: ["HANGANGJARI_CLOCK": "2026-11-22T14:00:00+09:00"], arguments: ["--faults", "latency=4000"])
         defer { server.stop() }
-        let url = server.baseURL + "/v2/parks/banpo/home-summary"
-        let inFlight = Task { try await get(url) }
-        // Well inside the injected latency, however loaded the machine.
-        try await Task.sleep(for: .milliseconds(1500))
+        let request = try PlainRequest(port: server.port, path: "/v2/parks/banpo/home-summary")
+        let deadline = Date().addingTimeInterval(10)
+        while !request.isRead, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(request.isRead, "the server did not read the request within 10 s")
         server.signal(SIGTERM)
-        let response = try await inFlight.value
-        #expect(response.status == 200, "a request in flight at SIGTERM is finished")
+        let response = await offThePool { request.response() }
+        #expect(response.hasPrefix("HTTP/1.1 200"), "a request in flight at SIGTERM is finished: \(response)")
         #expect(await server.exitStatus(within: 10) == 0, "log: \(server.log)")
         // The background work is a service of the same group: it stops after the server has drained.
         #expect(server.log.contains("collection stopped"), "log: \(server.log)")

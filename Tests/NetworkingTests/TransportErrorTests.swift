@@ -1,5 +1,6 @@
 import CurlHTTP
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -115,10 +116,19 @@ import Testing
     }
 
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
-        let raw = try RawHTTPServer { _ in .hang }
+        let asked = Flag()
+        let raw = try RawHTTPServer { _ in
+            asked.raise()
+            return .hang
+        }
         defer { raw.stop() }
         let task = Task { await get(raw.baseURL + "/hang", timeout: 10) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancelled once the request is on the wire.
+        let started = ContinuousClock.now
+        while !asked.isRaised {
+            try #require(ContinuousClock.now - started < .seconds(10), "the request never reached the server")
+            try await Task.sleep(for: .milliseconds(10))
+        }
         task.cancel()
         #expect(await task.value.failure == .cancelled)
     }
@@ -129,4 +139,13 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+}
+
+/// Raised once, from any thread.
+final class Flag: Sendable {
+    private let raised = Atomic(false)
+
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
+
+    func raise() { raised.store(true, ordering: .releasing) }
 }

@@ -36,8 +36,7 @@ import Testing
         let holders = [await a.shared.lease.acquire(), await b.shared.lease.acquire()]
         #expect(holders.filter { $0 }.count == 1, "\(holders)")
         let (holder, waiter) = holders[0] ? (a, b) : (b, a)
-        // The holder keeps it while it runs.
-        try await Task.sleep(for: .milliseconds(500))
+        // The holder keeps it while it runs (a session lock: asked again, it still holds it; the waiter is refused).
         #expect(await holder.shared.lease.acquire())
         #expect(!(await waiter.shared.lease.acquire()))
         // The holder stops. Not awaited: postgres-nio's pool shutdown sometimes never returns under load (the server
@@ -92,8 +91,17 @@ import Testing
             .ok(ParkingReadings(readings: [LotReading(lotId: "banpo-1", available: 12, observedAt: at)])), now: at
         ) { $0.newestObservation }
         collected.updatedAt = at
-        // The listener first hands over what is stored (nothing yet), then what is published.
-        try await Task.sleep(for: .milliseconds(300))
+        // The listener first hands over what is stored (nothing yet), then what is published: published once it
+        // listens, so the value comes by notification.
+        let cluster = try await PostgresCluster.shared()
+        let listening = ContinuousClock.now
+        while try await cluster.psql(
+            url, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")
+            == "0"
+        {
+            try #require(ContinuousClock.now - listening < .seconds(20), "no listener within 20 s")
+            try await Task.sleep(for: .milliseconds(50))
+        }
         await collecting.shared.exchange.publish("banpo", collected)
         let (park, arrived) = try #require(await received.next())
         #expect(park == "banpo")

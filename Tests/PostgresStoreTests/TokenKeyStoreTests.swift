@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import PostgresStore
 import ServerTrust
+import TestFixtures
 import Testing
 
 /// Root keys kept in PostgreSQL: one first key however many instances start together, and a rotation during which
@@ -12,11 +13,14 @@ import Testing
         let issuer: TokenIssuer
         let pooled: PooledDatabase
 
-        init(_ url: String) throws {
+        /// An instance whose key ring reads the real clock moved by `offset`.
+        init(_ url: String, offset: ClockOffset = ClockOffset()) throws {
             pooled = try PooledDatabase(url)
             let keys = PostgresTokenKeys(database: pooled.database)
             self.keys = keys
-            issuer = TokenIssuer(lifetime: 3600, ring: KeyRing(TokenKeySource { try await keys.load() }))
+            issuer = TokenIssuer(
+                lifetime: 3600,
+                ring: KeyRing(TokenKeySource { try await keys.load() }, now: { Date() + offset.seconds }))
         }
     }
 
@@ -34,27 +38,35 @@ import Testing
 
     @Test func aRotatedKeySignsAndTheOldOneVerifiesUntilTheOverlapEnds() async throws {
         let url = try await PostgresCluster.shared().createDatabase()
-        let a = try Instance(url)
+        let later = ClockOffset()
+        let a = try Instance(url, offset: later)
         let b = try Instance(url)
         let now = Date()
         let old = try await a.issuer.issue(now: now)
         #expect(try await b.issuer.grant(token: old.token) != nil, "b loads the key a created")
 
+        let rotated = ContinuousClock.now
         let newId = try await b.keys.rotate(overlap: 3)
         try await b.issuer.ring.reload()
         let fresh = try await b.issuer.issue(now: now)
         #expect(fresh.token.hasPrefix("hjt_\(newId)."))
         #expect(try await b.issuer.grant(token: old.token) != nil, "the old key verifies during the overlap")
-        // a has not reloaded yet: it learns the new key when a token names it (a second after its last load).
-        try await Task.sleep(for: .seconds(1.1))
+        // a has not reloaded yet: it learns the new key when a token names it, a second after its last load.
+        later.seconds = 1.1
         #expect(try await a.issuer.grant(token: fresh.token) != nil)
         let listed = try await a.keys.list()
         #expect(listed.map(\.id).first == newId && listed.count == 2)
         #expect(listed[0].retireAt == nil && listed[1].retireAt != nil)
 
-        try await Task.sleep(for: .seconds(3))
-        try await a.issuer.ring.reload()
-        #expect(try await a.issuer.grant(token: old.token) == nil, "retired after the overlap")
+        // PostgreSQL's clock retires it: a reloads until it is gone, which is three seconds after the rotation.
+        var retired = false
+        while !retired, ContinuousClock.now - rotated < .seconds(15) {
+            try await a.issuer.ring.reload()
+            retired = try await a.issuer.grant(token: old.token) == nil
+            if !retired { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(retired, "retired after the overlap")
+        #expect(ContinuousClock.now - rotated >= .seconds(2.5), "not before the overlap ends")
         #expect(try await a.issuer.grant(token: fresh.token) != nil)
     }
 }

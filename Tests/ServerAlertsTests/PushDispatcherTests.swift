@@ -38,8 +38,11 @@ import WebPush
             now: { Self.now }, stepAside: { await activity.whenIdle() })
         activity.begin()
         let draining = Task { await dispatcher.drain() }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(sent.count.withLock { $0 } == 0, "a round is running")
+        let started = ContinuousClock.now
+        while activity.waiting == 0, ContinuousClock.now - started < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(activity.waiting == 1 && sent.count.withLock { $0 } == 0, "a round is running")
         activity.end()
         #expect(await draining.value == 3)
         #expect(sent.count.withLock { $0 } == 3)

@@ -87,8 +87,11 @@ struct CollectionListenerTests {
             await activity.whenIdle()
             stepped.withLock { $0 = true }
         }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(!stepped.withLock { $0 }, "work that steps aside waits while a round runs")
+        let started = ContinuousClock.now
+        while activity.waiting == 0, ContinuousClock.now - started < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(activity.waiting == 1 && !stepped.withLock { $0 }, "work that steps aside waits while a round runs")
         activity.end()
         await waiting.value
         #expect(stepped.withLock { $0 })

@@ -33,21 +33,30 @@ public final class KeyRing: Sendable {
     }
 
     private let source: TokenKeySource
+    private let now: @Sendable () -> Date
     private let state = Mutex<(keys: TokenKeys?, askedAt: Date?)>((nil, nil))
 
-    public init(_ source: TokenKeySource) {
+    /// A ring loading from `source`; `now` is the clock its once-a-second rule reads.
+    public init(_ source: TokenKeySource, now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
+        self.now = now
     }
 
     /// The keys, loaded first if none are held yet.
     public func keys() async throws -> TokenKeys {
         if let keys = state.withLock({ $0.keys }) { return keys }
-        return try await reload(now: Date())
+        return try await reload(now: now())
+    }
+
+    /// The keys, reloaded first when none of them is `id` and the store was last asked a second ago or more (by
+    /// the ring's clock).
+    public func keys(knowing id: Substring) async throws -> TokenKeys {
+        try await keys(knowing: id, now: now())
     }
 
     /// The keys, reloaded first when none of them is `id` and the store was last asked a second ago or more. Throws
     /// only when no keys are held and the store cannot be reached.
-    public func keys(knowing id: Substring, now: Date = Date()) async throws -> TokenKeys {
+    public func keys(knowing id: Substring, now: Date) async throws -> TokenKeys {
         let (held, askedAt) = state.withLock { $0 }
         guard let held else { return try await reload(now: now) }
         if held.key(id: id) != nil { return held }
@@ -57,7 +66,13 @@ public final class KeyRing: Sendable {
 
     /// Loads the keys now and keeps them; a failed load keeps the keys held and counts as an attempt.
     @discardableResult
-    public func reload(now: Date = Date()) async throws -> TokenKeys {
+    public func reload() async throws -> TokenKeys {
+        try await reload(now: now())
+    }
+
+    /// Loads the keys now, counting the attempt at `now`, and keeps them; a failed load keeps the keys held.
+    @discardableResult
+    public func reload(now: Date) async throws -> TokenKeys {
         state.withLock { $0.askedAt = now }
         let keys = try await source.load()
         state.withLock { $0.keys = keys }
