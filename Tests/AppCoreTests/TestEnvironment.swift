@@ -38,7 +38,8 @@ final class TestWorld: Sendable {
                 if self.failing.withLock({ $0 }) {
                     throw RepositoryUnavailable(reason: Reason(verbatim: "server down"))
                 }
-                return Loaded(value: self.summary(for: park), origin: .network, trust: .current, fetchedAt: Date())
+                return Loaded(
+                    value: self.summary(for: park), origin: .network, trust: .current, fetchedAt: TestClock.now())
             },
             loadParks: { _ in throw RepositoryUnavailable(reason: Reason(verbatim: "not in this test")) },
             loadSettings: { (self.settings.withLock { $0 }, nil) },

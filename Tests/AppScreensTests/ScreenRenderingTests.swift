@@ -146,7 +146,7 @@ import Testing
 
     @Test func theDirectionsCodeKeepsEveryModuleTwoColumnsWide() throws {
         let url = "https://map.kakao.com/link/to/x,37.5,127.0"
-        let now = Date()
+        let now = TestClock.now()
         let single = DirectionsCode.lines(
             url: url, ScreenContext(language: .en, now: now, machineOffsetSeconds: 0, width: 80))
         let doubled = DirectionsCode.lines(

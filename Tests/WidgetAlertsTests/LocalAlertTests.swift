@@ -12,7 +12,7 @@ import WidgetSnapshot
         let container = SharedContainer(
             url: FileManager.default.temporaryDirectory.appendingPathComponent("hj-alerts-\(UUID().uuidString)"))
         try container.prepare()
-        let snapshot = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: Date())
+        let snapshot = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: TestClock.now())
         return (LocalAlerts(container: container), snapshot, container)
     }
 

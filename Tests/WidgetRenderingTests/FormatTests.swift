@@ -9,12 +9,13 @@ import WidgetSnapshot
 
 @Suite struct FormatTests {
     func entry(_ state: WidgetEntry.State = .current) throws -> WidgetEntry {
-        let snapshot = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: Date())
-        return WidgetEntry(kind: .parking, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: Date())
+        let snapshot = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: TestClock.now())
+        return WidgetEntry(
+            kind: .parking, parkId: "yeouido", snapshot: snapshot, state: state, nextRefresh: TestClock.now())
     }
 
     @Test func waybarIsOneJSONLine() throws {
-        let output = WidgetFormatter(language: .en, now: Date()).render(try entry(), as: .waybar)
+        let output = WidgetFormatter(language: .en, now: TestClock.now()).render(try entry(), as: .waybar)
         #expect(!output.text.contains("\n"))
         let object = try #require(JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "P Yeouido 212/785 filling")
@@ -23,7 +24,8 @@ import WidgetSnapshot
     }
 
     @Test func i3blocksHasThreeLinesAndUrgency() throws {
-        let output = WidgetFormatter(language: .en, now: Date(), urgentBelow: 300).render(try entry(), as: .i3blocks)
+        let output = WidgetFormatter(language: .en, now: TestClock.now(), urgentBelow: 300).render(
+            try entry(), as: .i3blocks)
         #expect(output.text.split(separator: "\n").count == 3)
         #expect(output.exitCode == ExitStatus.urgent)
     }
@@ -31,11 +33,11 @@ import WidgetSnapshot
     @Test func tmuxEscapesHashNotPercentAndArgosLinks() throws {
         var e = try entry()
         e.snapshot?.parkNameEn = "100% #1"
-        let tmux = WidgetFormatter(language: .en, now: Date()).render(e, as: .tmux)
+        let tmux = WidgetFormatter(language: .en, now: TestClock.now()).render(e, as: .tmux)
         // tmux does not time-expand #() output, so "%" stays single; "#" alone would start a style.
         #expect(tmux.text.contains("100% ##1"))
         #expect(!tmux.text.contains("%%"))
-        let argos = WidgetFormatter(language: .en, now: Date()).render(try entry(), as: .argos)
+        let argos = WidgetFormatter(language: .en, now: TestClock.now()).render(try entry(), as: .argos)
         #expect(argos.text.split(separator: "\n")[1] == "---")
         #expect(argos.text.contains("href=hangangjari://park/yeouido/parking"))
     }

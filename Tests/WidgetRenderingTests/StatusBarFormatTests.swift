@@ -41,7 +41,7 @@ import WidgetSnapshot
         snapshot.general?.events = [PublicText(ko: "음악 & 푸드 <야시장>", en: "Music & Food <Night Market>")]
         snapshot.parkNameEn = "Yeouido \"A&B\""
         let entry = WidgetEntry(
-            kind: .general, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: Date())
+            kind: .general, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: TestClock.now())
         let output = WidgetFormatter(language: .en, now: summary.generatedAt).render(entry, as: .waybar)
         let object = try #require(JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
         let tooltip = try #require(object["tooltip"] as? String)

@@ -10,7 +10,7 @@ import WidgetSnapshot
 
 @Suite struct SnapshotBuilderTests {
     @Test func parkingSnapshotSaysTheRecommendedLotFirst() throws {
-        let s = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: Date())
+        let s = SnapshotBuilder.build(.parking, from: try Fixtures.homeSummary(), now: TestClock.now())
         #expect(s.parkId == "yeouido")
         #expect(s.parking?.lotId == "yeouido-3")
         #expect(s.parking?.available == 212)
@@ -26,7 +26,7 @@ import WidgetSnapshot
         var summary = try Fixtures.homeSummary()
         let index = try #require(summary.parking.lots.firstIndex { $0.lot.id == "yeouido-3" })
         summary.parking.lots[index].status.capacity = 900  // a row counted with a neighbour
-        let s = SnapshotBuilder.build(.parking, from: summary, now: Date())
+        let s = SnapshotBuilder.build(.parking, from: summary, now: TestClock.now())
         #expect(s.parking?.capacity == 900)
         #expect(s.parking?.lots?.first { $0.lotId == "yeouido-3" }?.capacity == 900)
     }
@@ -49,7 +49,7 @@ import WidgetSnapshot
         defer { try? FileManager.default.removeItem(at: container.url) }
         let store = SnapshotStore(container: container)
         #expect(store.read(.parking, "yeouido") == .failure(.missing))
-        try store.writeBoth(from: try Fixtures.homeSummary(), now: Date())
+        try store.writeBoth(from: try Fixtures.homeSummary(), now: TestClock.now())
         guard case .success(let s) = store.read(.parking, "yeouido") else {
             Issue.record("not readable")
             return
@@ -76,13 +76,13 @@ import WidgetSnapshot
     @Test func freshSnapshotIsUsedWithoutFetching() async throws {
         let c = container()
         defer { try? FileManager.default.removeItem(at: c.url) }
-        try SnapshotStore(container: c).writeBoth(from: try Fixtures.homeSummary(), now: Date())
+        try SnapshotStore(container: c).writeBoth(from: try Fixtures.homeSummary(), now: TestClock.now())
         let loader = WidgetEntryLoader(
             store: SnapshotStore(container: c),
             fetch: { _ in
                 Issue.record("fetched although the snapshot was fresh")
                 throw Offline()
-            })
+            }, now: { TestClock.now() })
         let entry = await loader.load(.parking, park: "yeouido", maxAge: 300)
         #expect(entry.state == .current)
     }
@@ -91,12 +91,13 @@ import WidgetSnapshot
         let c = container()
         defer { try? FileManager.default.removeItem(at: c.url) }
         try SnapshotStore(container: c).writeBoth(
-            from: try Fixtures.homeSummary(), now: Date().addingTimeInterval(-3600))
-        let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in throw Offline() })
+            from: try Fixtures.homeSummary(), now: TestClock.now().addingTimeInterval(-3600))
+        let loader = WidgetEntryLoader(
+            store: SnapshotStore(container: c), fetch: { _ in throw Offline() }, now: { TestClock.now() })
         let entry = await loader.load(.parking, park: "yeouido", maxAge: 300)
         #expect(entry.state == .stale(reason: Reason(Offline())))
         #expect(entry.snapshot?.parking?.available == 212)
-        let text = WidgetFormatter(language: .en, now: Date()).render(entry, as: .text)
+        let text = WidgetFormatter(language: .en, now: TestClock.now()).render(entry, as: .text)
         #expect(text.exitCode == ExitStatus.stale)
         #expect(text.text.contains("min old"))
         #expect(text.text.contains("Not updated: server unreachable"))
@@ -105,10 +106,11 @@ import WidgetSnapshot
     @Test func nothingAtAllGivesAPlaceholderThatSaysWhy() async throws {
         let c = container()
         defer { try? FileManager.default.removeItem(at: c.url) }
-        let loader = WidgetEntryLoader(store: SnapshotStore(container: c), fetch: { _ in throw Offline() })
+        let loader = WidgetEntryLoader(
+            store: SnapshotStore(container: c), fetch: { _ in throw Offline() }, now: { TestClock.now() })
         let entry = await loader.load(.general, park: "nanji", maxAge: 300)
         #expect(entry.state == .unavailable(reason: Reason(Offline())))
-        let output = WidgetFormatter(language: .ko, now: Date()).render(entry, as: .waybar)
+        let output = WidgetFormatter(language: .ko, now: TestClock.now()).render(entry, as: .waybar)
         #expect(output.text.contains("난지 · 정보 없음"))
         #expect(output.exitCode == 0)
     }
