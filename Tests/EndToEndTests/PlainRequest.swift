@@ -42,7 +42,7 @@ final class PlainRequest: Sendable {
 
     /// True once the server's end of this connection holds no unread byte (`/proc/net/tcp`, `rx_queue`).
     var isRead: Bool {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let table = Self.wholeFile("/proc/net/tcp")
         let local = String(format: ":%04X", serverPort)
         let remote = String(format: ":%04X", localPort)
         return table.split(separator: "\n").dropFirst().contains { line in
@@ -52,15 +52,25 @@ final class PlainRequest: Sendable {
         }
     }
 
-    /// The whole answer, read until the server closes the connection.
-    func response() -> String {
+    /// A /proc file read to its end: Foundation's `String(contentsOfFile:)` stops after the first 4 KB of a file
+    /// whose size the kernel reports as 0, and a busy machine's socket table is longer than that.
+    private static func wholeFile(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        return String(decoding: readToEnd(descriptor), as: UTF8.self)
+    }
+
+    private static func readToEnd(_ descriptor: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = read(descriptor, &buffer, buffer.count)
-            if count <= 0 { break }
+            if count <= 0 { return bytes }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The whole answer, read until the server closes the connection.
+    func response() -> String { String(decoding: Self.readToEnd(descriptor), as: UTF8.self) }
 }
