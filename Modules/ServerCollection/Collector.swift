@@ -31,7 +31,18 @@ public final class Collector: Sendable {
     let observe: @Sendable (SourceKind, _ failed: Bool) -> Void
     /// Told how long each background round of one kind took (the metrics).
     let observeRound: @Sendable (SourceKind, Duration) -> Void
-    let latest = Mutex<[ParkID: CollectedPark]>([:])
+    /// Each park's latest collected values, and their versions apart: a request that finds its response cached reads
+    /// the version alone, without copying the values.
+    private struct Latest {
+        var parks: [ParkID: CollectedPark] = [:]
+        var versions: [ParkID: Int] = [:]
+
+        mutating func set(_ park: ParkID, _ collected: CollectedPark) {
+            parks[park] = collected
+            versions[park] = collected.version
+        }
+    }
+    private let latest = Mutex(Latest())
     let onDemand = Mutex<[ParkID: Task<Void, Never>]>([:])
     let backfilled = Mutex<Set<ParkID>>([])
     let roleBox = Mutex(CollectorRole(collects: false, lastAdopted: nil))
@@ -89,7 +100,12 @@ public final class Collector: Sendable {
 
     /// The latest collected values of a park.
     public func collected(_ park: ParkID) -> CollectedPark {
-        latest.withLock { $0[park] } ?? CollectedPark()
+        latest.withLock { $0.parks[park] } ?? CollectedPark()
+    }
+
+    /// The version of a park's latest collected values (0 before the first), read without copying them.
+    public func version(_ park: ParkID) -> Int {
+        latest.withLock { $0.versions[park] ?? 0 }
     }
 
     /// Adds a listener to every finished collection; the assembly adds them all before ``run(backfillDays:)``.
@@ -129,7 +145,7 @@ public final class Collector: Sendable {
 
     /// The collection of `kind` that ended just now.
     func event(_ kind: SourceKind, at: Date) -> CollectionEvent {
-        CollectionEvent(kind: kind, at: at, collected: latest.withLock { $0 })
+        CollectionEvent(kind: kind, at: at, collected: latest.withLock { $0.parks })
     }
 
     /// The first collection of a process that serves at once: every source when this instance holds the lease,
@@ -193,19 +209,19 @@ public final class Collector: Sendable {
         roleBox.withLock { $0.lastAdopted = .now }
         latest.withLock { all in
             var collected = published
-            collected.version = (all[park]?.version ?? 0) + 1
-            all[park] = collected
+            collected.version = (all.versions[park] ?? 0) + 1
+            all.set(park, collected)
         }
     }
 
     func update(_ park: ParkID, _ change: (inout CollectedPark) -> Void) {
         let at = now()
         latest.withLock { all in
-            var collected = all[park] ?? CollectedPark()
+            var collected = all.parks[park] ?? CollectedPark()
             change(&collected)
             collected.version += 1
             collected.updatedAt = at
-            all[park] = collected
+            all.set(park, collected)
         }
     }
 }

@@ -47,23 +47,26 @@ public final class ParkResponses: Sendable {
     /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so
     /// the last good one is served. Nil while nothing could be built yet.
     public func encoded(_ kind: Kind, park: Park, now: Date, failRebuild: Bool = false) -> EncodedResponse? {
-        let collected = collector.collected(park.id)
         let key = Self.cacheKey(kind, park.id)
-        let version = collected.version
-        func build<Value>(_ make: @escaping () -> Value) throws -> Value {
+        let version = collector.version(park.id)
+        // The collected values are read only to build: a hit on the hot cache needs their version alone. A build that
+        // reads values newer than `version` is stored under the older version and rebuilt at the next request.
+        func build<Value>(_ make: (CollectedPark) -> Value) throws -> Value {
             if failRebuild { throw RebuildFailure() }
-            return make()
+            return make(collector.collected(park.id))
         }
         switch kind {
         case .home:
-            return homeEntry(park, collected: collected, now: now, failRebuild: failRebuild)?.response
+            return home.response(key: key, version: version, now: now) {
+                try build { self.builder.homeSummary(park: park, collected: $0, now: now) }
+            }
         case .parking:
             return parking.response(key: key, version: version, now: now) {
-                try build { self.parkingResponse(park: park, collected: collected, now: now) }
+                try build { self.parkingResponse(park: park, collected: $0, now: now) }
             }
         case .forecast:
             return forecast.response(key: key, version: version, now: now) {
-                try build {
+                try build { collected in
                     ForecastResponse(
                         forecast: self.builder.forecastOverview(park: park, collected: collected, now: now),
                         freshness: Freshness(
@@ -72,7 +75,7 @@ public final class ParkResponses: Sendable {
             }
         case .outing:
             return outing.response(key: key, version: version, now: now) {
-                try build {
+                try build { collected in
                     OutingResponse(
                         outing: self.builder.outing(park: park, collected: collected, now: now),
                         generatedAt: collected.updatedAt)

@@ -43,7 +43,14 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
 
     /// The response for `key`: from the hot cache when current, else built; the last good one when building fails.
     public func response(key: String, version: Int, now: Date, build: () throws -> Value) -> EncodedResponse? {
-        entry(key: key, version: version, now: now, build: build)?.response
+        // The hit takes the bytes alone: copying the value out of the lock cost more than the rest of the lookup.
+        let current = hot.withLock { all -> EncodedResponse? in
+            guard let entry = all[key], entry.version == version, now.timeIntervalSince(entry.builtAt) < ttl else {
+                return nil
+            }
+            return entry.response
+        }
+        return current ?? entry(key: key, version: version, now: now, build: build)?.response
     }
 
     /// The value and its encoded response for `key`, by the same rule as ``response(key:version:now:build:)``: the

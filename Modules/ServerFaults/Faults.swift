@@ -97,9 +97,9 @@ public final class FaultSwitch: Sendable {
         set { box.withLock { $0 = newValue } }
     }
 
-    /// Counts a park-data request and says whether it should fail with 503.
-    public func shouldFailThisRequest() -> Bool {
-        let every = box.withLock { $0.serverErrorEvery }
+    /// Counts a park-data request and says whether it should fail with 503, given `every` (the `5xx` fault of the
+    /// settings the request already read).
+    public func shouldFailThisRequest(every: Int) -> Bool {
         guard every > 0 else { return false }
         return counter.withLock { count in
             count += 1

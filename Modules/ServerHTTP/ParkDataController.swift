@@ -31,7 +31,7 @@ public struct ParkDataController: Sendable {
 
     func register(on router: Router<ServerContext>) {
         router.on(API.parks) { request, _ in
-            try await serve(request, park: nil) { now in responses.parksEntry(now: now)?.response }
+            try await serve(request, park: nil) { _, now, _ in responses.parksEntry(now: now)?.response }
         }
         parkRoute(API.homeSummary, .home, on: router)
         parkRoute(API.parking, .parking, on: router)
@@ -50,48 +50,53 @@ public struct ParkDataController: Sendable {
     ) {
         router.on(endpoint) { request, context in
             let park = context.parameters.get(Route.parkParameter)
-            return try await serve(request, park: park) { now in build(kind, park: park, now: now) }
+            return try await serve(request, park: park) { park, now, faults in
+                park.flatMap { build(kind, park: $0, now: now, faults: faults) }
+            }
         }
     }
 
     /// Serves a park-data response: faults, trust, cache, conditional request.
-    private func serve(_ request: Request, park: String?, respond: @Sendable (Date) -> EncodedResponse?)
-        async throws -> Response
-    {
+    /// Builds the answer for a park (nil for `/v2/parks`) at a time, under the faults read once for the request.
+    typealias Respond = @Sendable (Park?, Date, FaultSettings) -> EncodedResponse?
+
+    private func serve(_ request: Request, park: String?, respond: Respond) async throws -> Response {
+        // One read of the faults per request: each read takes the switch's lock and copies its sets.
+        let faults = self.faults.current
         // Only an injected delay or an on-demand collection can make a read wait; the rest is built from memory.
-        let latency = faults.current.latency
-        guard latency > .zero || responses.onDemandInterval != nil else {
-            return await answer(request, park: park, respond: respond)
+        guard faults.latency > .zero || responses.onDemandInterval != nil else {
+            return await answer(request, park: park, faults: faults, respond: respond)
         }
         return try await RequestDeadline.answer(within: requestTimeout, policy: policy) {
-            if latency > .zero { try await Task.sleep(for: latency) }
-            return await answer(request, park: park, respond: respond)
+            if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
+            return await answer(request, park: park, faults: faults, respond: respond)
         }
     }
 
-    private func answer(_ request: Request, park: String?, respond: (Date) -> EncodedResponse?) async -> Response {
-        let faults = faults.current
-        if self.faults.shouldFailThisRequest() {
+    private func answer(_ request: Request, park: String?, faults: FaultSettings, respond: Respond) async -> Response {
+        if self.faults.shouldFailThisRequest(every: faults.serverErrorEvery) {
             return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
         }
         if let problem = await gate.refusal(request, body: nil) {
             return Responses.problem(problem, policy: policy)
         }
-        if let park, responses.catalog.park(ParkID(park)) == nil {
+        let found = park.flatMap { responses.catalog.park(ParkID($0)) }
+        if let park, found == nil {
             let names = responses.catalog.suggestions(for: park).map(\.id.rawValue).joined(separator: ", ")
             return Responses.problem(
                 Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
-        await responses.collectIfAsked(park: park.map { ParkID($0) })
-        guard let encoded = respond(now()) else {
+        await responses.collectIfAsked(park: found?.id)
+        guard let encoded = respond(found, now(), faults) else {
             return Responses.problem(
                 Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)
         }
-        var headers: HTTPFields = [:]
-        headers[.eTag] = encoded.etag
-        headers[.cacheControl] = "private"
+        var headers = HTTPFields()
+        headers.reserveCapacity(4)
+        headers.append(HTTPField(name: .eTag, value: encoded.etag))
+        headers.append(Self.privateCache)
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: encoded.etag) {
-            headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+            headers.append(Responses.policyField(policy))
             // An explicit empty buffer takes Hummingbird's single-write path.
             return Response(status: .notModified, headers: headers, body: .init(byteBuffer: ByteBuffer()))
         }
@@ -111,11 +116,13 @@ public struct ParkDataController: Sendable {
         return condition.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
     }
 
+    /// Every park-data answer may be kept by the client alone.
+    static let privateCache = HTTPField(name: .cacheControl, value: "private")
+
     /// A park-scoped response through its cache (for another park when the wrong-park fault is on).
-    private func build(_ kind: ParkResponses.Kind, park id: String?, now: Date) -> EncodedResponse? {
+    private func build(_ kind: ParkResponses.Kind, park: Park, now: Date, faults: FaultSettings) -> EncodedResponse? {
         let catalog = responses.catalog
-        guard var park = catalog.park(ParkID(id ?? "")) else { return nil }
-        let faults = faults.current
+        var park = park
         if faults.wrongPark, let index = catalog.parks.firstIndex(of: park) {
             park = catalog.parks[(index + 1) % catalog.parks.count]
         }

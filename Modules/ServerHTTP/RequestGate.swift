@@ -21,15 +21,18 @@ public struct RequestGate: Sendable {
 
     /// The problem that refuses the request; nil when it may proceed.
     func refusal(_ request: Request, body: Data?) async -> Problem? {
-        if faults.current.rejectProofs, request.headers[.signature] != nil {
+        if request.headers[.signature] != nil, faults.current.rejectProofs {
             return Problems.make(.proofInvalid, "injected fault: every request proof is refused")
         }
+        let signatureInput = request.headers[.signatureInput]
+        // Only a proof's signature base covers the target URI: an unsigned read never spells it out.
+        let authority = request.head.authority ?? host
+        let targetURI = signatureInput == nil ? "" : "http://\(authority)\(request.uri.description)"
         let incoming = RequestVerifier.Incoming(
-            method: request.method.rawValue,
-            targetURI: "http://\(request.head.authority ?? host)\(request.uri.description)",
-            authorization: request.headers[.authorization], signatureInput: request.headers[.signatureInput],
-            signature: request.headers[.signature], contentDigest: request.headers[.contentDigest], body: body,
-            isWrite: Models.HTTPMethod(rawValue: request.method.rawValue).isWrite)
+            method: request.method.rawValue, targetURI: targetURI,
+            authorization: request.headers[.authorization], signatureInput: signatureInput,
+            signature: request.headers[.signature], contentDigest: body == nil ? nil : request.headers[.contentDigest],
+            body: body, isWrite: Models.HTTPMethod(rawValue: request.method.rawValue).isWrite)
         switch await verifier.verify(incoming, now: now()) {
         case .success: return nil
         case .failure(let problem): return problem

@@ -20,13 +20,25 @@ enum Responses {
         json(ByteBuffer(bytes: body), status: status, policy: policy, extra: extra)
     }
 
+    /// A JSON answer; `extra` holds neither a content type nor the policy (both are appended, not looked up).
     static func json(
         _ body: ByteBuffer, status: HTTPResponse.Status = .ok, policy: PolicyState, extra: HTTPFields = [:]
     ) -> Response {
         var headers = extra
-        headers[.contentType] = "application/json"
-        headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+        headers.append(jsonType)
+        headers.append(policyField(policy))
         return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    static let jsonType = HTTPField(name: .contentType, value: "application/json")
+    private static let unsignedReadsAllowed = HTTPField(
+        name: .hangangjariPolicy, value: PolicyHeader.value(unsignedReadsAllowed: true))
+    private static let unsignedReadsDenied = HTTPField(
+        name: .hangangjariPolicy, value: PolicyHeader.value(unsignedReadsAllowed: false))
+
+    /// The policy header as it stands now (the two fields are made once: validating a value costs on every request).
+    static func policyField(_ policy: PolicyState) -> HTTPField {
+        policy.unsignedReadsAllowed ? unsignedReadsAllowed : unsignedReadsDenied
     }
 
     static func encoded<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, policy: PolicyState) -> Response {
@@ -44,7 +56,7 @@ enum Responses {
     static func problem(_ problem: Problem, policy: PolicyState) -> Response {
         var headers: HTTPFields = [:]
         headers[.contentType] = "application/problem+json"
-        headers[.hangangjariPolicy] = PolicyHeader.value(unsignedReadsAllowed: policy.unsignedReadsAllowed)
+        headers.append(policyField(policy))
         if problem.status == 401 { headers[.wwwAuthenticate] = "Bearer" }
         let body = (try? ContractCoding.encode(problem)) ?? Data()
         return Response(

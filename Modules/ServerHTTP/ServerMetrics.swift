@@ -15,8 +15,14 @@ public final class ServerMetrics: Sendable {
     }
 
     private let registry = PrometheusCollectorRegistry()
-    // Handles are looked up once per label set: the registry's own lookup builds strings on every call.
-    private let requests = Mutex<[RequestKey: Counter]>([:])
+    /// One request series' handles: its counter and its route's latency histogram.
+    private struct Series {
+        let counter: Counter
+        let latency: DurationHistogram
+    }
+    // Handles are looked up once per label set, in one table: the registry's own lookup builds strings on every
+    // call, and each further table hashed the route again.
+    private let series = Mutex<[RequestKey: Series]>([:])
     private let latencies = Mutex<[String: DurationHistogram]>([:])
     /// Request latency buckets, from a hot-cache hit to a request that waited for its deadline.
     static let latencyBuckets: [Duration] = [
@@ -30,16 +36,23 @@ public final class ServerMetrics: Sendable {
     /// Counts one answered request; `route` is the matched route template (bounded), never the raw path.
     func request(route: String, method: String, status: Int, duration: Duration) {
         let key = RequestKey(route: route, method: method, status: status)
-        let counter = requests.withLock { all in
-            if let counter = all[key] { return counter }
-            let counter = registry.makeCounter(
-                descriptor: Self.name("http_requests", "total", "Requests answered, by route, method and status"),
-                labels: [("route", route), ("method", method), ("status", String(status))])
-            all[key] = counter
-            return counter
+        let handles = series.withLock { all in
+            if let handles = all[key] { return handles }
+            let handles = Series(
+                counter: registry.makeCounter(
+                    descriptor: Self.name("http_requests", "total", "Requests answered, by route, method and status"),
+                    labels: [("route", route), ("method", method), ("status", String(status))]),
+                latency: latency(route))
+            all[key] = handles
+            return handles
         }
-        counter.increment()
-        let histogram = latencies.withLock { all in
+        handles.counter.increment()
+        handles.latency.record(duration)
+    }
+
+    /// The latency histogram of `route`, shared by its series (made at a series' first request only).
+    private func latency(_ route: String) -> DurationHistogram {
+        latencies.withLock { all in
             if let histogram = all[route] { return histogram }
             let histogram = registry.makeDurationHistogram(
                 descriptor: Self.name("http_request_duration", "seconds", "Time to answer, by route"),
@@ -47,7 +60,6 @@ public final class ServerMetrics: Sendable {
             all[route] = histogram
             return histogram
         }
-        histogram.record(duration)
     }
 
     /// Counts one read of a source for one park, and whether it failed.

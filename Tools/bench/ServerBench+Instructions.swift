@@ -25,7 +25,7 @@ extension ServerBench {
         }
         let ours = try server(sibling("hangangjari-server"))
         let floor = try counter.perRequest(
-            sibling("hangangjari-bench"), ["floor-server", "--body", body], path: "/home-summary",
+            sibling("hangangjari-bench"), ["floor-server", "--body", body], path: path,
             requests: instructionRequests, windows: instructionWindows)
         var rows = [
             BenchmarkRow(

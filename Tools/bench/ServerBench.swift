@@ -66,7 +66,7 @@ struct ServerBench: AsyncParsableCommand {
             return result
         }
         let pageURL = baseURL + "/p/yeouido"
-        for target in [url, floorURL + "/home-summary"] + (pairURL.map { [$0] } ?? []) {
+        for target in [url, floorURL + "/v2/parks/yeouido/home-summary"] + (pairURL.map { [$0] } ?? []) {
             _ = try wrkRun(target, duration: 2)  // warm up
         }
         _ = try wrkRun(pageURL, headers: Self.browserHeaders, duration: 2)
@@ -95,7 +95,7 @@ struct ServerBench: AsyncParsableCommand {
             pageRuns.append(try wrkRun(pageURL, headers: Self.browserHeaders, duration: seconds))
             runs.nginx.append(try wrkRun(nginxURL, duration: seconds))
             runs.notModified.append(try wrkRun(url, headers: ["If-None-Match: \(etag)"], duration: seconds))
-            floorRuns.append(try wrkRun(floorURL + "/home-summary", duration: seconds))
+            floorRuns.append(try wrkRun(floorURL + "/v2/parks/yeouido/home-summary", duration: seconds))
             if let pairURL { pairRuns.append(try wrkRun(pairURL, duration: seconds)) }
             try trust?.round { try wrkRun($0, script: $1, duration: $2) }
         }

@@ -10,6 +10,8 @@ public struct Catalog: Sendable, Hashable {
     let citydataAreas: [ParkID: [CitydataArea]]
     /// Each park's transit hints in parts (see ``transit(for:)``).
     let transit: [ParkID: [TransitHint]]
+    /// Where each park is in ``parks``: every park-scoped request looks its park up.
+    private let positions: [ParkID: Int]
 
     public init(
         attribution: String, parks: [Park], lots: [ParkingLot], citydataAreas: [ParkID: [CitydataArea]] = [:],
@@ -20,13 +22,14 @@ public struct Catalog: Sendable, Hashable {
         self.lots = lots
         self.citydataAreas = citydataAreas
         self.transit = transit
+        positions = Dictionary(parks.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
     /// How to reach a park by transit, in parts; `Park.transitHints` holds the same hints as English sentences.
     public func transit(for park: ParkID) -> [TransitHint] { transit[park] ?? [] }
 
     /// The park with this id.
-    public func park(_ id: ParkID) -> Park? { parks.first { $0.id == id } }
+    public func park(_ id: ParkID) -> Park? { positions[id].map { parks[$0] } }
 
     /// The lot with this id.
     public func lot(_ id: LotID) -> ParkingLot? { lots.first { $0.id == id } }
