@@ -44,13 +44,15 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
     /// The response for `key`: from the hot cache when current, else built; the last good one when building fails.
     public func response(key: String, version: Int, now: Date, build: () throws -> Value) -> EncodedResponse? {
         // The hit takes the bytes alone: copying the value out of the lock cost more than the rest of the lookup.
-        let current = hot.withLock { all -> EncodedResponse? in
-            guard let entry = all[key], entry.version == version, now.timeIntervalSince(entry.builtAt) < ttl else {
-                return nil
-            }
-            return entry.response
+        let current = hot.withLock { all in
+            all[key].flatMap { isCurrent($0, version: version, now: now) ? $0.response : nil }
         }
         return current ?? entry(key: key, version: version, now: now, build: build)?.response
+    }
+
+    /// Whether a hot entry may be served: built from these collected values, and not older than the TTL.
+    private func isCurrent(_ entry: Hot, version: Int, now: Date) -> Bool {
+        entry.version == version && now.timeIntervalSince(entry.builtAt) < ttl
     }
 
     /// The value and its encoded response for `key`, by the same rule as ``response(key:version:now:build:)``: the
@@ -58,7 +60,7 @@ public final class ResponseCache<Value: AgeableResponse>: Sendable {
     public func entry(key: String, version: Int, now: Date, build: () throws -> Value) -> (
         value: Value, response: EncodedResponse
     )? {
-        if let entry = hot.withLock({ $0[key] }), entry.version == version, now.timeIntervalSince(entry.builtAt) < ttl {
+        if let entry = hot.withLock({ $0[key] }), isCurrent(entry, version: version, now: now) {
             return (entry.value, entry.response)
         }
         do {

@@ -56,10 +56,10 @@ public struct ParkDataController: Sendable {
         }
     }
 
-    /// Serves a park-data response: faults, trust, cache, conditional request.
     /// Builds the answer for a park (nil for `/v2/parks`) at a time, under the faults read once for the request.
     typealias Respond = @Sendable (Park?, Date, FaultSettings) -> EncodedResponse?
 
+    /// Serves a park-data response: faults, trust, cache, conditional request.
     private func serve(_ request: Request, park: String?, respond: Respond) async throws -> Response {
         // One read of the faults per request: each read takes the switch's lock and copies its sets.
         let faults = self.faults.current
