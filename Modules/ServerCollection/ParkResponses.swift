@@ -47,7 +47,8 @@ public final class ParkResponses: Sendable {
     /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so
     /// the last good one is served. Nil while nothing could be built yet.
     public func encoded(_ kind: Kind, park: Park, now: Date, failRebuild: Bool = false) -> EncodedResponse? {
-        let key = Self.cacheKey(kind, park.id)
+        // Each kind has its own cache, so the park's id is the key as it stands (no string built per request).
+        let key = park.id.rawValue
         let version = collector.version(park.id)
         // The collected values are read only to build: a hit on the hot cache needs their version alone. A build that
         // reads values newer than `version` is stored under the older version and rebuilt at the next request.
@@ -88,7 +89,7 @@ public final class ParkResponses: Sendable {
     private func homeEntry(_ park: Park, collected: CollectedPark, now: Date, failRebuild: Bool = false)
         -> (value: HomeSummary, response: EncodedResponse)?
     {
-        home.entry(key: Self.cacheKey(.home, park.id), version: collected.version, now: now) {
+        home.entry(key: park.id.rawValue, version: collected.version, now: now) {
             if failRebuild { throw RebuildFailure() }
             return builder.homeSummary(park: park, collected: collected, now: now)
         }
@@ -155,9 +156,6 @@ public final class ParkResponses: Sendable {
             return observed.addingTimeInterval(TimeInterval(kind.cadence.components.seconds))
         }.filter { $0 > now }.min() ?? now.addingTimeInterval(60)
     }
-
-    /// The response caches' key of one park's response of one kind (`home/banpo`).
-    static func cacheKey(_ kind: Kind, _ park: ParkID) -> String { kind.rawValue + "/" + park.rawValue }
 }
 
 /// An injected fault: building a response fails, so the last good one is served.

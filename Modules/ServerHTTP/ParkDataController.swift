@@ -86,7 +86,8 @@ public struct ParkDataController: Sendable {
             return Responses.problem(
                 Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
-        await responses.collectIfAsked(park: found?.id)
+        // Only the embedded backend collects on demand; elsewhere the call's suspension point is skipped.
+        if responses.onDemandInterval != nil { await responses.collectIfAsked(park: found?.id) }
         guard let encoded = respond(found, now(), faults) else {
             return Responses.problem(
                 Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)

@@ -48,15 +48,19 @@ public struct RequestVerifier: Sendable {
         case unsigned
     }
 
+    /// The verdict on a request that carries neither a token nor a proof, decided without waiting: an unsigned read
+    /// while the policy allows it, otherwise the problem to answer. Nil when the request carries a credential.
+    public func uncredentialed(_ request: Incoming) -> Result<Verdict, Problem>? {
+        guard request.authorization == nil, request.signatureInput == nil, request.signature == nil else { return nil }
+        if request.isWrite { return .failure(Problems.make(.proofMissing, "Writes need a request proof")) }
+        if policy.unsignedReadsAllowed { return .success(.unsigned) }
+        return .failure(Problems.make(.policyDenied, "Unsigned reads are not allowed right now"))
+    }
+
     /// Accepts a signed request, or an unsigned read while the policy allows it; otherwise the problem to answer.
     /// A nonce that cannot be checked (the shared store is down) refuses the request: a replay is never let through.
     public func verify(_ request: Incoming, now: Date) async -> Result<Verdict, Problem> {
-        let hasCredentials = request.authorization != nil || request.signatureInput != nil || request.signature != nil
-        guard hasCredentials else {
-            if request.isWrite { return .failure(Problems.make(.proofMissing, "Writes need a request proof")) }
-            if policy.unsignedReadsAllowed { return .success(.unsigned) }
-            return .failure(Problems.make(.policyDenied, "Unsigned reads are not allowed right now"))
-        }
+        if let verdict = uncredentialed(request) { return verdict }
         guard let authorization = request.authorization, authorization.hasPrefix("Bearer ") else {
             return .failure(Problems.make(.tokenMissing, "Missing bearer token"))
         }
