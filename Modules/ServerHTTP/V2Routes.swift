@@ -42,9 +42,10 @@ public struct V2Routes: Sendable {
     /// The router, with whatever `alsoServe` registers (the web front) beside the /v2 routes.
     public func router(alsoServe: RouteRegistration? = nil) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
-        router.middlewares.add(MetricsMiddleware(metrics: metrics))
-        if let accessLog { router.middlewares.add(AccessLogMiddleware(logger: accessLog, proxies: proxies)) }
-        router.middlewares.add(ProblemMiddleware(policy: policy))
+        router.middlewares.add(
+            RequestEdgeMiddleware(
+                metrics: metrics, accessLog: accessLog.map { AccessLog(logger: $0, proxies: proxies) },
+                policy: policy))
         health.register(on: router)
         parkData.register(on: router)
         let waiting = router.group().add(middleware: RequestDeadlineMiddleware(limit: requestTimeout, policy: policy))
