@@ -152,6 +152,7 @@ let package = Package(
                 "CurlHTTP", "Models", "ServerAlerts", "ServerCollection", "ServerDatabase", "ServerFaults",
                 "ServerForecasting", "ServerHTTP", "ServerSources", "ServerTrust", "Storage", "WebPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -173,9 +173,10 @@ public final class ReferenceBackend: Sendable {
     ) -> some ApplicationProtocol {
         var application = Application(
             router: routes.router(alsoServe: alsoServe),
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+            server: configuration.httpServer,
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "hangangjari-server"),
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: ServerConfiguration.serverName),
             services: backgroundServices(),
             onServerRunning: { channel in
                 self.bound.open()

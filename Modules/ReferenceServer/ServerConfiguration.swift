@@ -57,6 +57,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies = TrustedProxies.none
     /// The longest a request may take before it is answered 503 (its work is cancelled).
     public var requestTimeout: Duration = .seconds(10)
+    /// The name the server gives in its `Server` header.
+    public static let serverName = "hangangjari-server"
     /// A connection idle this long is closed (a slow client cannot hold one open).
     public var idleTimeout: Duration = .seconds(30)
     /// One log line per request (method, path, status, milliseconds, client address).
