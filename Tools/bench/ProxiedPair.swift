@@ -60,9 +60,18 @@ final class ProxiedPair {
         return (ContinuousClock.now - killed) / .seconds(1)
     }
 
+    /// Stops nginx and both instances, and returns once the instances have exited (killed after 10 s): the
+    /// throwaway database goes away with this process, and an instance must not outlive it.
     func stop() {
         proxy.stop()
-        for instance in instances where instance.process.isRunning { instance.process.terminate() }
+        let running = instances.map(\.process).filter(\.isRunning)
+        for process in running { process.terminate() }
+        let deadline = Date().addingTimeInterval(10)
+        for process in running {
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
     }
 }
 
