@@ -35,6 +35,11 @@ public struct Citydata: Sendable {
         case events = "EVENT_STTS"
         case disasterMessages = "LIVE_DST_MESSAGE"
         case roadTraffic = "ROAD_TRAFFIC_STTS"
+        case bikes = "SBIKE_STTS"
+        case subway = "SUB_STTS"
+        case busStops = "BUS_STN_STTS"
+        case chargers = "CHARGER_STTS"
+        case roadControls = "ACDNT_CNTRL_STTS"
     }
 
     public var areaCode: String?
@@ -46,6 +51,13 @@ public struct Citydata: Sendable {
     /// Weather warnings (NEWS_LIST) and disaster messages (LIVE_DST_MESSAGE).
     public var notices: [ParkNotice] = []
     public var roadTraffic: RoadTraffic?
+    public var bikeStations: [BikeStation] = []
+    public var subwayStations: [SubwayStation] = []
+    public var busStops: [BusStop] = []
+    public var chargingStations: [ChargingStation] = []
+    public var roadControls: [RoadControl] = []
+    /// Rows of a section that could not be read (no name, a detail of unknown shape), dropped one by one.
+    public var droppedRows: [Section: Int] = [:]
     /// When the answer was observed: its newest reading (crowd, weather, road traffic or a parking count). Sections
     /// without times of their own (events, disaster messages) are as old as the answer they came in.
     public var observedAt: Date? {

@@ -55,7 +55,7 @@ public enum CitydataParser {
     static func read(_ city: [String: Any], areaCode: String?, areaName: String?) -> Citydata {
         var out = Citydata(areaCode: areaCode, areaName: areaName)
         func rows(_ section: Citydata.Section) -> [[String: Any]] {
-            guard let rows = V.list(city[section.rawValue]) else {
+            guard let rows = V.list(city[section.rawValue], named: section.rawValue) else {
                 out.unreadable.insert(section)
                 return []
             }
@@ -67,6 +67,15 @@ public enum CitydataParser {
         out.weather = weather
         out.events = CitydataSections.events(rows(.events))
         out.roadTraffic = CitydataSections.roadTraffic(rows(.roadTraffic))
+        func keep<Item>(_ section: Citydata.Section, _ read: CitydataWayThereSections.Read<Item>) -> [Item] {
+            if read.dropped > 0 { out.droppedRows[section] = read.dropped }
+            return read.items
+        }
+        out.bikeStations = keep(.bikes, CitydataWayThereSections.bikes(rows(.bikes)))
+        out.subwayStations = keep(.subway, CitydataWayThereSections.subway(rows(.subway)))
+        out.busStops = keep(.busStops, CitydataWayThereSections.busStops(rows(.busStops)))
+        out.chargingStations = keep(.chargers, CitydataWayThereSections.chargers(rows(.chargers)))
+        out.roadControls = keep(.roadControls, CitydataWayThereSections.roadControls(rows(.roadControls)))
         // A notice is as old as what it came in: a warning as the weather, a message as the answer.
         let answered = out.observedAt
         out.notices =

@@ -57,6 +57,20 @@ enum CitydataValues {
         }
     }
 
+    /// A section or detail named `name` as a list, also in the XML-converted form that wraps it in an object holding
+    /// only a same-name member (`{"SBIKE_STTS": [...]}`, or a single object, or null inside).
+    static func list(_ value: Any?, named name: String) -> [[String: Any]]? {
+        if let object = value as? [String: Any], object.count == 1, let inner = object[name] { return list(inner) }
+        return list(value)
+    }
+
+    /// A position from latitude and longitude values, nil unless both are numbers on the globe and not (0, 0).
+    static func coordinate(lat: Any?, lon: Any?) -> Coordinate? {
+        guard let lat = double(lat), let lon = double(lon), abs(lat) <= 90, abs(lon) <= 180, lat != 0 || lon != 0
+        else { return nil }
+        return Coordinate(lat: lat, lon: lon)
+    }
+
     /// The first value present among `keys` (a field renamed between years, e.g. ROAD_TRFFIC_TIME in 2023).
     static func first(_ row: [String: Any], _ keys: String...) -> Any? {
         for key in keys { if let value = row[key], !(value is NSNull) { return value } }

@@ -1,0 +1,145 @@
+import Foundation
+import Models
+import ServerSources
+import Testing
+
+/// The way-there sections (따릉이, subway, bus stops, EV chargers, road works) in the shapes recorded answers carry
+/// them: JSON lists, the XML-converted wrappers, single objects and nulls at both levels, strings for numbers.
+@Suite struct CitydataWayThereTests {
+    let yeouido = CitydataArea(code: "POI105", name: "여의도한강공원")
+
+    /// An INFO-000 answer for 여의도 holding `sections` (JSON text of the members after AREA_NM).
+    func city(_ sections: String) throws -> Citydata {
+        let text = """
+            {"RESULT": {"RESULT.CODE": "INFO-000", "RESULT.MESSAGE": "정상 처리되었습니다."},
+             "CITYDATA": {"AREA_CD": "POI105", "AREA_NM": "여의도한강공원", \(sections)}}
+            """
+        guard case .ok(let city) = CitydataParser.parse(Data(text.utf8), expected: yeouido) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return city
+    }
+
+    func seoul(_ text: String) -> Date { ISO8601.parse(text + "+09:00")! }
+
+    @Test func bikeStationsKeepTheirNumberApartAndZeroBikesIsAValue() throws {
+        let city = try city(
+            """
+            "SBIKE_STTS": [
+              {"SBIKE_SPOT_NM": "4217. 한강공원 망원나들목", "SBIKE_SPOT_ID": "ST-2905", "SBIKE_PARKING_CNT": "0",
+               "SBIKE_RACK_CNT": "20", "SBIKE_SHARED": "0", "SBIKE_X": 126.9774704, "SBIKE_Y": "37.5550"},
+              {"SBIKE_SPOT_NM": "4217. 한강공원 망원나들목", "SBIKE_SPOT_ID": "ST-2905", "SBIKE_PARKING_CNT": "0"},
+              {"SBIKE_SPOT_NM": "여의나루역 1번출구", "SBIKE_PARKING_CNT": 12, "SBIKE_RACK_CNT": "-",
+               "SBIKE_X": "", "SBIKE_Y": null},
+              {"SBIKE_SPOT_ID": "ST-1", "SBIKE_PARKING_CNT": "3"}
+            ]
+            """)
+        #expect(city.bikeStations.count == 2)
+        let first = try #require(city.bikeStations.first)
+        #expect(first.number == "4217" && first.name == "한강공원 망원나들목" && first.id == "ST-2905")
+        #expect(first.bikes == 0 && first.racks == 20)
+        #expect(first.coordinate == Coordinate(lat: 37.5550, lon: 126.9774704))
+        let second = city.bikeStations[1]
+        #expect(second.number == nil && second.name == "여의나루역 1번출구" && second.bikes == 12)
+        #expect(second.racks == nil && second.coordinate == nil)
+        #expect(city.droppedRows == [.bikes: 1])
+    }
+
+    @Test func xmlConvertedWrappersSingleObjectsAndNullsAreReadAtBothLevels() throws {
+        let city = try city(
+            """
+            "SBIKE_STTS": {"SBIKE_STTS": {"SBIKE_SPOT_NM": "4216. 한강공원 여의도", "SBIKE_PARKING_CNT": "7"}},
+            "SUB_STTS": {"SUB_STTS": [
+              {"SUB_STN_NM": "여의나루", "SUB_STN_LINE": "5", "SUB_STN_X": "126.9326", "SUB_STN_Y": "37.5271",
+               "SUB_DETAIL": {"SUB_DETAIL": {"SUB_LINE": "5호선", "SUB_DIR": "하행", "SUB_TERMINAL": "방화",
+                 "SUB_ARVTIME": "180", "SUB_ARMG1": "3분 후 (마포)"}}},
+              {"SUB_STN_NM": "여의도", "SUB_STN_LINE": "9", "SUB_DETAIL": null}
+            ]},
+            "BUS_STN_STTS": {"BUS_STN_STTS": {"BUS_STN_NM": "여의도한강공원", "BUS_ARS_ID": "19120",
+              "BUS_DETAIL": {"BUS_DETAIL": [
+                {"RTE_NM": "261", "RTE_ARRV_TM_1": "3분후[1번째 전]", "RTE_ARRV_TM_2": "운행종료",
+                 "RTE_CONGEST_1": "여유", "RTE_CONGEST_2": "정보없음"}]}}},
+            "CHARGER_STTS": null,
+            "ACDNT_CNTRL_STTS": {"ACDNT_CNTRL_STTS": null}
+            """)
+        #expect(city.bikeStations.map(\.bikes) == [7])
+        #expect(city.subwayStations.map(\.name) == ["여의나루", "여의도"])
+        let arrival = try #require(city.subwayStations.first?.arrivals.first)
+        #expect(arrival.seconds == 180 && arrival.terminal == "방화" && arrival.words == "3분 후 (마포)")
+        #expect(city.subwayStations[1].arrivals.isEmpty)
+        let route = try #require(city.busStops.first?.routes.first)
+        #expect(city.busStops.first?.arsNumber == "19120")
+        #expect(route.name == "261" && route.arrivals == ["3분후[1번째 전]", "운행종료"] && route.crowding == ["여유"])
+        #expect(city.chargingStations.isEmpty && city.roadControls.isEmpty)
+        #expect(city.unreadable.isEmpty && city.droppedRows.isEmpty)
+    }
+
+    @Test func aTransferStationIsOneStationWithItsLines() throws {
+        let city = try city(
+            """
+            "SUB_STTS": [
+              {"SUB_STN_NM": "합정", "SUB_STN_LINE": "2", "SUB_DETAIL": [
+                {"SUB_LINE": "2호선", "SUB_DIR": "내선", "SUB_ARVTIME": "0", "SUB_ARMG1": "합정 도착"}]},
+              {"SUB_STN_NM": "합정", "SUB_STN_LINE": "6", "SUB_STN_X": 126.913, "SUB_STN_Y": 37.549, "SUB_DETAIL": []},
+              {"SUB_STN_NM": "합정", "SUB_STN_LINE": "2", "SUB_DETAIL": [
+                {"SUB_LINE": "2호선", "SUB_DIR": "내선", "SUB_ARVTIME": "0", "SUB_ARMG1": "합정 도착"}]}
+            ]
+            """)
+        let station = try #require(city.subwayStations.first)
+        #expect(city.subwayStations.count == 1 && station.lines == ["2", "6"])
+        #expect(station.arrivals.count == 1 && station.arrivals.first?.seconds == 0)
+        #expect(station.coordinate == Coordinate(lat: 37.549, lon: 126.913))
+    }
+
+    @Test func chargersAreCountedBySpeedAndStateWithUnknownWordsKept() throws {
+        let city = try city(
+            """
+            "CHARGER_STTS": [
+              {"STAT_NM": "여의도한강공원 제2주차장", "STAT_ID": "HM110247", "STAT_ADDR": "서울 영등포구 여의동로 330",
+               "STAT_X": "126.9327", "STAT_Y": "37.5280", "STAT_USETIME": "24시간 이용가능", "STAT_PARKPAY": "Y",
+               "CHARGER_DETAILS": [
+                 {"CHARGER_ID": "01", "CHARGER_TYPE": "AC완속", "CHARGER_STAT": "사용가능", "OUTPUT": "7",
+                  "STATUPDDT": "2026-08-11 08:52"},
+                 {"CHARGER_ID": "02", "CHARGER_TYPE": "DC차데모+AC3상+DC콤보", "CHARGER_STAT": "충전중", "OUTPUT": 50},
+                 {"CHARGER_ID": "03", "CHARGER_TYPE": "AC완속", "CHARGER_STAT": "점검중"},
+                 {"CHARGER_ID": "04", "CHARGER_TYPE": "기타", "CHARGER_STAT": "상태미확인"},
+                 {"CHARGER_ID": "05", "CHARGER_TYPE": "AC완속", "CHARGER_STAT": "예약중"},
+                 {"CHARGER_ID": "01", "CHARGER_TYPE": "AC완속", "CHARGER_STAT": "사용가능"}]},
+              {"STAT_NM": "NIA빌딩", "STAT_ID": "HM1", "CHARGER_DETAILS": 7}
+            ]
+            """)
+        let station = try #require(city.chargingStations.first)
+        #expect(city.chargingStations.count == 1 && city.droppedRows == [.chargers: 1])
+        #expect(station.paidParking == true && station.hours == "24시간 이용가능")
+        #expect(station.chargers.map(\.speed) == [.slow, .fast, .slow, .unknown, .slow])
+        #expect(station.chargers.map(\.state) == [.free, .charging, .maintenance, .unknown, .other("예약중")])
+        #expect(
+            station.chargers.first?.outputKW == 7 && station.chargers.first?.stateAt == seoul("2026-08-11T08:52:00"))
+    }
+
+    @Test func roadControlsCarryBothLanguagesAndTheirTimes() throws {
+        let city = try city(
+            """
+            "ACDNT_CNTRL_STTS": [
+              {"ACDNT_TYPE": "공사", "ACDNT_ENG_TYPE": "Construction", "ACDNT_DTYPE": "도로보수",
+               "ACDNT_ENG_DTYPE": "Road Repair", "ACDNT_INFO": "여의동로 2개 차로 통제",
+               "ACDNT_ENG_INFO": "2 lanes closed on Yeouidong-ro", "ACDNT_OCCR_DT": "2026-06-03 21:00",
+               "EXP_CLR_DT": "2026-06-04 06:00", "ACDNT_TIME": "2026-06-03 23:10", "ACDNT_X": "126.93",
+               "ACDNT_Y": "37.527"},
+              {"ACDNT_OCCR_DT": "2026-06-03 21:00"}
+            ]
+            """)
+        let control = try #require(city.roadControls.first)
+        #expect(control.type.english == "Construction" && control.detail.korean == "도로보수")
+        #expect(control.info.english == "2 lanes closed on Yeouidong-ro")
+        #expect(control.since == seoul("2026-06-03T21:00:00") && control.expectedClear == seoul("2026-06-04T06:00:00"))
+        #expect(control.coordinate == Coordinate(lat: 37.527, lon: 126.93))
+        #expect(city.droppedRows == [.roadControls: 1])
+    }
+
+    @Test func aSectionOfUnknownTypeFailsAloneAndAbsentSectionsAreNone() throws {
+        let city = try city(#""SBIKE_STTS": "점검중", "SUB_STTS": 3, "PRK_STTS": []"#)
+        #expect(city.unreadable == [.bikes, .subway])
+        #expect(city.bikeStations.isEmpty && city.busStops.isEmpty && city.chargingStations.isEmpty)
+    }
+}
