@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import ServerSources
+import TestSupport
 import Testing
 
 /// The way-there sections (따릉이, subway, bus stops, EV chargers, road works) in the shapes recorded answers carry
@@ -135,6 +136,30 @@ import Testing
         #expect(control.since == seoul("2026-06-03T21:00:00") && control.expectedClear == seoul("2026-06-04T06:00:00"))
         #expect(control.coordinate == Coordinate(lat: 37.527, lon: 126.93))
         #expect(city.droppedRows == [.roadControls: 1])
+    }
+
+    /// A fixture of Tests/Fixtures/seoul, which Tools/fixtures/make-seoul-citydata.py writes.
+    func fixture(_ name: String, _ area: CitydataArea) throws -> Citydata {
+        guard case .ok(let city) = CitydataParser.parse(try SeoulStandIn.fixture(name), expected: area) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return city
+    }
+
+    @Test func theProjectsFixturesCarryEverySectionInItsRecordedShape() throws {
+        let json = try fixture("citydata-yeouido-poi105.json", yeouido)
+        #expect(json.bikeStations.map(\.bikes) == [12, 0])
+        #expect(json.subwayStations.map(\.name) == ["여의나루", "여의도"] && json.subwayStations[1].lines == ["5", "9"])
+        #expect(json.subwayStations[0].arrivals.map(\.seconds) == [180, 0])
+        #expect(json.busStops.map(\.arsNumber) == ["19120"] && json.busStops[0].routes.isEmpty)
+        #expect(json.chargingStations.first?.chargers.map(\.state) == [.free, .charging, .maintenance, .unknown])
+        #expect(json.roadControls.first?.info.english == "2 lanes closed on Yeouidong-ro towards Mapo Bridge")
+        #expect(json.droppedRows.isEmpty && json.unreadable.isEmpty)
+        let xml = try fixture("citydata-yanghwa-xml.json", CitydataArea(code: "POI103", name: "양화한강공원"))
+        #expect(xml.bikeStations.first?.coordinate == Coordinate(lat: 37.53862381, lon: 126.90170288))
+        #expect(xml.subwayStations.first?.arrivals == [])
+        #expect(xml.busStops.first?.routes.first?.arrivals == ["5분12초후[2번째 전]", "운행종료"])
+        #expect(xml.chargingStations.isEmpty && xml.roadControls.isEmpty && xml.unreadable.isEmpty)
     }
 
     @Test func aSectionOfUnknownTypeFailsAloneAndAbsentSectionsAreNone() throws {
