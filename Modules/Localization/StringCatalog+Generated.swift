@@ -429,11 +429,13 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case serverDetailKeyRefused = "server.detail.key_refused"
     case serverDetailLastGood = "server.detail.last_good"
     case serverDetailNoLotMatched = "server.detail.no_lot_matched"
+    case serverDetailNoOpenSource = "server.detail.no_open_source"
     case serverDetailNotCollected = "server.detail.not_collected"
     case serverDetailObservedAgo = "server.detail.observed_ago"
     case serverDetailOlderThan = "server.detail.older_than"
     case serverDetailPlaceholderPositions = "server.detail.placeholder_positions"
     case serverDetailPublishedLate = "server.detail.published_late"
+    case serverDetailRowsDropped = "server.detail.rows_dropped"
     case serverDetailSourceFailing = "server.detail.source_failing"
     case serverDetailUnmatchedRows = "server.detail.unmatched_rows"
     case setHomeForDistances = "set_home_for_distances"
@@ -471,11 +473,16 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case settingsStrictSigning = "settings.strictSigning"
     case sortedByDistance = "sorted_by_distance"
     case sortedByRecommendation = "sorted_by_recommendation"
+    case sourceBikes = "source.bikes"
+    case sourceBuses = "source.buses"
+    case sourceChargers = "source.chargers"
     case sourceCrowd = "source.crowd"
     case sourceEvents = "source.events"
     case sourceFacilities = "source.facilities"
     case sourceForecast = "source.forecast"
     case sourceParking = "source.parking"
+    case sourceRoadControls = "source.road_controls"
+    case sourceSubway = "source.subway"
     case sourceWeather = "source.weather"
     case spacesCount = "spaces.count"
     case spacesFree = "spaces.free"
@@ -664,7 +671,10 @@ extension StringCatalog {
             }
         case .alertNotifierFailed:
             switch language {
-            case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
+            case .en:
+                .text(
+                    "notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)"
+                )
             case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
             }
         case .alertSimulated:
@@ -794,7 +804,10 @@ extension StringCatalog {
             }
         case .cliCommandAfterOptions:
             switch language {
-            case .en: .text("'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`.")
+            case .en:
+                .text(
+                    "'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`."
+                )
             case .ko: .text("'%@'은(는) 명령이라 그 앞의 옵션은 앱의 옵션으로 읽혔어요. 옵션은 명령 뒤에 쓰세요: `%@`")
             }
         case .cliDesktopInstalled:
@@ -834,7 +847,8 @@ extension StringCatalog {
             }
         case .cliKeySaved:
             switch language {
-            case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
+            case .en:
+                .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
             case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
         case .cliLanguageSet:
@@ -1009,8 +1023,12 @@ extension StringCatalog {
             }
         case .directionsCodeNeedsRoom:
             switch language {
-            case .en: .text("The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:")
-            case .ko: .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
+            case .en:
+                .text(
+                    "The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:"
+                )
+            case .ko:
+                .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
             }
         case .directionsCodeTooLong:
             switch language {
@@ -1624,7 +1642,8 @@ extension StringCatalog {
             }
         case .helpCmdDirections:
             switch language {
-            case .en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+            case .en:
+                .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
             case .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")
             }
         case .helpCmdDoctor:
@@ -1669,7 +1688,8 @@ extension StringCatalog {
             }
         case .helpCmdKey:
             switch language {
-            case .en: .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
+            case .en:
+                .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
             case .ko: .text("서울 열린데이터 인증키를 설정하거나 지웁니다 (명령줄이 아닌 표준 입력으로 받습니다).")
             }
         case .helpCmdKeyRemove:
@@ -1729,7 +1749,8 @@ extension StringCatalog {
             }
         case .helpCmdSettingsAmbiguousWidth:
             switch language {
-            case .en: .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
+            case .en:
+                .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
             case .ko: .text("모호한 폭 문자(· … ← → ●)를 터미널이 그리는 폭: single 또는 double(동아시아 폭)")
             }
         case .helpCmdSettingsApi:
@@ -1784,13 +1805,25 @@ extension StringCatalog {
             }
         case .helpDiscussionRoot:
             switch language {
-            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\n\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml) the reference backend runs in-process on a loopback port and everything is labelled simulated.\n\nExit status, from each screen's main values (home and parking: the parking counts; forecast: the forecast; outing: crowd, weather and events): 0 current, 3 stale (a refresh failed: the last values are shown; or a main source is stale or down at the source), 4 nothing to show, 64 bad usage. Another source that is down is named under the screen (\"weather: unavailable at the source since 21:10\") and leaves the status alone. --json carries every source's state (\"sources\") and the ones the status follows (\"decidedBy\"). The widget's parking kind follows parking, its general kind crowd, weather and events.")
-            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\n\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\") 참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n\n종료 코드는 화면마다 주된 값을 따라요 (홈과 주차: 주차 대수, 예측: 예측, 나들이: 혼잡도·날씨·행사): 0 최신, 3 오래됨 (새로 고침 실패로 마지막 값을 보여 주거나, 주된 원본이 오래됐거나 받을 수 없음), 4 표시할 정보 없음, 64 잘못된 사용. 다른 원본이 안 되면 화면 아래에 적고 (\"날씨: 원본에서 정보 없음 (21:10부터)\") 종료 코드는 그대로예요. --json에는 원본마다의 상태(\"sources\")와 종료 코드가 따르는 원본(\"decidedBy\")이 있어요. 위젯의 주차 종류는 주차를, 일반 종류는 혼잡도·날씨·행사를 따라요.")
+            case .en:
+                .text(
+                    "With no command: the full-screen app on a terminal, the home screen printed once otherwise.\n\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml) the reference backend runs in-process on a loopback port and everything is labelled simulated.\n\nExit status, from each screen's main values (home and parking: the parking counts; forecast: the forecast; outing: crowd, weather and events): 0 current, 3 stale (a refresh failed: the last values are shown; or a main source is stale or down at the source), 4 nothing to show, 64 bad usage. Another source that is down is named under the screen (\"weather: unavailable at the source since 21:10\") and leaves the status alone. --json carries every source's state (\"sources\") and the ones the status follows (\"decidedBy\"). The widget's parking kind follows parking, its general kind crowd, weather and events."
+                )
+            case .ko:
+                .text(
+                    "명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\n\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\") 참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n\n종료 코드는 화면마다 주된 값을 따라요 (홈과 주차: 주차 대수, 예측: 예측, 나들이: 혼잡도·날씨·행사): 0 최신, 3 오래됨 (새로 고침 실패로 마지막 값을 보여 주거나, 주된 원본이 오래됐거나 받을 수 없음), 4 표시할 정보 없음, 64 잘못된 사용. 다른 원본이 안 되면 화면 아래에 적고 (\"날씨: 원본에서 정보 없음 (21:10부터)\") 종료 코드는 그대로예요. --json에는 원본마다의 상태(\"sources\")와 종료 코드가 따르는 원본(\"decidedBy\")이 있어요. 위젯의 주차 종류는 주차를, 일반 종류는 혼잡도·날씨·행사를 따라요."
+                )
             }
         case .helpDiscussionWidget:
             switch language {
-            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data, else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\n\nExit codes: 0 fresh; 3 stale (--kind parking follows parking, general crowd, weather and events, as the app's parking and outing screens); 4 placeholder (text and json; status-bar formats exit 0); 33 i3blocks urgent (with --urgent-below); 64 usage.")
-            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를, 그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n\n종료 코드: 0 최신, 3 오래됨 (--kind parking은 주차를, general은 혼잡도·날씨·행사를 따라요. 앱의 주차, 나들이 화면과 같아요), 4 자리 표시 (text와 json; 상태 표시줄 형식은 0), 33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
+            case .en:
+                .text(
+                    "Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data, else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\n\nExit codes: 0 fresh; 3 stale (--kind parking follows parking, general crowd, weather and events, as the app's parking and outing screens); 4 placeholder (text and json; status-bar formats exit 0); 33 i3blocks urgent (with --urgent-below); 64 usage."
+                )
+            case .ko:
+                .text(
+                    "항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를, 그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n\n종료 코드: 0 최신, 3 오래됨 (--kind parking은 주차를, general은 혼잡도·날씨·행사를 따라요. 앱의 주차, 나들이 화면과 같아요), 4 자리 표시 (text와 json; 상태 표시줄 형식은 0), 33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용."
+                )
             }
         case .helpFavorite:
             switch language {
@@ -2099,8 +2132,12 @@ extension StringCatalog {
             }
         case .mapGoogleTransitOnly:
             switch language {
-            case .en: .text("Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver")
-            case .ko: .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
+            case .en:
+                .text(
+                    "Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver"
+                )
+            case .ko:
+                .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
             }
         case .mapStart:
             switch language {
@@ -2224,8 +2261,14 @@ extension StringCatalog {
             }
         case .pageNoneEmbedded:
             switch language {
-            case .en: .text("no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml")
-            case .ko: .text("페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요")
+            case .en:
+                .text(
+                    "no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml"
+                )
+            case .ko:
+                .text(
+                    "페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요"
+                )
             }
         case .pageNoneServer:
             switch language {
@@ -2574,7 +2617,10 @@ extension StringCatalog {
             }
         case .reasonSettingsFields:
             switch language {
-            case .en: .text("%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change).")
+            case .en:
+                .text(
+                    "%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change)."
+                )
             case .ko: .text("%2$@: %1$@. 나머지 설정은 적용되며 파일은 그대로 둡니다(다음 변경 때 사본을 남김).")
             }
         case .reasonSettingsMovedAside:
@@ -2752,6 +2798,11 @@ extension StringCatalog {
             case .en: .text("none of its %@ rows matched a lot")
             case .ko: .text("원본 %@개 행 중 주차장과 맞는 행 없음")
             }
+        case .serverDetailNoOpenSource:
+            switch language {
+            case .en: .text("no open source publishes it")
+            case .ko: .text("공개된 출처 없음")
+            }
         case .serverDetailNotCollected:
             switch language {
             case .en: .text("not collected yet")
@@ -2776,6 +2827,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Seoul publishes it late: observed %@ min ago")
             case .ko: .text("서울시가 늦게 공개하는 값: %@분 전 관측")
+            }
+        case .serverDetailRowsDropped:
+            switch language {
+            case .en: .text("%@ unreadable rows left out")
+            case .ko: .text("읽을 수 없는 행 %@개 제외")
             }
         case .serverDetailSourceFailing:
             switch language {
@@ -2962,6 +3018,21 @@ extension StringCatalog {
             case .en: .text("recommended first, then most spaces")
             case .ko: .text("추천순, 그다음 남은 자리 순")
             }
+        case .sourceBikes:
+            switch language {
+            case .en: .text("bikes")
+            case .ko: .text("따릉이")
+            }
+        case .sourceBuses:
+            switch language {
+            case .en: .text("buses")
+            case .ko: .text("버스")
+            }
+        case .sourceChargers:
+            switch language {
+            case .en: .text("EV chargers")
+            case .ko: .text("전기차 충전")
+            }
         case .sourceCrowd:
             switch language {
             case .en: .text("crowd")
@@ -2986,6 +3057,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("parking")
             case .ko: .text("주차")
+            }
+        case .sourceRoadControls:
+            switch language {
+            case .en: .text("road works")
+            case .ko: .text("도로 통제")
+            }
+        case .sourceSubway:
+            switch language {
+            case .en: .text("subway")
+            case .ko: .text("지하철")
             }
         case .sourceWeather:
             switch language {
@@ -3279,7 +3360,8 @@ extension StringCatalog {
             }
         case .webAlertsDenied:
             switch language {
-            case .en: .text("Notifications are blocked for this site: allow them in the browser's settings, then try again.")
+            case .en:
+                .text("Notifications are blocked for this site: allow them in the browser's settings, then try again.")
             case .ko: .text("이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용한 뒤 다시 해 보세요.")
             }
         case .webAlertsFailed:
@@ -3294,7 +3376,10 @@ extension StringCatalog {
             }
         case .webAlertsHomeScreen:
             switch language {
-            case .en: .text("On iPhone and iPad, alerts work in the web app: add this page to the Home Screen (Share, then Add to Home Screen) and open it from there.")
+            case .en:
+                .text(
+                    "On iPhone and iPad, alerts work in the web app: add this page to the Home Screen (Share, then Add to Home Screen) and open it from there."
+                )
             case .ko: .text("아이폰과 아이패드에서는 웹 앱에서만 알림을 받을 수 있어요. 이 페이지를 홈 화면에 추가(공유 → 홈 화면에 추가)한 뒤 거기서 여세요.")
             }
         case .webAlertsIntro:
@@ -3409,12 +3494,18 @@ extension StringCatalog {
             }
         case .webChartClosedDescription:
             switch language {
-            case .en: .text("Closed until %1$@; at opening about %2$@ free, eight times in ten between %3$@ and %4$@; %5$@ spaces in all.")
+            case .en:
+                .text(
+                    "Closed until %1$@; at opening about %2$@ free, eight times in ten between %3$@ and %4$@; %5$@ spaces in all."
+                )
             case .ko: .text("%1$@까지 닫혀 있어요. 개장 때 약 %2$@면 남을 것으로 보이며 열에 여덟은 %3$@–%4$@면이에요. 전체 %5$@면.")
             }
         case .webChartDescription:
             switch language {
-            case .en: .text("From %1$@ to %2$@: about %3$@ free now, about %4$@ at the end, eight times in ten between the band's edges; %5$@ spaces in all.")
+            case .en:
+                .text(
+                    "From %1$@ to %2$@: about %3$@ free now, about %4$@ at the end, eight times in ten between the band's edges; %5$@ spaces in all."
+                )
             case .ko: .text("%1$@부터 %2$@까지: 지금 약 %3$@면, 끝에 약 %4$@면 남을 것으로 보여요. 열에 여덟은 띠 안에 들어요. 전체 %5$@면.")
             }
         case .webChartNow:

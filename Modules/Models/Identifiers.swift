@@ -21,6 +21,10 @@ public struct Coordinate: Hashable, Sendable, Codable {
         self.lon = lon
     }
 
+    /// Whether the position lies in the box around Seoul (37.41–37.72 N, 126.76–127.19 E, with a margin of a
+    /// kilometre or so): a park's lot, station or charger outside it is a wrong position, not a far one.
+    public var isInSeoul: Bool { (37.41...37.72).contains(lat) && (126.76...127.19).contains(lon) }
+
     /// Great-circle distance in metres (haversine).
     public func distance(to other: Coordinate) -> Double {
         let r = 6_371_000.0

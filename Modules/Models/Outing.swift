@@ -259,11 +259,14 @@ public struct OutingSummary: Hashable, Sendable, Codable {
     public var directions: Directions
     /// State of every source behind the signals.
     public var sources: [SourceStatus]
+    /// What Seoul publishes about the way there (optional addition: older servers send none).
+    public var wayThere: WayThere?
 
     public init(
         parkId: ParkID, signals: OutingSignals, facilities: [FacilityGroup], directions: Directions,
-        sources: [SourceStatus]
+        sources: [SourceStatus], wayThere: WayThere? = nil
     ) {
+        self.wayThere = wayThere
         self.parkId = parkId
         self.signals = signals
         self.facilities = facilities

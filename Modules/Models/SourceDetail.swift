@@ -21,6 +21,10 @@ public enum SourceDetailCode: String, ContractEnum {
     case placeholderPositions = "placeholder_positions"
     /// The last good response was served after a rebuild failed.
     case lastGoodServed = "last_good_served"
+    /// `count` rows of the source could not be read and were left out; the rest are shown.
+    case rowsDropped = "rows_dropped"
+    /// No open source publishes this (facility positions): nothing is shown rather than something made up.
+    case noOpenSource = "no_open_source"
 }
 
 /// A source detail as a code with its numbers.
@@ -58,6 +62,8 @@ public struct SourceDetail: Hashable, Sendable, Codable {
         case .known(.keyRefused): "the Seoul Open Data key was refused: \(text ?? "INFO-100")"
         case .known(.placeholderPositions): "placeholder positions around the park centre"
         case .known(.lastGoodServed): "last good response served after a failed rebuild"
+        case .known(.rowsDropped): "\(count ?? 0) unreadable rows left out"
+        case .known(.noOpenSource): "no open source"
         case .unknown(let raw): text ?? raw
         }
     }

@@ -29,6 +29,8 @@ enum SourceDetailWords {
         case .known(.keyRefused): return l(.serverDetailKeyRefused, reason.text ?? "INFO-100")
         case .known(.placeholderPositions): return l(.serverDetailPlaceholderPositions)
         case .known(.lastGoodServed): return l(.serverDetailLastGood)
+        case .known(.rowsDropped): return l(.serverDetailRowsDropped, reason.count ?? 0)
+        case .known(.noOpenSource): return l(.serverDetailNoOpenSource)
         case .unknown: return nil
         }
     }

@@ -78,6 +78,16 @@ extension Collector {
             }
             observe(kind, outcome.failed)
             update(park.id) { $0.bulletins.apply(outcome, now: at) { $0.observedAt } }
+        case .bikes, .subway, .buses, .chargers, .roadControls:
+            guard let slot = CollectedPark.wayThereSlot(kind) else { break }
+            var outcome = await source.wayThere(kind, park, at: at)
+            if let failing { outcome = .failing(failing) }
+            if case .ok(var reading) = outcome, age > 0 {
+                reading.lists = reading.lists.aged(by: age)
+                outcome = .ok(reading)
+            }
+            observe(kind, outcome.failed)
+            update(park.id) { $0[keyPath: slot].apply(outcome, now: at) { $0.lists.observedAt(kind) } }
         }
         return kept
     }

@@ -19,7 +19,7 @@ public struct SummaryBuilder: Sendable {
         return HomeSummary(
             park: park, parking: parking(park: park, collected: collected, forecast: forecast, now: now),
             forecast: forecast,
-            outing: outing(park: park, collected: collected, now: now), generatedAt: collected.updatedAt,
+            outing: outing(park: park, collected: collected, now: now, brief: true), generatedAt: collected.updatedAt,
             freshness: Freshness(sources: statuses(collected, now: now)))
     }
 
@@ -92,20 +92,47 @@ public struct SummaryBuilder: Sendable {
                 crowd: CrowdForecast(points: [], confidence: .known(.low), basis: .known(.baseline)))
     }
 
-    public func outing(park: Park, collected: CollectedPark, now: Date) -> OutingSummary {
-        let facilities = SourceStatus(
-            source: .known(.facilities), sourceName: "simulated facility directory", state: .known(.fresh),
-            observedAt: nil,
-            lastSuccessAt: nil, simulated: true, reason: SourceDetail(.placeholderPositions))
+    /// The outing of a park; `brief` (inside the home summary) keeps of the way there only what the first
+    /// screens show: the nearest few of each list, and road works near a lot.
+    public func outing(park: Park, collected: CollectedPark, now: Date, brief: Bool = false) -> OutingSummary {
+        let wayThere = brief ? collected.wayThere.brief(around: park.coordinate) : collected.wayThere
+        let wayThereStatuses = collected.wayThereStatuses(source: source, now: now).filter {
+            !brief || ($0.source.known.map(WayThere.briefKinds.contains) ?? false)
+        }
         return OutingSummary(
             parkId: park.id,
             signals: OutingSignals(
                 crowd: collected.crowd.value?.now, weather: collected.weather.value,
                 events: collected.bulletins.value?.events ?? [], notices: collected.bulletins.value?.notices ?? [],
                 roadTraffic: collected.roadTraffic),
-            facilities: FacilityDirectory.groups(for: park),
+            facilities: facilities(park: park, bikes: collected.wayThere.bikeStations),
             directions: Directions(transitHints: park.transitHints, carEntrances: catalog.lots(in: park.id).map(\.id)),
-            sources: statuses(collected, now: now, of: [.crowd, .weather, .events]) + [facilities])
+            sources: statuses(collected, now: now, of: [.crowd, .weather, .events])
+                + wayThereStatuses + [facilitiesStatus],
+            wayThere: wayThere)
+    }
+
+    /// Facilities only where a source gives positions: the 따릉이 stations are the bike facility; the other kinds
+    /// are placeholders on a simulated source, and absent on a real one (no open source publishes them).
+    func facilities(park: Park, bikes: [BikeStation]) -> [FacilityGroup] {
+        let placeholders =
+            source.simulated ? FacilityDirectory.groups(for: park).filter { $0.kind != .known(.bikeRental) } : []
+        let located = bikes.compactMap { station in
+            station.coordinate.map { FacilityLocation(name: PublicText(ko: station.name), coordinate: $0) }
+        }
+        let bikeGroup = FacilityGroup(kind: .known(.bikeRental), count: located.count, locations: located)
+        return placeholders + (located.isEmpty ? [] : [bikeGroup])
+    }
+
+    /// The facility directory's row: placeholders on a simulated source; on a real one, no open source.
+    var facilitiesStatus: SourceStatus {
+        source.simulated
+            ? SourceStatus(
+                source: .known(.facilities), sourceName: "simulated facility directory", state: .known(.fresh),
+                observedAt: nil, lastSuccessAt: nil, simulated: true, reason: SourceDetail(.placeholderPositions))
+            : SourceStatus(
+                source: .known(.facilities), sourceName: "facility directory", state: .known(.unavailable),
+                observedAt: nil, lastSuccessAt: nil, simulated: false, reason: SourceDetail(.noOpenSource))
     }
 
     /// One row of the parks list.

@@ -28,7 +28,9 @@ public struct FaultSettings: Sendable, Equatable {
     public init() {}
 
     /// The sources the collector reads, which `failing-sources` and `stale-sources` name when they name none.
-    public static let collectedSources: Set<SourceID> = [.parking, .crowd, .weather, .events]
+    public static let collectedSources: Set<SourceID> = [
+        .parking, .crowd, .weather, .events, .bikes, .subway, .buses, .chargers, .roadControls,
+    ]
 
     /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources[=SOURCE+...],stale-sources[=SOURCE+...],
     /// rebuild-fails,reject-proofs,clock-skew=SECONDS` (or `none`); e.g. `stale-sources=weather`.

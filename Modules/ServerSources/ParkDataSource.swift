@@ -112,17 +112,31 @@ public protocol ParkDataSource: Sendable {
     func bulletins(_ park: Park, at date: Date) async -> SourceOutcome<Bulletins>
     /// Road traffic near the park, read with the weather.
     func roadTraffic(_ park: Park, at date: Date) async -> SourceOutcome<RoadTraffic>
+    /// One way-there section near the park (`kind` one of ``SourceKind/wayThere``): only its list is filled, each
+    /// item with its observation time, charging stations with their nearest lot, road works with the lots they are
+    /// near.
+    func wayThere(_ kind: SourceKind, _ park: Park, at date: Date) async -> SourceOutcome<WayThereReading>
 }
 
 extension ParkDataSource {
     public func expectedLag(_ kind: SourceKind) -> TimeInterval { 0 }
     public func upstreamUsage(at date: Date) -> UpstreamUsage? { nil }
     public func roadTraffic(_ park: Park, at date: Date) async -> SourceOutcome<RoadTraffic> { .noItem }
+    public func wayThere(_ kind: SourceKind, _ park: Park, at date: Date) async -> SourceOutcome<WayThereReading> {
+        .noItem
+    }
 }
 
 /// The kinds of source, with their freshness windows and collection cadences.
 public enum SourceKind: String, Sendable, CaseIterable {
     case parking, crowd, weather, events
+    /// The way-there sections: 따릉이 stations, subway stations with their next trains, bus stops, EV chargers and
+    /// road works, each with a window of its own (a minute-old train arrival is stale; a bike count less soon).
+    case bikes, subway, buses, chargers
+    case roadControls = "road_controls"
+
+    /// The way-there kinds, in the order the outing shows them.
+    public static let wayThere: [SourceKind] = [.bikes, .subway, .buses, .chargers, .roadControls]
 
     /// The id its statuses carry: every collected kind is a source of the vocabulary under the same name.
     public var id: SourceID {
@@ -143,6 +157,12 @@ public enum SourceKind: String, Sendable, CaseIterable {
         case .crowd: 30 * 60
         case .weather: 90 * 60
         case .events: 24 * 3600
+        // Arrivals count from the answer's time, and a client counts them down: read every 5 minutes, a train
+        // report older than 6 is stale.
+        case .subway, .buses: 6 * 60
+        case .bikes: 20 * 60
+        case .chargers: 30 * 60
+        case .roadControls: 60 * 60
         }
     }
 
@@ -160,6 +180,8 @@ public enum SourceKind: String, Sendable, CaseIterable {
         case .crowd: .seconds(300)
         case .weather: .seconds(600)
         case .events: .seconds(1800)
+        // Seoul answers one area at most every 5 minutes (the citydata budget): reading more often reads the same.
+        case .bikes, .subway, .buses, .chargers, .roadControls: .seconds(300)
         }
     }
 }

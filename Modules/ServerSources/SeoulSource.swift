@@ -50,7 +50,7 @@ public final class SeoulSource: ParkDataSource {
         switch kind {
         case .crowd: 35 * 60
         case .parking: 10 * 60
-        case .weather, .events: 0
+        case .weather, .events, .bikes, .subway, .buses, .chargers, .roadControls: 0
         }
     }
 
@@ -81,7 +81,8 @@ public final class SeoulSource: ParkDataSource {
             let response = try await transport.send(HTTPRequest(url: url, deadline: Date().addingTimeInterval(15)))
             result =
                 response.status == 200
-                ? CitydataParser.parse(response.body, expected: area) : .failing(.http(status: response.status))
+                ? CitydataParser.parse(response.body, expected: area).fetched(at: date)
+                : .failing(.http(status: response.status))
         } catch {
             result = .failing(.transport("\(error)"))
         }
@@ -148,6 +149,20 @@ public final class SeoulSource: ParkDataSource {
 
     public func roadTraffic(_ park: Park, at date: Date) async -> SourceOutcome<RoadTraffic> {
         section(await primary(park, at: date), .roadTraffic) { $0.roadTraffic }
+    }
+
+    /// One way-there section of the park's own area, each item as old as the answer when it has no time of its
+    /// own, placed among the park's lots; its dropped rows counted.
+    public func wayThere(_ kind: SourceKind, _ park: Park, at date: Date) async -> SourceOutcome<WayThereReading> {
+        guard let section = Citydata.Section(wayThere: kind) else { return .noItem }
+        return self.section(await primary(park, at: date), section) { city in
+            let lists = city.wayThere.section(kind)
+            let dropped = city.droppedRows[section] ?? 0
+            guard !lists.isEmpty(kind) else { return nil }
+            return WayThereReading(
+                lists: lists.observed(at: city.fetchedAt ?? date).placed(among: catalog.lots(in: park.id)),
+                droppedRows: dropped)
+        }
     }
 
     /// Cultural events near the park (EVENT_STTS), weather warnings (NEWS_LIST) and disaster messages, as old as

@@ -226,6 +226,11 @@ public enum ValueWords {
         case .events?: .sourceEvents
         case .forecast?: .sourceForecast
         case .facilities?: .sourceFacilities
+        case .bikes?: .sourceBikes
+        case .subway?: .sourceSubway
+        case .buses?: .sourceBuses
+        case .chargers?: .sourceChargers
+        case .roadControls?: .sourceRoadControls
         case nil: nil
         }
     }

@@ -37,6 +37,10 @@ struct FullCollectionOrderTests {
             await note(.events, date)
             return await inner.bulletins(park, at: date)
         }
+        func wayThere(_ kind: SourceKind, _ park: Park, at date: Date) async -> SourceOutcome<WayThereReading> {
+            await note(kind, date)
+            return await inner.wayThere(kind, park, at: date)
+        }
     }
 
     @Test func aCollectionAskedForDuringAnotherStartsWhenItEnds() async {

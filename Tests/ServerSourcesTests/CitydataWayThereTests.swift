@@ -112,10 +112,17 @@ import Testing
         let station = try #require(city.chargingStations.first)
         #expect(city.chargingStations.count == 1 && city.droppedRows == [.chargers: 1])
         #expect(station.paidParking == true && station.hours == "24시간 이용가능")
-        #expect(station.chargers.map(\.speed) == [.slow, .fast, .slow, .unknown, .slow])
-        #expect(station.chargers.map(\.state) == [.free, .charging, .maintenance, .unknown, .other("예약중")])
+        // The duplicated charger 01 is counted once; 예약중 stays as Seoul wrote it.
         #expect(
-            station.chargers.first?.outputKW == 7 && station.chargers.first?.stateAt == seoul("2026-08-11T08:52:00"))
+            station.chargers == [
+                ChargerCount(speed: .known(.slow), state: .known(.free), count: 1),
+                ChargerCount(speed: .known(.fast), state: .known(.charging), count: 1),
+                ChargerCount(speed: .known(.slow), state: .known(.maintenance), count: 1),
+                ChargerCount(speed: .known(.unknown), state: .known(.unknown), count: 1),
+                ChargerCount(speed: .known(.slow), state: .unknown("예약중"), count: 1),
+            ])
+        #expect(station.total == 5 && station.count(.free) == 1)
+        #expect(station.observedAt == seoul("2026-08-11T08:52:00"))
     }
 
     @Test func roadControlsCarryBothLanguagesAndTheirTimes() throws {
@@ -131,8 +138,8 @@ import Testing
             ]
             """)
         let control = try #require(city.roadControls.first)
-        #expect(control.type.english == "Construction" && control.detail.korean == "도로보수")
-        #expect(control.info.english == "2 lanes closed on Yeouidong-ro")
+        #expect(control.type?.en == "Construction" && control.detail?.ko == "도로보수")
+        #expect(control.info?.en == "2 lanes closed on Yeouidong-ro")
         #expect(control.since == seoul("2026-06-03T21:00:00") && control.expectedClear == seoul("2026-06-04T06:00:00"))
         #expect(control.coordinate == Coordinate(lat: 37.527, lon: 126.93))
         #expect(city.droppedRows == [.roadControls: 1])
@@ -152,8 +159,11 @@ import Testing
         #expect(json.subwayStations.map(\.name) == ["여의나루", "여의도"] && json.subwayStations[1].lines == ["5", "9"])
         #expect(json.subwayStations[0].arrivals.map(\.seconds) == [180, 0])
         #expect(json.busStops.map(\.arsNumber) == ["19120"] && json.busStops[0].routes.isEmpty)
-        #expect(json.chargingStations.first?.chargers.map(\.state) == [.free, .charging, .maintenance, .unknown])
-        #expect(json.roadControls.first?.info.english == "2 lanes closed on Yeouidong-ro towards Mapo Bridge")
+        #expect(
+            json.chargingStations.first?.chargers.map(\.state) == [
+                .known(.free), .known(.charging), .known(.maintenance), .known(.unknown),
+            ])
+        #expect(json.roadControls.first?.info?.en == "2 lanes closed on Yeouidong-ro towards Mapo Bridge")
         #expect(json.droppedRows.isEmpty && json.unreadable.isEmpty)
         let xml = try fixture("citydata-yanghwa-xml.json", CitydataArea(code: "POI103", name: "양화한강공원"))
         #expect(xml.bikeStations.first?.coordinate == Coordinate(lat: 37.53862381, lon: 126.90170288))
@@ -166,5 +176,63 @@ import Testing
         let city = try city(#""SBIKE_STTS": "점검중", "SUB_STTS": 3, "PRK_STTS": []"#)
         #expect(city.unreadable == [.bikes, .subway])
         #expect(city.bikeStations.isEmpty && city.busStops.isEmpty && city.chargingStations.isEmpty)
+    }
+
+    @Test func aSectionOf500RowsIsReadWhole() throws {
+        let rows = (0..<500).map { i in
+            #"{"SBIKE_SPOT_NM": "\#(1000 + i). 정류소 \#(i)", "SBIKE_SPOT_ID": "ST-\#(i)", "SBIKE_PARKING_CNT": "\#(i % 9)"}"#
+        }
+        let city = try city(#""SBIKE_STTS": ["# + rows.joined(separator: ",") + "]")
+        #expect(city.bikeStations.count == 500 && city.droppedRows.isEmpty)
+        #expect(city.bikeStations.last?.number == "1499" && city.bikeStations.last?.bikes == 499 % 9)
+    }
+
+    @Test func negativeOrTextCountsAreUnknownNotZeroAndTheStationStays() throws {
+        let city = try city(
+            """
+            "SBIKE_STTS": [
+              {"SBIKE_SPOT_NM": "1. 가", "SBIKE_PARKING_CNT": "-3", "SBIKE_RACK_CNT": "많음"},
+              {"SBIKE_SPOT_NM": "2. 나", "SBIKE_PARKING_CNT": "-", "SBIKE_RACK_CNT": -1}
+            ]
+            """)
+        #expect(city.bikeStations.map(\.bikes) == [nil, nil] && city.bikeStations.map(\.racks) == [nil, nil])
+        #expect(city.droppedRows.isEmpty)
+    }
+
+    @Test func aPositionOutsideSeoulDropsItsRowAndNothingElse() throws {
+        let city = try city(
+            """
+            "SBIKE_STTS": [
+              {"SBIKE_SPOT_NM": "1. 부산", "SBIKE_X": "129.07", "SBIKE_Y": "35.18"},
+              {"SBIKE_SPOT_NM": "2. 바다", "SBIKE_X": 0, "SBIKE_Y": 0},
+              {"SBIKE_SPOT_NM": "3. 여의도", "SBIKE_X": "126.93", "SBIKE_Y": "37.52"}
+            ],
+            "CHARGER_STTS": [{"STAT_NM": "거꾸로", "STAT_X": "37.52", "STAT_Y": "126.93", "CHARGER_DETAILS": []}],
+            "ACDNT_CNTRL_STTS": [{"ACDNT_INFO": "통제", "ACDNT_X": "127.9", "ACDNT_Y": "37.5"}]
+            """)
+        // (0, 0) is Seoul's "no position": the row stays without one.
+        #expect(city.bikeStations.map(\.name) == ["바다", "여의도"] && city.bikeStations[0].coordinate == nil)
+        #expect(city.chargingStations.isEmpty && city.roadControls.isEmpty)
+        #expect(city.droppedRows == [.bikes: 1, .chargers: 1, .roadControls: 1])
+    }
+
+    @Test func aDuplicatedIdIsOneItem() throws {
+        let city = try city(
+            """
+            "SBIKE_STTS": [
+              {"SBIKE_SPOT_NM": "1. 가", "SBIKE_SPOT_ID": "ST-1", "SBIKE_PARKING_CNT": "3"},
+              {"SBIKE_SPOT_NM": "1. 가 (이전 이름)", "SBIKE_SPOT_ID": "ST-1", "SBIKE_PARKING_CNT": "4"}
+            ],
+            "BUS_STN_STTS": [
+              {"BUS_STN_NM": "정류소", "BUS_STN_ID": "1", "BUS_ARS_ID": "19120"},
+              {"BUS_STN_NM": "정류소", "BUS_STN_ID": "1", "BUS_ARS_ID": "19120"}
+            ],
+            "CHARGER_STTS": [
+              {"STAT_NM": "충전소", "STAT_ID": "HM1", "CHARGER_DETAILS": []},
+              {"STAT_NM": "충전소", "STAT_ID": "HM1", "CHARGER_DETAILS": []}
+            ]
+            """)
+        #expect(city.bikeStations.map(\.bikes) == [3] && city.busStops.count == 1 && city.chargingStations.count == 1)
+        #expect(city.droppedRows.isEmpty)
     }
 }

@@ -2,4 +2,7 @@
 /// arrives as `.unknown` and is shown by its raw id.
 public enum SourceID: String, ContractEnum, CaseIterable {
     case parking, crowd, weather, events, forecast, facilities
+    /// The way-there sections of citydata (optional additions: older servers send none).
+    case bikes, subway, buses, chargers
+    case roadControls = "road_controls"
 }

@@ -40,6 +40,18 @@ public struct Citydata: Sendable {
         case busStops = "BUS_STN_STTS"
         case chargers = "CHARGER_STTS"
         case roadControls = "ACDNT_CNTRL_STTS"
+
+        /// The section a way-there kind is read from (nil for the other kinds, read from several).
+        public init?(wayThere kind: SourceKind) {
+            switch kind {
+            case .bikes: self = .bikes
+            case .subway: self = .subway
+            case .buses: self = .busStops
+            case .chargers: self = .chargers
+            case .roadControls: self = .roadControls
+            case .parking, .crowd, .weather, .events: return nil
+            }
+        }
     }
 
     public var areaCode: String?
@@ -51,6 +63,7 @@ public struct Citydata: Sendable {
     /// Weather warnings (NEWS_LIST) and disaster messages (LIVE_DST_MESSAGE).
     public var notices: [ParkNotice] = []
     public var roadTraffic: RoadTraffic?
+    /// The way-there sections, as read (positions and counts as sent; nothing about lots yet).
     public var bikeStations: [BikeStation] = []
     public var subwayStations: [SubwayStation] = []
     public var busStops: [BusStop] = []
@@ -63,6 +76,14 @@ public struct Citydata: Sendable {
     public var observedAt: Date? {
         ([crowd?.now.observedAt, weather?.observedAt, roadTraffic?.observedAt] + parking.map(\.observedAt))
             .compactMap { $0 }.max()
+    }
+    /// When this answer was fetched (set by the source that called; nil for an answer read from a file).
+    public var fetchedAt: Date?
+    /// The way-there sections together.
+    public var wayThere: WayThere {
+        WayThere(
+            bikeStations: bikeStations, subwayStations: subwayStations, busStops: busStops,
+            chargingStations: chargingStations, roadControls: roadControls)
     }
     /// Sections present in a shape the parser does not know: their sources are failing.
     public var unreadable: Set<Section> = []
@@ -138,4 +159,13 @@ public enum CitydataResult: Sendable {
     /// INFO-200: the service works but has no item for this place.
     case noItem
     case failing(CitydataFailure)
+}
+
+extension CitydataResult {
+    /// The same result, its answer marked as fetched at `date`.
+    func fetched(at date: Date) -> CitydataResult {
+        guard case .ok(var city) = self else { return self }
+        city.fetchedAt = date
+        return .ok(city)
+    }
 }

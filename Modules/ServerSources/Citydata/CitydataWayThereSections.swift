@@ -2,29 +2,55 @@ import Foundation
 import Models
 
 /// Readers for the way-there sections. Each returns what it read and how many rows it dropped: a row without a
-/// name is dropped and counted, never the section; duplicates (a station listed twice) are merged, not counted.
+/// name, with a detail of unknown shape or with a position outside Seoul is dropped and counted, never the section;
+/// duplicates (a station listed twice) are merged, not counted.
 enum CitydataWayThereSections {
     typealias V = CitydataValues
     /// What a reader read, and the rows it could not.
     typealias Read<Item> = (items: [Item], dropped: Int)
 
-    static func bikes(_ rows: [[String: Any]]) -> Read<Citydata.BikeStation> {
-        var stations: [Citydata.BikeStation] = []
+    static func bikes(_ rows: [[String: Any]]) -> Read<BikeStation> {
+        var stations: [BikeStation] = []
         var dropped = 0
         for row in rows {
-            guard let spot = V.string(row["SBIKE_SPOT_NM"]) else {
+            let place = Place(lat: row["SBIKE_Y"], lon: row["SBIKE_X"])
+            guard let spot = V.string(row["SBIKE_SPOT_NM"]), !place.isOutside else {
                 dropped += 1
                 continue
             }
             let (number, name) = numbered(spot)
-            let station = Citydata.BikeStation(
+            let station = BikeStation(
                 id: V.string(row["SBIKE_SPOT_ID"]), number: number, name: name,
                 bikes: V.int(row["SBIKE_PARKING_CNT"]).flatMap { $0 >= 0 ? $0 : nil },
                 racks: V.int(row["SBIKE_RACK_CNT"]).flatMap { $0 >= 0 ? $0 : nil },
-                coordinate: V.coordinate(lat: row["SBIKE_Y"], lon: row["SBIKE_X"]))
+                coordinate: place.coordinate)
             if !stations.contains(where: { same($0, station) }) { stations.append(station) }
         }
         return (stations, dropped)
+    }
+
+    /// A row's position: none when it gives none (the row stays, without one); a position outside Seoul is a
+    /// wrong one, and drops the row (a station in the sea is no station near the park).
+    enum Place {
+        case none
+        case inSeoul(Coordinate)
+        case outside
+        init(lat: Any?, lon: Any?) {
+            // Missing, or Seoul's (0, 0) for "no position".
+            guard let y = V.double(lat), let x = V.double(lon), y != 0 || x != 0 else {
+                self = .none
+                return
+            }
+            // Anything else not in Seoul is wrong: elsewhere, swapped, or not on Earth.
+            let coordinate = Coordinate(lat: y, lon: x)
+            self = coordinate.isInSeoul ? .inSeoul(coordinate) : .outside
+        }
+        var coordinate: Coordinate? {
+            if case .inSeoul(let coordinate) = self { coordinate } else { nil }
+        }
+        var isOutside: Bool {
+            if case .outside = self { true } else { false }
+        }
     }
 
     /// `4217. 한강공원 망원나들목` as its number and its name; a name without a number stays whole.
@@ -36,16 +62,17 @@ enum CitydataWayThereSections {
         return (String(spot[..<dot]), name.isEmpty ? spot : name)
     }
 
-    private static func same(_ a: Citydata.BikeStation, _ b: Citydata.BikeStation) -> Bool {
+    private static func same(_ a: BikeStation, _ b: BikeStation) -> Bool {
         if let id = a.id, let other = b.id { return id == other }
         return a.name == b.name && a.number == b.number
     }
 
-    static func subway(_ rows: [[String: Any]]) -> Read<Citydata.SubwayStation> {
-        var stations: [Citydata.SubwayStation] = []
+    static func subway(_ rows: [[String: Any]]) -> Read<SubwayStation> {
+        var stations: [SubwayStation] = []
         var dropped = 0
         for row in rows {
-            guard let name = V.string(row["SUB_STN_NM"]) else {
+            let place = Place(lat: row["SUB_STN_Y"], lon: row["SUB_STN_X"])
+            guard let name = V.string(row["SUB_STN_NM"]), !place.isOutside else {
                 dropped += 1
                 continue
             }
@@ -54,7 +81,7 @@ enum CitydataWayThereSections {
                 continue
             }
             let arrivals = details.map { detail in
-                Citydata.SubwayArrival(
+                TrainArrival(
                     line: V.string(detail["SUB_LINE"]), direction: V.string(detail["SUB_DIR"]),
                     terminal: V.string(detail["SUB_TERMINAL"]),
                     seconds: V.int(detail["SUB_ARVTIME"]).flatMap { $0 >= 0 ? $0 : nil },
@@ -67,39 +94,40 @@ enum CitydataWayThereSections {
                     stations[index].arrivals.append(arrival)
                 }
                 stations[index].coordinate =
-                    stations[index].coordinate ?? V.coordinate(lat: row["SUB_STN_Y"], lon: row["SUB_STN_X"])
+                    stations[index].coordinate ?? place.coordinate
             } else {
                 stations.append(
-                    Citydata.SubwayStation(
+                    SubwayStation(
                         name: name, lines: line.map { [$0] } ?? [],
-                        coordinate: V.coordinate(lat: row["SUB_STN_Y"], lon: row["SUB_STN_X"]),
+                        coordinate: place.coordinate,
                         arrivals: arrivals.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }))
             }
         }
         return (stations, dropped)
     }
 
-    static func busStops(_ rows: [[String: Any]]) -> Read<Citydata.BusStop> {
-        var stops: [Citydata.BusStop] = []
+    static func busStops(_ rows: [[String: Any]]) -> Read<BusStop> {
+        var stops: [BusStop] = []
         var dropped = 0
         for row in rows {
-            guard let name = V.string(row["BUS_STN_NM"]),
+            let place = Place(lat: row["BUS_STN_Y"], lon: row["BUS_STN_X"])
+            guard let name = V.string(row["BUS_STN_NM"]), !place.isOutside,
                 let details = V.list(row["BUS_DETAIL"], named: "BUS_DETAIL")
             else {
                 dropped += 1
                 continue
             }
-            let routes = details.compactMap { detail -> Citydata.BusRoute? in
+            let routes = details.compactMap { detail -> BusRoute? in
                 guard let route = V.string(detail["RTE_NM"]) else { return nil }
-                return Citydata.BusRoute(
+                return BusRoute(
                     name: route,
                     arrivals: [detail["RTE_ARRV_TM_1"], detail["RTE_ARRV_TM_2"]].compactMap { V.string($0) },
                     crowding: [detail["RTE_CONGEST_1"], detail["RTE_CONGEST_2"]].compactMap { V.string($0) }
                         .filter { $0 != "정보없음" })
             }
-            let stop = Citydata.BusStop(
+            let stop = BusStop(
                 name: name, id: V.string(row["BUS_STN_ID"]), arsNumber: V.string(row["BUS_ARS_ID"]),
-                coordinate: V.coordinate(lat: row["BUS_STN_Y"], lon: row["BUS_STN_X"]), routes: routes)
+                coordinate: place.coordinate, routes: routes)
             let key = stop.id ?? stop.arsNumber
             if !stops.contains(where: { ($0.id ?? $0.arsNumber) == key && (key != nil || $0.name == name) }) {
                 stops.append(stop)
@@ -108,76 +136,86 @@ enum CitydataWayThereSections {
         return (stops, dropped)
     }
 
-    static func chargers(_ rows: [[String: Any]]) -> Read<Citydata.ChargingStation> {
-        var stations: [Citydata.ChargingStation] = []
+    static func chargers(_ rows: [[String: Any]]) -> Read<ChargingStation> {
+        var stations: [ChargingStation] = []
         var dropped = 0
         for row in rows {
-            guard let name = V.string(row["STAT_NM"]),
+            let place = Place(lat: row["STAT_Y"], lon: row["STAT_X"])
+            guard let name = V.string(row["STAT_NM"]), !place.isOutside,
                 let details = V.list(row["CHARGER_DETAILS"], named: "CHARGER_DETAILS")
             else {
                 dropped += 1
                 continue
             }
-            var chargers: [Citydata.Charger] = []
+            var seen: Set<String> = []
+            var counts: [ChargerCount] = []
+            var observed: Date?
             for detail in details {
-                let charger = Citydata.Charger(
-                    id: V.string(detail["CHARGER_ID"]), type: V.string(detail["CHARGER_TYPE"]),
-                    speed: speed(V.string(detail["CHARGER_TYPE"])), state: state(V.string(detail["CHARGER_STAT"])),
-                    outputKW: V.int(detail["OUTPUT"]).flatMap { $0 > 0 ? $0 : nil },
-                    stateAt: V.seoulDate(detail["STATUPDDT"]))
-                if charger.id == nil || !chargers.contains(where: { $0.id == charger.id }) { chargers.append(charger) }
+                // A charger listed twice is counted once.
+                if let id = V.string(detail["CHARGER_ID"]), !seen.insert(id).inserted { continue }
+                let (speed, state) = (speed(V.string(detail["CHARGER_TYPE"])), state(V.string(detail["CHARGER_STAT"])))
+                if let index = counts.firstIndex(where: { $0.speed == speed && $0.state == state }) {
+                    counts[index].count += 1
+                } else {
+                    counts.append(ChargerCount(speed: speed, state: state, count: 1))
+                }
+                if let at = V.seoulDate(detail["STATUPDDT"]) { observed = max(observed ?? at, at) }
             }
-            let station = Citydata.ChargingStation(
+            let station = ChargingStation(
                 id: V.string(row["STAT_ID"]), name: name, address: V.string(row["STAT_ADDR"]),
-                coordinate: V.coordinate(lat: row["STAT_Y"], lon: row["STAT_X"]),
-                hours: V.string(row["STAT_USETIME"]), paidParking: V.flag(row["STAT_PARKPAY"]), chargers: chargers)
+                coordinate: place.coordinate,
+                hours: V.string(row["STAT_USETIME"]), paidParking: V.flag(row["STAT_PARKPAY"]), chargers: counts,
+                observedAt: observed)
             if !stations.contains(where: { $0.id != nil && $0.id == station.id }) { stations.append(station) }
         }
         return (stations, dropped)
     }
 
     /// Any DC connector charges fast; AC alone (완속, AC3상) slowly.
-    static func speed(_ type: String?) -> Citydata.ChargerSpeed {
-        guard let type = type?.uppercased() else { return .unknown }
-        if type.contains("DC") || type.contains("급속") { return .fast }
-        if type.contains("AC") || type.contains("완속") { return .slow }
-        return .unknown
+    static func speed(_ type: String?) -> OpenEnum<ChargerSpeed> {
+        guard let type = type?.uppercased() else { return .known(.unknown) }
+        if type.contains("DC") || type.contains("급속") { return .known(.fast) }
+        if type.contains("AC") || type.contains("완속") { return .known(.slow) }
+        return .known(.unknown)
     }
 
-    static func state(_ text: String?) -> Citydata.ChargerState {
+    /// Seoul's word for a charger's state; a word not known here is kept as sent.
+    static func state(_ text: String?) -> OpenEnum<ChargerState> {
         switch text {
-        case "사용가능"?, "충전대기"?: .free
-        case "충전중"?: .charging
-        case "점검중"?, "운영중지"?: .maintenance
-        case "상태미확인"?, "통신이상"?, nil: .unknown
-        case let other?: .other(other)
+        case "사용가능"?, "충전대기"?: .known(.free)
+        case "충전중"?: .known(.charging)
+        case "점검중"?, "운영중지"?: .known(.maintenance)
+        case "상태미확인"?, "통신이상"?, nil: .known(.unknown)
+        case let other?: .unknown(other)
         }
     }
 
-    static func roadControls(_ rows: [[String: Any]]) -> Read<Citydata.RoadControl> {
-        var controls: [Citydata.RoadControl] = []
+    static func roadControls(_ rows: [[String: Any]]) -> Read<RoadControl> {
+        var controls: [RoadControl] = []
         var dropped = 0
         for row in rows {
-            let info = Citydata.LocalizedText(
-                korean: V.string(row["ACDNT_INFO"]), english: V.string(row["ACDNT_ENG_INFO"]))
-            let type = Citydata.LocalizedText(
-                korean: V.string(row["ACDNT_TYPE"]), english: V.string(row["ACDNT_ENG_TYPE"]))
-            guard info.korean != nil || info.english != nil || type.korean != nil else {
+            let info = text(row["ACDNT_INFO"], row["ACDNT_ENG_INFO"])
+            let type = text(row["ACDNT_TYPE"], row["ACDNT_ENG_TYPE"])
+            let place = Place(lat: row["ACDNT_Y"], lon: row["ACDNT_X"])
+            guard info != nil || type != nil, !place.isOutside else {
                 dropped += 1
                 continue
             }
-            let control = Citydata.RoadControl(
-                type: type,
-                detail: Citydata.LocalizedText(
-                    korean: V.string(row["ACDNT_DTYPE"]), english: V.string(row["ACDNT_ENG_DTYPE"])),
-                info: info, since: V.seoulDate(row["ACDNT_OCCR_DT"]), expectedClear: V.seoulDate(row["EXP_CLR_DT"]),
+            let control = RoadControl(
+                type: type, detail: text(row["ACDNT_DTYPE"], row["ACDNT_ENG_DTYPE"]), info: info,
+                since: V.seoulDate(row["ACDNT_OCCR_DT"]), expectedClear: V.seoulDate(row["EXP_CLR_DT"]),
                 observedAt: V.seoulDate(row["ACDNT_TIME"]),
-                coordinate: V.coordinate(lat: row["ACDNT_Y"], lon: row["ACDNT_X"]))
+                coordinate: place.coordinate)
             let duplicate = controls.contains {
                 $0.info == control.info && $0.since == control.since && $0.coordinate == control.coordinate
             }
             if !duplicate { controls.append(control) }
         }
         return (controls, dropped)
+    }
+
+    /// A Korean text with Seoul's English beside it; nil without the Korean (the original is what is published).
+    static func text(_ korean: Any?, _ english: Any?) -> PublicText? {
+        V.string(korean).map { PublicText(ko: $0, en: V.string(english)) }
     }
 }

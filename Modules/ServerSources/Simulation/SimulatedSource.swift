@@ -55,6 +55,12 @@ public struct SimulatedSource: ParkDataSource {
         return .ok(Bulletins(events: events, notices: notices, observedAt: date))
     }
 
+    public func wayThere(_ kind: SourceKind, _ park: Park, at date: Date) async -> SourceOutcome<WayThereReading> {
+        let lists = model.wayThere(park, at: date).section(kind)
+        return lists.isEmpty(kind)
+            ? .noItem : .ok(WayThereReading(lists: lists.placed(among: model.catalog.lots(in: park.id))))
+    }
+
     static func message(_ level: CrowdLevel) -> String {
         switch level {
         case .relaxed: "사람이 몰려있지 않아 여유로워요."
