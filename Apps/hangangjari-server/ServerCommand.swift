@@ -123,7 +123,8 @@ func webFront(_ responses: ParkResponses, configuration: ServerConfiguration) ->
                 }
             }
         },
-        parks: { await responses.parksList() }, now: configuration.now, catalog: responses.catalog)
+        parks: { await responses.parksList() }, now: configuration.now, catalog: responses.catalog,
+        outing: { id in await responses.outingSummary(for: id) })
     return WebFront(reads: reads, publicURL: configuration.publicURL, simulated: configuration.source == .simulated)
 }
 

@@ -11,6 +11,9 @@ public struct AppEnvironment: Sendable {
     public var cachedSummary: @Sendable (ParkID) -> Loaded<HomeSummary>?
     /// A park's summary through the repository (cache, then network); `force` skips a current cache.
     public var loadSummary: @Sendable (_ park: ParkID, _ force: Bool) async throws -> Loaded<HomeSummary>
+    /// A park's whole outing (the way there in full) through the repository; nil when it cannot be had, and the
+    /// outing shows what the home summary carries.
+    public var loadOuting: @Sendable (_ park: ParkID, _ force: Bool) async -> Loaded<OutingResponse>?
     /// The parks list with live totals.
     public var loadParks: @Sendable (_ force: Bool) async throws -> Loaded<ParksResponse>
     /// The saved settings, and a warning when the file had to be moved aside.
@@ -35,8 +38,10 @@ public struct AppEnvironment: Sendable {
         writeSnapshots: @escaping @Sendable (HomeSummary, Date) throws -> Void,
         openURL: @escaping @Sendable (String) -> Bool = { _ in false },
         pageAddress: @escaping @Sendable (Bool) async -> PageAddress = { _ in .unavailable(Reason(.pageNoneEmbedded)) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        loadOuting: @escaping @Sendable (ParkID, Bool) async -> Loaded<OutingResponse>? = { _, _ in nil }
     ) {
+        self.loadOuting = loadOuting
         self.cachedSummary = cachedSummary
         self.loadSummary = loadSummary
         self.loadParks = loadParks

@@ -40,6 +40,8 @@ public struct ParkState: Sendable {
     public var summary: Loaded<HomeSummary>?
     /// A refresh is running.
     public var loading = false
+    /// The park's whole outing, once the outing tab asked for it.
+    public var outing: Loaded<OutingResponse>?
     /// Why there is nothing to show, when `summary` is nil and loading failed.
     public var unavailableReason: Reason?
 

@@ -51,6 +51,13 @@ public final class AppStore: Sendable {
         let (park, tab) = guarded.withLock { ($0.parkId, $0.tab) }
         if tab == .parks { await refreshParksList(force: force) }
         await refresh(park: park, force: force)
+        if tab == .outing { await refreshOuting(park: park, force: force) }
+    }
+
+    /// Loads a park's whole outing; when it cannot be had the last one stays (the screen says each list's age).
+    public func refreshOuting(park: ParkID, force: Bool) async {
+        guard let loaded = await environment.loadOuting(park, force) else { return }
+        update { $0.parks[park, default: ParkState()].outing = loaded }
     }
 
     /// Loads one park through the repository; a value just fetched is also written as both widget snapshots, so the
@@ -123,12 +130,14 @@ public final class AppStore: Sendable {
 
     /// Refreshes the viewed park when it has no current value yet, and the parks list on the parks tab when it has none.
     public func refreshIfNeeded() async {
-        let (needed, listNeeded) = guarded.withLock { state -> (Bool, Bool) in
+        let (needed, listNeeded, outingNeeded) = guarded.withLock { state -> (Bool, Bool, Bool) in
             let list = state.tab == .parks && state.parksList == nil && !state.parksListLoading
-            guard let summary = state.current.summary else { return (!state.current.loading, list) }
-            return (summary.origin == .cache && !state.current.loading, list)
+            let outing = state.tab == .outing && state.current.outing == nil
+            guard let summary = state.current.summary else { return (!state.current.loading, list, outing) }
+            return (summary.origin == .cache && !state.current.loading, list, outing)
         }
         if listNeeded { await refreshParksList() }
+        if outingNeeded { await refreshOuting(park: guarded.withLock { $0.parkId }, force: false) }
         if needed { await refresh(park: guarded.withLock { $0.parkId }, force: false) }
     }
 

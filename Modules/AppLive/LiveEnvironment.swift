@@ -85,7 +85,8 @@ extension AppEnvironment {
                     return mayAsk ? try? await client.policy() : nil
                 }
             },
-            now: now)
+            now: now,
+            loadOuting: { park, force in try? await reads.outing(park, forceRefresh: force) })
         let fileProblem = configuration.fileProblem.map { [Reason(verbatim: $0)] } ?? []
         return (app, fileProblem + (cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)]))
     }

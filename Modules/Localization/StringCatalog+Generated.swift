@@ -277,7 +277,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case keysParking = "keys.parking"
     case keysParks = "keys.parks"
     case labelAir = "label.air"
+    case labelBikes = "label.bikes"
+    case labelBuses = "label.buses"
     case labelByCar = "label.by_car"
+    case labelChargers = "label.chargers"
     case labelCrowd = "label.crowd"
     case labelEvents = "label.events"
     case labelFacilities = "label.facilities"
@@ -285,6 +288,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case labelOnArrival = "label.on_arrival"
     case labelParking = "label.parking"
     case labelRecommended = "label.recommended"
+    case labelRoadWorks = "label.road_works"
     case labelRoads = "label.roads"
     case labelSources = "label.sources"
     case labelToday = "label.today"
@@ -537,6 +541,16 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case verdictReasonParkingFull = "verdict.reason.parking_full"
     case verdictReasonWet = "verdict.reason.wet"
     case verdictSkip = "verdict.skip"
+    case wayArriving = "way.arriving"
+    case wayAtEntrance = "way.at_entrance"
+    case wayBikes = "way.bikes"
+    case wayChargersFree = "way.chargers_free"
+    case wayFastFree = "way.fast_free"
+    case wayLine = "way.line"
+    case wayMinutes = "way.minutes"
+    case wayNearLot = "way.near_lot"
+    case wayTowards = "way.towards"
+    case wayUntil = "way.until"
     case weatherAtArrival = "weather.at_arrival"
     case weatherRainChance = "weather.rain_chance"
     case webAlertsBelow = "web.alerts.below"
@@ -671,10 +685,7 @@ extension StringCatalog {
             }
         case .alertNotifierFailed:
             switch language {
-            case .en:
-                .text(
-                    "notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)"
-                )
+            case .en: .text("notify-send exited %lld: %@ (alerts need the desktop session's D-Bus: run the widget from the systemd user timer, not cron)")
             case .ko: .text("notify-send 종료 코드 %lld: %@ (알림에는 데스크톱 세션의 D-Bus가 필요: cron 대신 systemd 사용자 타이머로 실행)")
             }
         case .alertSimulated:
@@ -804,10 +815,7 @@ extension StringCatalog {
             }
         case .cliCommandAfterOptions:
             switch language {
-            case .en:
-                .text(
-                    "'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`."
-                )
+            case .en: .text("'%@' is a command, so the options before it were taken as the app's: put them after it, as in `%@`.")
             case .ko: .text("'%@'은(는) 명령이라 그 앞의 옵션은 앱의 옵션으로 읽혔어요. 옵션은 명령 뒤에 쓰세요: `%@`")
             }
         case .cliDesktopInstalled:
@@ -847,8 +855,7 @@ extension StringCatalog {
             }
         case .cliKeySaved:
             switch language {
-            case .en:
-                .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
+            case .en: .text("Seoul Open Data key saved to %@ (readable only by you). The app now shows real Seoul data.")
             case .ko: .text("서울 열린데이터 인증키를 %@에 저장했습니다 (본인만 읽기 가능). 이제 실제 서울시 데이터를 보여줍니다.")
             }
         case .cliLanguageSet:
@@ -1023,12 +1030,8 @@ extension StringCatalog {
             }
         case .directionsCodeNeedsRoom:
             switch language {
-            case .en:
-                .text(
-                    "The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:"
-                )
-            case .ko:
-                .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
+            case .en: .text("The QR code needs a terminal of %lld × %lld; enlarge it, or run `hangangjari directions PARK --qr`. The link:")
+            case .ko: .text("QR 코드를 그리려면 터미널이 %lld × %lld 이상이어야 해요. 창을 키우거나 `hangangjari directions 공원 --qr`을 실행하세요. 링크:")
             }
         case .directionsCodeTooLong:
             switch language {
@@ -1642,8 +1645,7 @@ extension StringCatalog {
             }
         case .helpCmdDirections:
             switch language {
-            case .en:
-                .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
+            case .en: .text("Directions on Kakao Map, Naver Map or Google Maps: opened on a desktop, printed otherwise.")
             case .ko: .text("카카오맵, 네이버 지도, 구글 지도 길찾기: 데스크톱에서는 열고, 아니면 링크를 출력해요.")
             }
         case .helpCmdDoctor:
@@ -1688,8 +1690,7 @@ extension StringCatalog {
             }
         case .helpCmdKey:
             switch language {
-            case .en:
-                .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
+            case .en: .text("Set or remove the Seoul Open Data key (read from standard input, never from the command line).")
             case .ko: .text("서울 열린데이터 인증키를 설정하거나 지웁니다 (명령줄이 아닌 표준 입력으로 받습니다).")
             }
         case .helpCmdKeyRemove:
@@ -1749,8 +1750,7 @@ extension StringCatalog {
             }
         case .helpCmdSettingsAmbiguousWidth:
             switch language {
-            case .en:
-                .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
+            case .en: .text("How your terminal draws ambiguous-width characters (· … ← → ●): single or double (CJK width)")
             case .ko: .text("모호한 폭 문자(· … ← → ●)를 터미널이 그리는 폭: single 또는 double(동아시아 폭)")
             }
         case .helpCmdSettingsApi:
@@ -1805,25 +1805,13 @@ extension StringCatalog {
             }
         case .helpDiscussionRoot:
             switch language {
-            case .en:
-                .text(
-                    "With no command: the full-screen app on a terminal, the home screen printed once otherwise.\n\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml) the reference backend runs in-process on a loopback port and everything is labelled simulated.\n\nExit status, from each screen's main values (home and parking: the parking counts; forecast: the forecast; outing: crowd, weather and events): 0 current, 3 stale (a refresh failed: the last values are shown; or a main source is stale or down at the source), 4 nothing to show, 64 bad usage. Another source that is down is named under the screen (\"weather: unavailable at the source since 21:10\") and leaves the status alone. --json carries every source's state (\"sources\") and the ones the status follows (\"decidedBy\"). The widget's parking kind follows parking, its general kind crowd, weather and events."
-                )
-            case .ko:
-                .text(
-                    "명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\n\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\") 참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n\n종료 코드는 화면마다 주된 값을 따라요 (홈과 주차: 주차 대수, 예측: 예측, 나들이: 혼잡도·날씨·행사): 0 최신, 3 오래됨 (새로 고침 실패로 마지막 값을 보여 주거나, 주된 원본이 오래됐거나 받을 수 없음), 4 표시할 정보 없음, 64 잘못된 사용. 다른 원본이 안 되면 화면 아래에 적고 (\"날씨: 원본에서 정보 없음 (21:10부터)\") 종료 코드는 그대로예요. --json에는 원본마다의 상태(\"sources\")와 종료 코드가 따르는 원본(\"decidedBy\")이 있어요. 위젯의 주차 종류는 주차를, 일반 종류는 혼잡도·날씨·행사를 따라요."
-                )
+            case .en: .text("With no command: the full-screen app on a terminal, the home screen printed once otherwise.\n\nWith no API configured (--api, HANGANGJARI_API or api = \"...\" in $XDG_CONFIG_HOME/hangangjari/config.toml) the reference backend runs in-process on a loopback port and everything is labelled simulated.\n\nExit status, from each screen's main values (home and parking: the parking counts; forecast: the forecast; outing: crowd, weather and events): 0 current, 3 stale (a refresh failed: the last values are shown; or a main source is stale or down at the source), 4 nothing to show, 64 bad usage. Another source that is down is named under the screen (\"weather: unavailable at the source since 21:10\") and leaves the status alone. --json carries every source's state (\"sources\") and the ones the status follows (\"decidedBy\"). The widget's parking kind follows parking, its general kind crowd, weather and events.")
+            case .ko: .text("명령 없이 실행하면 터미널에서는 전체 화면 앱, 아니면 홈 화면을 한 번 출력해요.\n\nAPI를 설정하지 않으면 (--api, HANGANGJARI_API, 또는 $XDG_CONFIG_HOME/hangangjari/config.toml의 api = \"...\") 참조 백엔드가 프로세스 안에서 루프백 포트로 실행되고 모든 값에 모의 데이터라고 표시해요.\n\n종료 코드는 화면마다 주된 값을 따라요 (홈과 주차: 주차 대수, 예측: 예측, 나들이: 혼잡도·날씨·행사): 0 최신, 3 오래됨 (새로 고침 실패로 마지막 값을 보여 주거나, 주된 원본이 오래됐거나 받을 수 없음), 4 표시할 정보 없음, 64 잘못된 사용. 다른 원본이 안 되면 화면 아래에 적고 (\"날씨: 원본에서 정보 없음 (21:10부터)\") 종료 코드는 그대로예요. --json에는 원본마다의 상태(\"sources\")와 종료 코드가 따르는 원본(\"decidedBy\")이 있어요. 위젯의 주차 종류는 주차를, 일반 종류는 혼잡도·날씨·행사를 따라요.")
             }
         case .helpDiscussionWidget:
             switch language {
-            case .en:
-                .text(
-                    "Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data, else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\n\nExit codes: 0 fresh; 3 stale (--kind parking follows parking, general crowd, weather and events, as the app's parking and outing screens); 4 placeholder (text and json; status-bar formats exit 0); 33 i3blocks urgent (with --urgent-below); 64 usage."
-                )
-            case .ko:
-                .text(
-                    "항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를, 그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n\n종료 코드: 0 최신, 3 오래됨 (--kind parking은 주차를, general은 혼잡도·날씨·행사를 따라요. 앱의 주차, 나들이 화면과 같아요), 4 자리 표시 (text와 json; 상태 표시줄 형식은 0), 33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용."
-                )
+            case .en: .text("Prints one entry and exits: a fresh snapshot from the shared container when there is one, else fresh data, else the last snapshot marked stale, else a placeholder that says why. Never hangs past --deadline.\n\nExit codes: 0 fresh; 3 stale (--kind parking follows parking, general crowd, weather and events, as the app's parking and outing screens); 4 placeholder (text and json; status-bar formats exit 0); 33 i3blocks urgent (with --urgent-below); 64 usage.")
+            case .ko: .text("항목 하나를 출력하고 끝나요: 공유 폴더에 최신 스냅샷이 있으면 그것을, 없으면 새 데이터를, 그것도 안 되면 오래됐다고 표시한 마지막 스냅샷을, 그마저 없으면 이유를 적은 자리 표시를 보여 줘요. --deadline을 넘기지 않아요.\n\n종료 코드: 0 최신, 3 오래됨 (--kind parking은 주차를, general은 혼잡도·날씨·행사를 따라요. 앱의 주차, 나들이 화면과 같아요), 4 자리 표시 (text와 json; 상태 표시줄 형식은 0), 33 i3blocks 긴급 (--urgent-below와 함께), 64 잘못된 사용.")
             }
         case .helpFavorite:
             switch language {
@@ -2025,10 +2013,25 @@ extension StringCatalog {
             case .en: .text("Air")
             case .ko: .text("대기")
             }
+        case .labelBikes:
+            switch language {
+            case .en: .text("Bikes")
+            case .ko: .text("따릉이")
+            }
+        case .labelBuses:
+            switch language {
+            case .en: .text("Buses")
+            case .ko: .text("버스")
+            }
         case .labelByCar:
             switch language {
             case .en: .text("By car")
             case .ko: .text("자가용")
+            }
+        case .labelChargers:
+            switch language {
+            case .en: .text("EV charging")
+            case .ko: .text("전기차 충전")
             }
         case .labelCrowd:
             switch language {
@@ -2064,6 +2067,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Recommended")
             case .ko: .text("추천")
+            }
+        case .labelRoadWorks:
+            switch language {
+            case .en: .text("Road works")
+            case .ko: .text("도로 통제")
             }
         case .labelRoads:
             switch language {
@@ -2132,12 +2140,8 @@ extension StringCatalog {
             }
         case .mapGoogleTransitOnly:
             switch language {
-            case .en:
-                .text(
-                    "Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver"
-                )
-            case .ko:
-                .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
+            case .en: .text("Google Maps has no driving or walking directions in Korea (Korean map data may not leave the country), only public transit: use --map kakao or --map naver")
+            case .ko: .text("구글 지도는 한국에서 자동차·도보 길찾기를 하지 않고(국내 지도 데이터 반출 제한) 대중교통만 안내합니다: --map kakao 또는 --map naver를 쓰세요")
             }
         case .mapStart:
             switch language {
@@ -2261,14 +2265,8 @@ extension StringCatalog {
             }
         case .pageNoneEmbedded:
             switch language {
-            case .en:
-                .text(
-                    "no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml"
-                )
-            case .ko:
-                .text(
-                    "페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요"
-                )
+            case .en: .text("no page link: the built-in backend runs only on this computer. Run hangangjari-server with PUBLIC_URL and point the app at it (--api), or set public_url in config.toml")
+            case .ko: .text("페이지 링크 없음: 내장 백엔드는 이 컴퓨터에서만 돌아요. hangangjari-server를 PUBLIC_URL과 함께 실행하고 앱이 그 서버를 쓰게 하거나(--api), config.toml에 public_url을 설정하세요")
             }
         case .pageNoneServer:
             switch language {
@@ -2617,10 +2615,7 @@ extension StringCatalog {
             }
         case .reasonSettingsFields:
             switch language {
-            case .en:
-                .text(
-                    "%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change)."
-                )
+            case .en: .text("%2$@: %1$@. The other settings are used; the file is unchanged (a copy is kept at the next change).")
             case .ko: .text("%2$@: %1$@. 나머지 설정은 적용되며 파일은 그대로 둡니다(다음 변경 때 사본을 남김).")
             }
         case .reasonSettingsMovedAside:
@@ -3338,6 +3333,56 @@ extension StringCatalog {
             case .en: .text("maybe not today")
             case .ko: .text("다음에")
             }
+        case .wayArriving:
+            switch language {
+            case .en: .text("arriving")
+            case .ko: .text("곧 도착")
+            }
+        case .wayAtEntrance:
+            switch language {
+            case .en: .text("at the entrance of %@")
+            case .ko: .text("%@ 입구")
+            }
+        case .wayBikes:
+            switch language {
+            case .en: .text("%@ bikes")
+            case .ko: .text("%@대")
+            }
+        case .wayChargersFree:
+            switch language {
+            case .en: .text("%@ of %@ free")
+            case .ko: .text("%@/%@기 사용 가능")
+            }
+        case .wayFastFree:
+            switch language {
+            case .en: .text("fast %@ of %@")
+            case .ko: .text("급속 %@/%@기")
+            }
+        case .wayLine:
+            switch language {
+            case .en: .text("Line %@")
+            case .ko: .text("%@호선")
+            }
+        case .wayMinutes:
+            switch language {
+            case .en: .text("%@ min")
+            case .ko: .text("%@분 후")
+            }
+        case .wayNearLot:
+            switch language {
+            case .en: .text("by %@ (%@)")
+            case .ko: .text("%@ 옆 (%@)")
+            }
+        case .wayTowards:
+            switch language {
+            case .en: .text("towards %@")
+            case .ko: .text("%@행")
+            }
+        case .wayUntil:
+            switch language {
+            case .en: .text("until %@")
+            case .ko: .text("%@까지")
+            }
         case .weatherAtArrival:
             switch language {
             case .en: .text("%1$@: %2$@")
@@ -3360,8 +3405,7 @@ extension StringCatalog {
             }
         case .webAlertsDenied:
             switch language {
-            case .en:
-                .text("Notifications are blocked for this site: allow them in the browser's settings, then try again.")
+            case .en: .text("Notifications are blocked for this site: allow them in the browser's settings, then try again.")
             case .ko: .text("이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용한 뒤 다시 해 보세요.")
             }
         case .webAlertsFailed:
@@ -3376,10 +3420,7 @@ extension StringCatalog {
             }
         case .webAlertsHomeScreen:
             switch language {
-            case .en:
-                .text(
-                    "On iPhone and iPad, alerts work in the web app: add this page to the Home Screen (Share, then Add to Home Screen) and open it from there."
-                )
+            case .en: .text("On iPhone and iPad, alerts work in the web app: add this page to the Home Screen (Share, then Add to Home Screen) and open it from there.")
             case .ko: .text("아이폰과 아이패드에서는 웹 앱에서만 알림을 받을 수 있어요. 이 페이지를 홈 화면에 추가(공유 → 홈 화면에 추가)한 뒤 거기서 여세요.")
             }
         case .webAlertsIntro:
@@ -3494,18 +3535,12 @@ extension StringCatalog {
             }
         case .webChartClosedDescription:
             switch language {
-            case .en:
-                .text(
-                    "Closed until %1$@; at opening about %2$@ free, eight times in ten between %3$@ and %4$@; %5$@ spaces in all."
-                )
+            case .en: .text("Closed until %1$@; at opening about %2$@ free, eight times in ten between %3$@ and %4$@; %5$@ spaces in all.")
             case .ko: .text("%1$@까지 닫혀 있어요. 개장 때 약 %2$@면 남을 것으로 보이며 열에 여덟은 %3$@–%4$@면이에요. 전체 %5$@면.")
             }
         case .webChartDescription:
             switch language {
-            case .en:
-                .text(
-                    "From %1$@ to %2$@: about %3$@ free now, about %4$@ at the end, eight times in ten between the band's edges; %5$@ spaces in all."
-                )
+            case .en: .text("From %1$@ to %2$@: about %3$@ free now, about %4$@ at the end, eight times in ten between the band's edges; %5$@ spaces in all.")
             case .ko: .text("%1$@부터 %2$@까지: 지금 약 %3$@면, 끝에 약 %4$@면 남을 것으로 보여요. 열에 여덟은 띠 안에 들어요. 전체 %5$@면.")
             }
         case .webChartNow:

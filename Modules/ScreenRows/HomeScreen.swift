@@ -58,6 +58,7 @@ enum HomeScreen {
         lines += weather(signals.weather, ctx)
         if let arrival = weatherOnArrival(signals.weather, ctx) { lines.append(arrival) }
         if let roads = roads(signals.roadTraffic, ctx) { lines.append(roads) }
+        lines += WayThereRows.firstScreen(summary.outing, ctx)
         let age = BulletinAge.span(summary.freshness, ctx).map { [$0] } ?? []
         lines.append(
             Screens.row(

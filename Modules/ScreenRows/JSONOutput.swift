@@ -78,7 +78,9 @@ public enum JSONOutput {
                 ParkingResponse(
                     parking: summary.parking, generatedAt: summary.generatedAt, freshness: summary.freshness))
         case .forecast: return try envelope(ForecastResponse(forecast: summary.forecast, freshness: summary.freshness))
-        case .outing: return try envelope(OutingResponse(outing: summary.outing, generatedAt: summary.generatedAt))
+        case .outing:
+            let whole = summary.withWayThere(of: state.current.outing?.value.outing)
+            return try envelope(OutingResponse(outing: whole.outing, generatedAt: summary.generatedAt))
         }
     }
 }

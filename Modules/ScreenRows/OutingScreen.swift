@@ -31,6 +31,7 @@ enum OutingScreen {
                     ]))
         }
         if let roads = HomeScreen.roads(outing.signals.roadTraffic, ctx) { lines.append(roads) }
+        lines += WayThereRows.lines(outing, park: summary.park, ctx)
         if outing.signals.notices.isEmpty {
             lines.append(Screens.row(ctx, ctx.l(.labelNotices), age + [Span(ctx.l(.valueNone))]))
         }
@@ -48,12 +49,22 @@ enum OutingScreen {
                     ]))
         }
         let facilities = outing.facilities.map { ctx.l(ValueWords.facility($0.kind)) + " \($0.count)" }
+        // On real data no source gives the other kinds: said in words, never as a count.
+        let unsourced = outing.sources.contains {
+            $0.source == .known(.facilities) && $0.reason?.code == .known(.noOpenSource)
+        }
+        let others = unsourced ? [ctx.l(.facilityOther) + ": " + ctx.l(.serverDetailNoOpenSource)] : []
         lines.append(
             Screens.row(
                 ctx, ctx.l(.labelFacilities),
-                facilities.isEmpty ? ctx.l(.valueNone) : facilities.joined(separator: " · ")))
-        let hints = ValueWords.transit(
-            server: outing.directions.transitHints, park: summary.park.id, catalog: ctx.catalog, ctx.l)
+                facilities.isEmpty && others.isEmpty
+                    ? ctx.l(.valueNone) : (facilities + others).joined(separator: " · ")))
+        // Live trains replace the static hints while Seoul gives them.
+        let trains = WayThereRows.trains(outing, park: summary.park, ctx)
+        let hints =
+            trains.isEmpty
+            ? ValueWords.transit(
+                server: outing.directions.transitHints, park: summary.park.id, catalog: ctx.catalog, ctx.l) : trains
         for (index, hint) in hints.enumerated() {
             lines.append(Screens.row(ctx, index == 0 ? ctx.l(.labelTransit) : "", hint))
         }

@@ -23,6 +23,7 @@ public enum PrintedScreen {
         } else if refresh || store.state.current.summary?.trust != .current {
             await store.refresh(park: store.state.parkId, force: refresh)
         }
+        if tab == .outing { await store.refreshOuting(park: store.state.parkId, force: refresh) }
         if json, tab != .parks { await store.learnPageAddress(mayAsk: false) }
         let state = store.state
         let stderr = messages(tab, state, context)

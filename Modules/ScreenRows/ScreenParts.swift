@@ -17,6 +17,11 @@ public enum ScreenParts {
         OutingScreen.rows(summary, ctx)
     }
 
+    /// The places of the outing's way there that have a position, as the outing screen lists them.
+    public static func wayTherePlaces(_ summary: HomeSummary, _ ctx: ScreenContext) -> [WayTherePlace] {
+        WayThereRows.places(summary.outing, park: summary.park, ctx)
+    }
+
     /// The lots in the parking screen's order: the recommended one first, then by free spaces.
     public static func lots(_ summary: HomeSummary) -> [LotWithStatus] {
         ParkingScreen.sorted(

@@ -18,7 +18,7 @@ public enum Screens {
             return ParkingScreen.lines(
                 summary, order: state.lotOrder, home: state.settings.home, focused: state.focusedLot, ctx)
         case .forecast: return ForecastScreen.lines(summary, lot: state.focusedLot, ctx)
-        case .outing: return OutingScreen.lines(summary, ctx)
+        case .outing: return OutingScreen.lines(summary.withWayThere(of: state.current.outing?.value.outing), ctx)
         case .parks: return []
         }
     }

@@ -114,6 +114,19 @@ public final class ParkResponses: Sendable {
         return (entry.value, entry.response.etag)
     }
 
+    /// A park's outing, as `/v2/parks/{park}/outing` serves it; nil for an unknown park or while nothing could be
+    /// built yet.
+    public func outingSummary(for id: ParkID) async -> OutingSummary? {
+        guard let park = catalog.park(id) else { return nil }
+        await collectIfAsked(park: id)
+        let now = now()
+        let collected = collector.collected(park.id)
+        return outing.entry(key: park.id.rawValue, version: collected.version, now: now) {
+            OutingResponse(
+                outing: builder.outing(park: park, collected: collected, now: now), generatedAt: collected.updatedAt)
+        }?.value.outing
+    }
+
     /// The parks list, as `/v2/parks` serves it.
     public func parksList() async -> ParksResponse? {
         await collectIfAsked(park: nil)

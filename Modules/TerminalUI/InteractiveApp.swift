@@ -107,7 +107,7 @@ public struct InteractiveApp: Sendable {
         case .backTab: store.moveTab(by: -1)
         case .character(let c) where ("1"..."5").contains(c):
             store.show(AppTab.allCases[Int(String(c))! - 1])
-            if store.state.tab == .parks { Task { await store.refreshIfNeeded() } }
+            if store.state.tab == .parks || store.state.tab == .outing { Task { await store.refreshIfNeeded() } }
         case .up, .character("k"): if tab == .parks { store.moveCursor(by: -1) }
         case .down, .character("j"): if tab == .parks { store.moveCursor(by: 1) }
         case .enter:

@@ -8,6 +8,8 @@ public struct PageReads: Sendable {
     public var home: @Sendable (ParkID) async -> ServedSummary?
     /// The parks list as `/v2/parks` serves it now.
     public var parks: @Sendable () async -> ParksResponse?
+    /// A park's whole outing as `/v2/parks/{park}/outing` serves it now (the way there in full); nil when none.
+    public var outing: @Sendable (ParkID) async -> OutingSummary?
     /// The server's clock.
     public var now: @Sendable () -> Date
     public var catalog: Catalog
@@ -15,8 +17,9 @@ public struct PageReads: Sendable {
     public init(
         home: @escaping @Sendable (ParkID) async -> ServedSummary?,
         parks: @escaping @Sendable () async -> ParksResponse?, now: @escaping @Sendable () -> Date,
-        catalog: Catalog = .bundled
+        catalog: Catalog = .bundled, outing: @escaping @Sendable (ParkID) async -> OutingSummary? = { _ in nil }
     ) {
+        self.outing = outing
         self.home = home
         self.parks = parks
         self.now = now

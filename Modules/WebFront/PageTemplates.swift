@@ -22,7 +22,7 @@ struct PageTemplates: Sendable {
     static let sources: [(String, String)] = [
         ("page", page), ("rows", rows), ("spans", spans), ("parkList", parkList), ("parking", parking),
         ("forecast", forecast), ("directions", directions), ("sources", sourceTable), ("alerts", alerts),
-        ("current", current), ("chart", chart),
+        ("current", current), ("chart", chart), ("places", places),
     ]
 
     static let page = """
@@ -56,6 +56,7 @@ struct PageTemplates: Sendable {
         {{#parking}}{{>parking}}{{/parking}}
         {{#forecast}}{{>forecast}}{{/forecast}}
         {{#directions}}{{>directions}}{{/directions}}
+        {{#places}}{{>places}}{{/places}}
         {{#sourceTable}}{{>sources}}{{/sourceTable}}
         {{#notes}}<p class="note">{{#spans}}{{>spans}}{{/spans}}</p>{{/notes}}
         </main>
@@ -105,6 +106,16 @@ struct PageTemplates: Sendable {
         </li>{{/lots}}</ol>
         {{#reason}}<p class="yellow">{{reason}}</p>{{/reason}}
         {{#alerts}}{{>alerts}}{{/alerts}}
+        """
+
+    /// The way there's places, in the list the page's script sorts by the phone's position (as the lots).
+    static let places = """
+        <p class="tools"><button type="button" id="nearest" hidden>{{nearestLabel}}</button> <span id="location-note" role="status"></span></p>
+        <ol class="lots places" id="lots">{{#items}}<li data-lat="{{lat}}" data-lon="{{lon}}">
+        <h2>{{name}} <span class="tag">{{label}}</span></h2>
+        <p>{{detail}} <span class="away"></span></p>
+        <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
+        </li>{{/items}}</ol>
         """
 
     static let alerts = """

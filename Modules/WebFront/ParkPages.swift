@@ -25,6 +25,7 @@ enum ParkPages {
             page["forecast"] = ForecastPage.values(summary, lot: lot, scope)
         case .outing:
             page["rows"] = LineView.rows(ScreenParts.outing(summary, ctx))
+            page["places"] = PhoneDirections.places(summary, scope)
             page["sourceTable"] = sources(summary, scope)
         }
         return page

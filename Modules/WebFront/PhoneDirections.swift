@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Localization
 import Models
+import ScreenRows
 
 /// Directions for a phone: the map apps people in Seoul use (Kakao Map, Naver Map, TMAP) through their app links,
 /// with the web pages of Kakao Map and Naver Map beside them for a phone without the app.
@@ -16,6 +17,27 @@ enum PhoneDirections {
     }
 
     /// App and web links to a lot's entrance by car.
+    /// The outing's places with their positions, each linked to Kakao Map and Naver Map at that point (on foot to a
+    /// station, a stop or a 따릉이 station; by car to a charger or a road work). The phone sorts them by its own
+    /// position; nothing of it reaches the server.
+    static func places(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any]? {
+        let places = ScreenParts.wayTherePlaces(summary, scope.ctx)
+        guard !places.isEmpty else { return nil }
+        let items = places.map { place -> [String: Any] in
+            let request = DirectionsRequest(
+                name: place.name, coordinate: place.coordinate, mode: place.walking ? .walk : .car)
+            return [
+                "label": place.label, "name": place.name, "detail": place.detail,
+                "lat": "\(place.coordinate.lat)", "lon": "\(place.coordinate.lon)",
+                "maps": [
+                    ["name": scope.l(.webOpenWeb, scope.l(.webMapKakao)), "href": MapLinks.url(request, map: .kakao)],
+                    ["name": scope.l(.webOpenWeb, scope.l(.webMapNaver)), "href": MapLinks.url(request, map: .naver)],
+                ],
+            ]
+        }
+        return ["nearestLabel": scope.l(.webNearestFirst), "items": items]
+    }
+
     static func links(to lot: ParkingLot, _ scope: PageScope) -> [[String: Any]] {
         let request = DirectionsRequest(name: lot.nameKo, coordinate: lot.coordinate, mode: .car)
         let name = MapLinks.encode(lot.nameKo)

@@ -94,7 +94,8 @@ public struct WebFront: Sendable {
             return notFound(request, park: nil)
         }
         let now = reads.now()
-        guard let served = await reads.home(park.id) else { return unavailable(page, scope(page, request, now: now)) }
+        guard var served = await reads.home(park.id) else { return unavailable(page, scope(page, request, now: now)) }
+        if screen == .outing { served.value = served.value.withWayThere(of: await reads.outing(park.id)) }
         let path = link.webPath
         let key = PageKey(page, request, path: path, version: served.etag, now: now, namesHost: publicURL == nil)
         // The scope (words, clock, widths) is made only when a page is rendered, not for every request.

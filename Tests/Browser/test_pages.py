@@ -104,6 +104,27 @@ def test_outing_and_park_list(day_server, browser, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_outing_shows_seouls_way_there_with_map_links_and_invents_no_facility(seoul_server, browser, language):
+    main = open_page(browser, seoul_server, "/p/yeouido/outing", language, shot="outing-yeouido-seoul")
+    way = seoul_server.json("/v2/parks/yeouido/outing")["outing"]["wayThere"]
+    assert word("label.bikes", language) in main and word("label.chargers", language) in main
+    assert f'{way["bikeStations"][0]["name"]} {word("way.bikes", language, 12)}' in main
+    assert way["busStops"][0]["arsNumber"] in main
+    # Made-up facility counts are gone; the page says in words that no open source gives them.
+    assert word("facility.restroom", language) not in main
+    assert word("server.detail.no_open_source", language) in main
+    places = {p.find_element(By.TAG_NAME, "h2").text: p for p in browser.find_elements(By.CSS_SELECTOR, "#lots li")}
+    bike = places[next(n for n in places if n.startswith(way["bikeStations"][0]["name"]))]
+    charger = places[next(n for n in places if n.startswith(way["chargingStations"][0]["name"]))]
+    # On foot to a 따릉이 station, by car to a charger, each at its own position.
+    links = [a.get_attribute("href") for a in bike.find_elements(By.CSS_SELECTOR, ".actions a")]
+    assert any("map.naver.com" in href and href.endswith("/walk") for href in links), links
+    assert all(str(way["bikeStations"][0]["coordinate"]["lat"]) in href for href in links), links
+    links = [a.get_attribute("href") for a in charger.find_elements(By.CSS_SELECTOR, ".actions a")]
+    assert any("map.naver.com" in href and href.endswith("/car") for href in links), links
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_at_two_in_the_night_home_says_closed_until_six_with_the_forecast_at_opening(night_server, browser, language):
     summary = night_server.json("/v2/parks/banpo/home-summary")
     main = open_page(browser, night_server, "/p/banpo", language, shot="home-banpo-night")
