@@ -171,6 +171,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case forecastReasonHolidayPattern = "forecast.reason.holiday_pattern"
     case forecastReasonLatestValue = "forecast.reason.latest_value"
     case forecastReasonRecentTrend = "forecast.reason.recent_trend"
+    case forecastReasonRoadWorks = "forecast.reason.road_works"
     case forecastReasonSparseHistory = "forecast.reason.sparse_history"
     case forecastReasonWeather = "forecast.reason.weather"
     case forecastReasonWeekdayBaseline = "forecast.reason.weekday_baseline"
@@ -1482,6 +1483,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("follows the recent movement")
             case .ko: .text("최근 추세 반영")
+            }
+        case .forecastReasonRoadWorks:
+            switch language {
+            case .en: .text("road works at the entrance")
+            case .ko: .text("입구 도로 공사")
             }
         case .forecastReasonSparseHistory:
             switch language {

@@ -23,6 +23,8 @@ public enum ForecastReason: String, ContractEnum {
     case closingSoon = "closing_soon"
     /// Little history: the range is wide.
     case sparseHistory = "sparse_history"
+    /// Road works at the lot's entrance while this time (Seoul's ACDNT_CNTRL_STTS): said, not counted in.
+    case roadWorks = "road_works"
 }
 
 /// Why a forecast has no points.

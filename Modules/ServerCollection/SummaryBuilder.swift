@@ -81,7 +81,29 @@ public struct SummaryBuilder: Sendable {
         return nil
     }
 
+    /// The park's forecast, each lot's points during road works at its entrance giving them as a reason (the
+    /// numbers stay the forecaster's: no history says what a road work does to a lot).
     public func forecastOverview(park: Park, collected: CollectedPark, now: Date) -> ForecastOverview {
+        var overview = plainForecast(park: park, collected: collected, now: now)
+        let works = collected.roadControls.value?.lists.roadControls.filter { !$0.nearLotIds.isEmpty } ?? []
+        guard !works.isEmpty else { return overview }
+        for i in overview.lots.indices {
+            guard let lot = overview.lots[i].lotId else { continue }
+            let here = works.filter { $0.nearLotIds.contains(lot) }
+            for j in overview.lots[i].points.indices {
+                let at = overview.lots[i].points[j].at
+                let during = here.contains {
+                    ($0.since ?? .distantPast) <= at && at < ($0.expectedClear ?? .distantFuture)
+                }
+                if during, !overview.lots[i].points[j].reasons.contains(.known(.roadWorks)) {
+                    overview.lots[i].points[j].reasons.append(.known(.roadWorks))
+                }
+            }
+        }
+        return overview
+    }
+
+    func plainForecast(park: Park, collected: CollectedPark, now: Date) -> ForecastOverview {
         collected.forecast
             ?? ForecastOverview(
                 parkId: park.id, generatedAt: now, horizonMinutes: 180,

@@ -178,6 +178,7 @@ public enum ValueWords {
         case .weather?: .forecastReasonWeather
         case .closingSoon?: .forecastReasonClosingSoon
         case .sparseHistory?: .forecastReasonSparseHistory
+        case .roadWorks?: .forecastReasonRoadWorks
         case nil: nil
         }
     }
