@@ -6,12 +6,13 @@ import CurlHTTP
 import Foundation
 import Models
 import RequestProof
+import ServerSources
 import Storage
 import WebPush
 
 struct MicroBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "micro", abstract: "Per-call costs: decode, sign, a push alert's encryption.")
+        commandName: "micro", abstract: "Per-call costs: citydata parse, decode, sign, a push alert's encryption.")
     @Option var iterations = 2000
 
     func run() async throws { print(BenchmarkRow.render(try await rows())) }
@@ -36,7 +37,23 @@ struct MicroBench: AsyncParsableCommand {
         )
         let subscriber = try SubscriberKeys(p256dh: pushKeys.p256dh, auth: pushKeys.auth)
         let alert = Data(repeating: 0x61, count: 600)
+        // The recorded-shape Yeouido answer whole, and without the way-there sections: their cost side by side.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "Tests/Fixtures/seoul/citydata-yeouido-poi105.json"))
+        var object = try JSONSerialization.jsonObject(with: whole) as? [String: Any] ?? [:]
+        var city = object["CITYDATA"] as? [String: Any] ?? [:]
+        for section in ["SBIKE_STTS", "SUB_STTS", "BUS_STN_STTS", "CHARGER_STTS", "ACDNT_CNTRL_STTS"] {
+            city[section] = nil
+        }
+        object["CITYDATA"] = city
+        let without = try JSONSerialization.data(withJSONObject: object)
+        let area = CitydataArea(code: "POI105", name: "여의도한강공원")
         let rows = [
+            time("parse citydata, every section (\(whole.count) bytes)") {
+                _ = CitydataParser.parse(whole, expected: area)
+            },
+            time("parse citydata without the way-there sections (\(without.count) bytes)") {
+                _ = CitydataParser.parse(without, expected: area)
+            },
             try time("decode HomeSummary (\(data.count) bytes)") {
                 _ = try ContractCoding.decode(HomeSummary.self, from: data)
             },
