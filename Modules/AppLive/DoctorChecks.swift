@@ -152,7 +152,7 @@ extension Doctor {
         {
             _ = try? await session.client.homeSummary(park.id)
         }
-        guard let usage = try? await session.client.sources().upstream else { return nil }
+        guard let sources = try? await session.client.sources(), let usage = sources.upstream else { return nil }
         switch usage.detail?.code {
         case .known(.keyRefused)?:
             return Result(
@@ -163,10 +163,27 @@ extension Doctor {
                 check: .upstream, status: .warning,
                 detail: Reason(.doctorDetailUpstreamPaused, usage.detail?.until.map { ISO8601.format($0) } ?? "?"))
         default:
-            return Result(
-                check: .upstream, status: .ok,
-                detail: Reason(.doctorDetailUpstream, usage.callsToday, usage.day, usage.intervalSeconds))
+            let calls = Reason(.doctorDetailUpstream, usage.callsToday, usage.day, usage.intervalSeconds)
+            guard let dropped = droppedRows(sources) else {
+                return Result(check: .upstream, status: .ok, detail: calls)
+            }
+            return Result(check: .upstream, status: .warning, detail: joined([calls, dropped]))
         }
+    }
+
+    /// The rows Seoul sent that could not be read, by park and source ("yeouido chargers 2"); nil when none.
+    static func droppedRows(_ sources: SourcesResponse) -> Reason? {
+        let named = sources.parks.flatMap { entry in
+            entry.sources.compactMap { status -> (String, Int)? in
+                guard status.reason?.code == .known(.rowsDropped), let count = status.reason?.count, count > 0 else {
+                    return nil
+                }
+                return ("\(entry.parkId.rawValue) \(status.source.rawValue) \(count)", count)
+            }
+        }
+        guard !named.isEmpty else { return nil }
+        return Reason(
+            .doctorDetailRowsDropped, named.map(\.1).reduce(0, +), named.map(\.0).joined(separator: ", "))
     }
 
     /// Alerts: on or off, how many thresholds, and any alert that could not be shown (with the notifier's words).

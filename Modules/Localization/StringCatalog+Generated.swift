@@ -105,6 +105,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case doctorDetailPolicy = "doctor.detail.policy"
     case doctorDetailPolicyStrict = "doctor.detail.policy_strict"
     case doctorDetailPolicyUnreadable = "doctor.detail.policy_unreadable"
+    case doctorDetailRowsDropped = "doctor.detail.rows_dropped"
     case doctorDetailSnapshotBroken = "doctor.detail.snapshot_broken"
     case doctorDetailSnapshots = "doctor.detail.snapshots"
     case doctorDetailTokenOk = "doctor.detail.token_ok"
@@ -1153,6 +1154,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("could not read the policy")
             case .ko: .text("정책을 읽을 수 없어요")
+            }
+        case .doctorDetailRowsDropped:
+            switch language {
+            case .en: .text("Seoul rows left out as unreadable: %1$@ (%2$@)")
+            case .ko: .text("읽지 못해 뺀 서울 행 %1$@개 (%2$@)")
             }
         case .doctorDetailSnapshotBroken:
             switch language {
@@ -2831,8 +2837,8 @@ extension StringCatalog {
             }
         case .serverDetailRowsDropped:
             switch language {
-            case .en: .text("%@ unreadable rows left out")
-            case .ko: .text("읽을 수 없는 행 %@개 제외")
+            case .en: .text("unreadable rows left out: %@")
+            case .ko: .text("읽지 못해 뺀 행 %@개")
             }
         case .serverDetailSourceFailing:
             switch language {

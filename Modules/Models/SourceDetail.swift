@@ -62,7 +62,7 @@ public struct SourceDetail: Hashable, Sendable, Codable {
         case .known(.keyRefused): "the Seoul Open Data key was refused: \(text ?? "INFO-100")"
         case .known(.placeholderPositions): "placeholder positions around the park centre"
         case .known(.lastGoodServed): "last good response served after a failed rebuild"
-        case .known(.rowsDropped): "\(count ?? 0) unreadable rows left out"
+        case .known(.rowsDropped): "unreadable rows left out: \(count ?? 0)"
         case .known(.noOpenSource): "no open source"
         case .unknown(let raw): text ?? raw
         }

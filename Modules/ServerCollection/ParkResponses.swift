@@ -146,7 +146,11 @@ public final class ParkResponses: Sendable {
     /// Every park's source states and the upstream budget, for `/v2/sources`.
     public func sources(now: Date) -> SourcesResponse {
         let entries = catalog.parks.map { park in
-            SourcesResponse.Entry(parkId: park.id, sources: builder.statuses(collector.collected(park.id), now: now))
+            let collected = collector.collected(park.id)
+            return SourcesResponse.Entry(
+                parkId: park.id,
+                sources: builder.statuses(collected, now: now)
+                    + collected.wayThereStatuses(source: collector.source, now: now))
         }
         return SourcesResponse(parks: entries, generatedAt: now, upstream: collector.source.upstreamUsage(at: now))
     }

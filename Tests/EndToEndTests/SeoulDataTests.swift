@@ -107,6 +107,34 @@ import Testing
         #expect(seoul.calls("POI085") == 1)
     }
 
+    /// A row Seoul sent that could not be read is named by `doctor` with its park and source, and the rest shown.
+    @Test func doctorNamesTheRowsSeoulSentThatCouldNotBeRead() async throws {
+        // 강서 (the park doctor asks for first) answering with Yeouido's sections and one 따릉이 station in Busan.
+        let body = try SeoulStandIn.fixture("citydata-yeouido-poi105.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        var city = try #require(object["CITYDATA"] as? [String: Any])
+        city["AREA_CD"] = "POI085"
+        city["AREA_NM"] = "강서한강공원"
+        var bikes = try #require(city["SBIKE_STTS"] as? [[String: Any]])
+        bikes.append(["SBIKE_SPOT_NM": "9999. 부산역", "SBIKE_X": "129.04", "SBIKE_Y": "35.11"])
+        city["SBIKE_STTS"] = bikes
+        object["CITYDATA"] = city
+        let seoul = try SeoulStandIn(fixtures: [:])
+        defer { seoul.stop() }
+        seoul.serve("POI085", body: try JSONSerialization.data(withJSONObject: object))
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = [
+            "SEOUL_OPEN_DATA_KEY": "test-key", "SEOUL_OPEN_DATA_URL": seoul.baseURL, "XDG_CONFIG_HOME": dir.path,
+        ]
+        let doctor = try await run(["doctor", "--state-dir", dir.path, "--lang", "en"], env)
+        #expect(
+            doctor.stdout.contains("Seoul rows left out as unreadable: 1 (gangseo bikes 1)"),
+            "\(doctor.stdout)")
+        let outing = try await run(["outing", "gangseo", "--state-dir", dir.path, "--lang", "en"], env)
+        #expect(outing.stdout.contains("한강공원 여의도나들목 12 bikes"), "\(outing.stdout)")
+    }
+
     @Test func keySetReadsStandardInputAndWritesTheConfigReadableOnlyByItsOwner() async throws {
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
