@@ -147,6 +147,19 @@ public struct FaultMatrix: Sendable {
         }
     }
 
+    /// Each outing source's state in `hangangjari outing --json`'s output.
+    static func sourceStates(_ output: String) -> [String: String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+            let data = object["data"] as? [String: Any], let outing = data["outing"] as? [String: Any],
+            let sources = outing["sources"] as? [[String: Any]]
+        else { return [:] }
+        var states: [String: String] = [:]
+        for source in sources {
+            if let id = source["source"] as? String, let state = source["state"] as? String { states[id] = state }
+        }
+        return states
+    }
+
     func sourceAndAppFaults() -> [Case] {
         [
             (
@@ -167,6 +180,26 @@ public struct FaultMatrix: Sendable {
                     defer { server.stop() }
                     let run = widget(stateDir(), server.baseURL, ["--format", "waybar"])
                     return Check(observed: Self.brief(run), passed: !run.stdout.contains("\"fresh\""))
+                }
+            ),
+            (
+                "way-there rows failing, stale", "rows say so, static hints, outing exit 0",
+                {
+                    let server = try server(["--faults", "failing-sources=chargers,stale-sources=subway"])
+                    defer { server.stop() }
+                    let dir = stateDir()
+                    let json = runner.run([
+                        app, "outing", "yeouido", "--state-dir", dir.path, "--api", server.baseURL, "--json",
+                    ])
+                    let text = runner.run([app, "outing", "yeouido", "--state-dir", dir.path, "--api", server.baseURL])
+                    let rows = Self.sourceStates(json.stdout)
+                    // A stale train report is no live train: the static hint stays.
+                    let hints = text.stdout.contains("exits 2/3")
+                    return Check(
+                        observed: "exit \(json.status), chargers \(rows["chargers"] ?? "?"), subway "
+                            + "\(rows["subway"] ?? "?"), hints \(hints)",
+                        passed: json.status == 0 && rows["chargers"] == "unavailable" && rows["subway"] == "stale"
+                            && rows["bikes"] == "fresh" && hints)
                 }
             ),
             (
