@@ -189,10 +189,11 @@ def test_the_forecast_is_drawn_with_the_numbers_of_v2(day_server, browser, langu
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_at_390_pixels_sources_are_blocks_and_the_reasons_end_without_a_separator(day_server, browser, language):
-    outing = day_server.json("/v2/parks/yeouido/home-summary")
+    # The page shows the whole outing's sources: the way there's rows with them, as /v2/parks/{park}/outing has them.
+    outing = day_server.json("/v2/parks/yeouido/outing")
     open_page(browser, day_server, "/p/yeouido/outing", language)
     blocks = browser.find_elements(By.CSS_SELECTOR, "section.sources li")
-    sources = outing["outing"]["sources"] or outing["freshness"]["sources"]
+    sources = outing["outing"]["sources"]
     assert len(blocks) == len(sources)
     assert not browser.find_elements(By.CSS_SELECTOR, "table.sources")
     for block in blocks:
