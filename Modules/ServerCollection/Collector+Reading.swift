@@ -6,9 +6,10 @@ import ServerSources
 
 /// Reading the sources into the collected values and the history; the injected source faults act here.
 extension Collector {
-    /// Reads one kind of source for every park in parallel; the round's history goes in as one write.
-    public func collect(_ kind: SourceKind) async {
-        let at = now()
+    /// Reads one kind of source for every park in parallel; the round's history goes in as one write. `at` is the
+    /// round's time when the kind is one of a full round (every kind reads the same moment, so one answer serves all).
+    public func collect(_ kind: SourceKind, at round: Date? = nil) async {
+        let at = round ?? now()
         let settings = faults.current
         let kept = await withTaskGroup(of: [LotReading].self) { group in
             for park in catalog.parks {

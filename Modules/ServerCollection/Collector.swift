@@ -138,7 +138,7 @@ public final class Collector: Sendable {
     private func collectEverySource() async {
         let at = now()
         activity.begin()
-        for kind in SourceKind.allCases { await collect(kind) }
+        for kind in SourceKind.allCases { await collect(kind, at: at) }
         activity.end()
         for kind in SourceKind.allCases { await listeners.deliver(event(kind, at: at)) }
     }
