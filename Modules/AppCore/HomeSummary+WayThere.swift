@@ -6,8 +6,7 @@ extension HomeSummary {
     /// an outing of another park changes nothing.
     public func withWayThere(of outing: OutingSummary?) -> HomeSummary {
         guard let outing, outing.parkId == park.id, let wayThere = outing.wayThere else { return self }
-        let kinds: Set<SourceID> = [.bikes, .subway, .buses, .chargers, .roadControls]
-        func isWayThere(_ status: SourceStatus) -> Bool { status.source.known.map(kinds.contains) ?? false }
+        func isWayThere(_ status: SourceStatus) -> Bool { status.source.known.map(SourceID.wayThere.contains) ?? false }
         var merged = self
         merged.outing.wayThere = wayThere
         let rows = outing.sources.filter(isWayThere)

@@ -28,9 +28,7 @@ public struct FaultSettings: Sendable, Equatable {
     public init() {}
 
     /// The sources the collector reads, which `failing-sources` and `stale-sources` name when they name none.
-    public static let collectedSources: Set<SourceID> = [
-        .parking, .crowd, .weather, .events, .bikes, .subway, .buses, .chargers, .roadControls,
-    ]
+    public static let collectedSources: Set<SourceID> = SourceID.wayThere.union([.parking, .crowd, .weather, .events])
 
     /// Parses `latency=200ms,5xx=3,truncate,wrong-park,garbage,failing-sources[=SOURCE+...],stale-sources[=SOURCE+...],
     /// rebuild-fails,reject-proofs,clock-skew=SECONDS` (or `none`); e.g. `stale-sources=weather`.

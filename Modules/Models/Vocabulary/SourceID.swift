@@ -5,4 +5,7 @@ public enum SourceID: String, ContractEnum, CaseIterable {
     /// The way-there sections of citydata (optional additions: older servers send none).
     case bikes, subway, buses, chargers
     case roadControls = "road_controls"
+
+    /// The way-there sources, whose rows the outing carries and a park's freshness leaves out.
+    public static let wayThere: Set<SourceID> = [.bikes, .subway, .buses, .chargers, .roadControls]
 }
