@@ -171,7 +171,9 @@ struct BacktestCommand: AsyncParsableCommand {
                 throw ExitCode(65)
             }
             print(recorded.report.render())
-            print(Backtest.render(try await Backtest.score(recorded, trainer: trainer).rows))
+            let rows = try await Backtest.score(recorded, trainer: trainer).rows
+            print(Backtest.render(rows))
+            print(Backtest.renderReliability(rows))
             return
         }
         let now: Date
@@ -181,5 +183,6 @@ struct BacktestCommand: AsyncParsableCommand {
         let outcome = try await Backtest.simulated(
             catalog: .bundled, days: days, end: now, stepMinutes: step, trainer: trainer)
         print(Backtest.render(outcome.rows))
+        print(Backtest.renderReliability(outcome.rows))
     }
 }

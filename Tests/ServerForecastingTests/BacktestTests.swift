@@ -56,6 +56,24 @@ struct BacktestTests {
         #expect(rows7.allSatisfy { $0.samples == 0 } || rows7.isEmpty)
     }
 
+    /// Every scored forecast lands in one risk bin, and the table prints one line per bin in the documented form.
+    @Test func theReliabilityTableCountsEveryForecastOnceInTheDocumentedForm() async throws {
+        let rows = try await Backtest(calendar: .recorded(offsetSeconds: 3600)).score([Self.series(lastDaysOffset: 20)])
+            .rows
+        for row in rows {
+            #expect(row.reliability.map(\.percent) == Backtest.riskBins)
+            #expect(row.reliability.map(\.samples).reduce(0, +) == row.samples)
+        }
+        let lines = Backtest.renderReliability(rows).split(separator: "\n").map(String.init)
+        #expect(lines.count == rows.count * (1 + Backtest.riskBins.count))
+        #expect(lines.first == "risk of no space at 15 min:")
+        let bin = try Regex(#"^risk (0-10|10-30|30-60|60-100)%  n=\d+  predicted \d+\.\d%  observed \d+\.\d%$"#)
+        #expect(lines.filter { !$0.hasSuffix(":") }.allSatisfy { $0.wholeMatch(of: bin) != nil }, "\(lines)")
+        let holding = Backtest.ReliabilityBin(percent: 10...30, samples: 300, predicted: 0.2, observed: 0.25)
+        #expect(holding.holds)
+        #expect(!Backtest.ReliabilityBin(percent: 10...30, samples: 300, predicted: 0.2, observed: 0.4).holds)
+    }
+
     @Test func aForecastSeesNothingAfterItsStart() async throws {
         let series = Self.series()
         let start = series.readingBuckets[series.readingBuckets.count - 10]

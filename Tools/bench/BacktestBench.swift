@@ -87,6 +87,7 @@ struct BacktestBench: AsyncParsableCommand {
         if let widths = outcome.calibrations.last, !widths.horizons.isEmpty {
             lines.append(Self.widths(widths))
         }
+        lines.append(Backtest.renderReliability(outcome.rows))
         return Table(name: name, outcome: outcome, reference: reference, text: lines.joined(separator: "\n"))
     }
 

@@ -28,9 +28,31 @@ public struct Backtest: Sendable {
         public var coverageByKind: [Int: Double] = [:]
         /// Mean interval score of p10...p90 (``Backtest/intervalScore(p10:p90:actual:)``), in spaces.
         public var intervalScore = 0.0
+        /// The risk of no space against how often the lot was full, per bin of ``Backtest/riskBins``.
+        public var reliability: [ReliabilityBin] = []
 
         public var ratioToPersistence: Double { forecastMAE / max(persistenceMAE, 0.0001) }
         public var ratioToLastWeek: Double { forecastMAEOnLastWeek / max(lastWeekMAE, 0.0001) }
+    }
+
+    /// The bins of the reliability table, in percent of risk: each holds risks from its lower bound up to the next
+    /// bin's.
+    public static let riskBins = [0...10, 10...30, 30...60, 60...100]
+
+    /// One bin of the reliability table: forecasts whose risk of no space fell in `percent`, and how often the lot
+    /// was then full.
+    public struct ReliabilityBin: Sendable, Equatable {
+        public var percent: ClosedRange<Int>
+        public var samples: Int
+        /// The mean risk forecast (0...1).
+        public var predicted: Double
+        /// The share of those forecasts that found no free space.
+        public var observed: Double
+
+        /// Whether the observed rate lies inside the bin's range.
+        public var holds: Bool {
+            (Double(percent.lowerBound) / 100...Double(percent.upperBound) / 100).contains(observed)
+        }
     }
 
     public var forecaster: Forecaster
@@ -63,6 +85,8 @@ public struct Backtest: Sendable {
         var n = 0, inside = 0, lastWeekN = 0
         var forecast = 0.0, persistence = 0.0, forecastOnLastWeek = 0.0, lastWeek = 0.0, intervalScore = 0.0
         var byKind: [Int: (n: Int, inside: Int)] = [:]
+        /// Per risk bin: forecasts, their summed risk, and how many found the lot full.
+        var bins = Array(repeating: (n: 0, risk: 0.0, full: 0), count: Backtest.riskBins.count)
 
         mutating func add(_ other: Sums) {
             n += other.n
@@ -73,6 +97,9 @@ public struct Backtest: Sendable {
             forecastOnLastWeek += other.forecastOnLastWeek
             lastWeek += other.lastWeek
             intervalScore += other.intervalScore
+            for (index, bin) in other.bins.enumerated() {
+                bins[index] = (bins[index].n + bin.n, bins[index].risk + bin.risk, bins[index].full + bin.full)
+            }
             for (kind, counts) in other.byKind {
                 let mine = byKind[kind] ?? (0, 0)
                 byKind[kind] = (mine.n + counts.n, mine.inside + counts.inside)
@@ -146,7 +173,12 @@ public struct Backtest: Sendable {
                 forecastMAEOnLastWeek: s.forecastOnLastWeek / Double(max(s.lastWeekN, 1)),
                 lastWeekMAE: s.lastWeek / Double(max(s.lastWeekN, 1)), coverage: Double(s.inside) / n,
                 coverageByKind: s.byKind.mapValues { Double($0.inside) / Double(max($0.n, 1)) },
-                intervalScore: s.intervalScore / n)
+                intervalScore: s.intervalScore / n,
+                reliability: zip(Self.riskBins, s.bins).map { range, bin in
+                    ReliabilityBin(
+                        percent: range, samples: bin.n, predicted: bin.risk / Double(max(bin.n, 1)),
+                        observed: Double(bin.full) / Double(max(bin.n, 1)))
+                })
         }
         return outcome
     }
@@ -167,6 +199,8 @@ public struct Backtest: Sendable {
             s.persistence += Double(abs(now - actual))
             s.intervalScore += Self.intervalScore(p10: point.p10, p90: point.p90, actual: actual)
             if point.inside { s.inside += 1 }
+            let bin = Self.riskBins.lastIndex { Double($0.lowerBound) / 100 <= point.risk } ?? 0
+            s.bins[bin] = (s.bins[bin].n + 1, s.bins[bin].risk + point.risk, s.bins[bin].full + (actual <= 0 ? 1 : 0))
             let counts = s.byKind[kind] ?? (0, 0)
             s.byKind[kind] = (counts.n + 1, counts.inside + (point.inside ? 1 : 0))
             if let lastWeek = lot.value(point.target - TimeSlot.perWeek) {
@@ -275,6 +309,21 @@ public struct Backtest: Sendable {
                 }
             }
             lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The reliability table of the risk of no space: per horizon, one line per bin, e.g.
+    /// `risk 10-30%  n=1234  predicted 18.2%  observed 17.5%`.
+    public static func renderReliability(_ rows: [Row]) -> String {
+        var lines: [String] = []
+        for row in rows where !row.reliability.isEmpty {
+            lines.append("risk of no space at \(row.minutes) min:")
+            for bin in row.reliability {
+                lines.append(
+                    "risk \(bin.percent.lowerBound)-\(bin.percent.upperBound)%  n=\(bin.samples)  "
+                        + String(format: "predicted %.1f%%  observed %.1f%%", bin.predicted * 100, bin.observed * 100))
+            }
         }
         return lines.joined(separator: "\n")
     }

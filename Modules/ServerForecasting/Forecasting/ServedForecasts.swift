@@ -13,6 +13,8 @@ public struct ServedForecast: Sendable {
     public var p10: Int
     public var p50: Int
     public var p90: Int
+    /// The forecast's probability (0...1) of no free space.
+    public var risk: Double
 
     public var inside: Bool { actual >= p10 && actual <= p90 }
 }
@@ -40,7 +42,8 @@ extension Forecaster {
                                 ServedForecast(
                                     lot: index, start: start, minutes: point.minutesAhead,
                                     target: target,
-                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90))
+                                    actual: actual, p10: point.p10, p50: point.p50, p90: point.p90,
+                                    risk: point.riskOfNoSpace))
                         }
                     }
                     return served
