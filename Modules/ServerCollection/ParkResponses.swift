@@ -25,6 +25,7 @@ public final class ParkResponses: Sendable {
     let forecast: ResponseCache<ForecastResponse>
     let outing: ResponseCache<OutingResponse>
     let parks: ResponseCache<ParksResponse>
+    let lotForecasts: ResponseCache<LotForecastsResponse>
 
     public init(
         collector: Collector, builder: SummaryBuilder, hotCacheTTL: TimeInterval, onDemandInterval: TimeInterval?,
@@ -42,6 +43,7 @@ public final class ParkResponses: Sendable {
         forecast = ResponseCache(ttl: hotCacheTTL, lag: lag)
         outing = ResponseCache(ttl: hotCacheTTL, lag: lag)
         parks = ResponseCache(ttl: hotCacheTTL, lag: lag)
+        lotForecasts = ResponseCache(ttl: hotCacheTTL, lag: lag)
     }
 
     /// One park's response of one kind through its cache; `failRebuild` makes the build fail (an injected fault), so
@@ -140,6 +142,40 @@ public final class ParkResponses: Sendable {
             ParksResponse(
                 parks: zip(catalog.parks, collected).map { builder.listItem(park: $0, collected: $1, now: now) },
                 generatedAt: collected.map(\.updatedAt).max() ?? now)
+        }
+    }
+
+    /// Every lot's live count and forecast across the parks, as `/v2/forecasts` serves it: built only when the hot
+    /// cache misses; `failRebuild` serves the last good one (aged), as for a park's responses.
+    public func lotForecastsEntry(now: Date, failRebuild: Bool = false) -> (
+        value: LotForecastsResponse, response: EncodedResponse
+    )? {
+        let collected = catalog.parks.map { collector.collected($0.id) }
+        return lotForecasts.entry(key: "lots", version: collected.map(\.version).reduce(0, +), now: now) {
+            if failRebuild { throw RebuildFailure() }
+            return LotForecastsResponse(
+                generatedAt: collected.map(\.updatedAt).max() ?? now, horizonMinutes: ArrivalRanking.reachMinutes,
+                parks: zip(catalog.parks, collected).map { builder.lotForecasts(park: $0, collected: $1, now: now) })
+        }
+    }
+
+    /// Every lot's forecasts, as `/v2/forecasts` serves them; nil while nothing could be built yet.
+    public func lotForecastsAnswer() async -> LotForecastsResponse? {
+        await collectEveryParkIfAsked()
+        return lotForecastsEntry(now: now())?.value
+    }
+
+    /// An embedded backend reads every park with its forecasts when asked for all the lots (at most once per its
+    /// interval each); a server collects anyway.
+    public func collectEveryParkIfAsked() async {
+        guard let onDemandInterval else { return }
+        await withTaskGroup(of: Void.self) { group in
+            for park in catalog.parks {
+                group.addTask {
+                    await self.collector.collectIfDue(
+                        park.id, interval: onDemandInterval, backfillDays: self.backfillDays)
+                }
+            }
         }
     }
 

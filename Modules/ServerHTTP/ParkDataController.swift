@@ -6,7 +6,8 @@ import ServerCollection
 import ServerFaults
 import ServerTrust
 
-/// The park-data reads: `/v2/parks`, each park's home summary, parking, forecast and outing, and `/v2/sources`.
+/// The park-data reads: `/v2/parks`, each park's home summary, parking, forecast and outing, every lot's forecasts
+/// (`/v2/forecasts`), and `/v2/sources`.
 /// Each answer comes from ``ParkResponses``' caches, with its ETag and the current policy.
 public struct ParkDataController: Sendable {
     let responses: ParkResponses
@@ -37,6 +38,11 @@ public struct ParkDataController: Sendable {
         parkRoute(API.parking, .parking, on: router)
         parkRoute(API.forecast, .forecast, on: router)
         parkRoute(API.outing, .outing, on: router)
+        router.on(API.lotForecasts) { request, _ in
+            try await serve(request, park: nil, everyPark: true) { _, now, faults in
+                responses.lotForecastsEntry(now: now, failRebuild: faults.rebuildFails)?.response
+            }
+        }
         router.on(API.sources) { request, _ in
             if let problem = await gate.refusal(request, body: nil) {
                 return Responses.problem(problem, policy: policy)
@@ -59,21 +65,26 @@ public struct ParkDataController: Sendable {
     /// Builds the answer for a park (nil for `/v2/parks`) at a time, under the faults read once for the request.
     typealias Respond = @Sendable (Park?, Date, FaultSettings) -> EncodedResponse?
 
-    /// Serves a park-data response: faults, trust, cache, conditional request.
-    private func serve(_ request: Request, park: String?, respond: Respond) async throws -> Response {
+    /// Serves a park-data response: faults, trust, cache, conditional request. `everyPark`: the answer covers every
+    /// park (an embedded backend reads them all first).
+    private func serve(_ request: Request, park: String?, everyPark: Bool = false, respond: Respond) async throws
+        -> Response
+    {
         // One read of the faults per request: each read takes the switch's lock and copies its sets.
         let faults = self.faults.current
         // Only an injected delay or an on-demand collection can make a read wait; the rest is built from memory.
         guard faults.latency > .zero || responses.onDemandInterval != nil else {
-            return await answer(request, park: park, faults: faults, respond: respond)
+            return await answer(request, park: park, everyPark: everyPark, faults: faults, respond: respond)
         }
         return try await RequestDeadline.answer(within: requestTimeout, policy: policy) {
             if faults.latency > .zero { try await Task.sleep(for: faults.latency) }
-            return await answer(request, park: park, faults: faults, respond: respond)
+            return await answer(request, park: park, everyPark: everyPark, faults: faults, respond: respond)
         }
     }
 
-    private func answer(_ request: Request, park: String?, faults: FaultSettings, respond: Respond) async -> Response {
+    private func answer(
+        _ request: Request, park: String?, everyPark: Bool, faults: FaultSettings, respond: Respond
+    ) async -> Response {
         if self.faults.shouldFailThisRequest(every: faults.serverErrorEvery) {
             return Responses.problem(Problems.make(.sourceUnavailable, "injected server error"), policy: policy)
         }
@@ -87,7 +98,13 @@ public struct ParkDataController: Sendable {
                 Problems.make(.unknownPark, "No park '\(park.prefix(64))'. Did you mean: \(names)?"), policy: policy)
         }
         // Only the embedded backend collects on demand; elsewhere the call's suspension point is skipped.
-        if responses.onDemandInterval != nil { await responses.collectIfAsked(park: found?.id) }
+        if responses.onDemandInterval != nil {
+            if everyPark {
+                await responses.collectEveryParkIfAsked()
+            } else {
+                await responses.collectIfAsked(park: found?.id)
+            }
+        }
         guard let encoded = respond(found, now(), faults) else {
             return Responses.problem(
                 Problems.make(.sourceUnavailable, "No data could be built for this park yet"), policy: policy)

@@ -53,6 +53,7 @@ import Testing
             "ForecastResponse": { try ContractCoding.decode(ForecastResponse.self, from: $0) },
             "OutingResponse": { try ContractCoding.decode(OutingResponse.self, from: $0) },
             "SourcesResponse": { try ContractCoding.decode(SourcesResponse.self, from: $0) },
+            "LotForecastsResponse": { try ContractCoding.decode(LotForecastsResponse.self, from: $0) },
             "HealthResponse": { try ContractCoding.decode(HealthResponse.self, from: $0) },
             "Problem": { try ContractCoding.decode(Problem.self, from: $0) },
             "TelemetryBatch": { try ContractCoding.decode(TelemetryBatch.self, from: $0) },

@@ -10,7 +10,7 @@ import Testing
         "home-summary.json", "parking-response.json", "forecast-response.json", "outing-response.json",
         "parks-response.json", "sources-response.json", "bootstrap-response.json", "policy.json", "health.json",
         "telemetry-batch.json", "push-subscription.json", "push-subscription-web-push.json",
-        "problem-proof-invalid.json",
+        "problem-proof-invalid.json", "lot-forecasts-response.json",
     ])
     func fixtureRoundTrips(_ name: String) throws {
         let original = try Fixtures.contract(name)
@@ -22,6 +22,7 @@ import Testing
         case "outing-response.json": reencoded = try roundTrip(OutingResponse.self, original)
         case "parks-response.json": reencoded = try roundTrip(ParksResponse.self, original)
         case "sources-response.json": reencoded = try roundTrip(SourcesResponse.self, original)
+        case "lot-forecasts-response.json": reencoded = try roundTrip(LotForecastsResponse.self, original)
         case "bootstrap-response.json": reencoded = try roundTrip(BootstrapResponse.self, original)
         case "policy.json": reencoded = try roundTrip(ClientPolicy.self, original)
         case "health.json": reencoded = try roundTrip(HealthResponse.self, original)

@@ -117,6 +117,8 @@ public enum API {
     public static let forecast = Endpoint<NoBody, ForecastResponse>(.get, "/v2/parks/{parkId}/forecast")
     public static let outing = Endpoint<NoBody, OutingResponse>(.get, "/v2/parks/{parkId}/outing")
     public static let sources = Endpoint<NoBody, SourcesResponse>(.get, "/v2/sources")
+    /// Every lot's live count and forecast points, for "where to go now".
+    public static let lotForecasts = Endpoint<NoBody, LotForecastsResponse>(.get, "/v2/forecasts")
     public static let telemetry = Endpoint<TelemetryBatch, WriteAccepted>(.post, "/v2/telemetry")
     public static let subscribe = Endpoint<PushSubscription, WriteAccepted>(.post, "/v2/push/subscriptions")
     public static let unsubscribe = Endpoint<NoBody, NoBody>(.delete, "/v2/push/subscriptions/{subscriptionId}")
@@ -124,8 +126,8 @@ public enum API {
     /// Every endpoint's route.
     public static let routes: [Route] = [
         health.route, healthLive.route, healthReady.route, policy.route, bootstrap.route, parks.route,
-        homeSummary.route, parking.route, forecast.route, outing.route, sources.route, telemetry.route,
-        subscribe.route, unsubscribe.route,
+        homeSummary.route, parking.route, forecast.route, outing.route, sources.route, lotForecasts.route,
+        telemetry.route, subscribe.route, unsubscribe.route,
     ]
 
     /// The methods the contract takes on `path`, in the order listed; empty when the contract has no such path.
