@@ -62,16 +62,20 @@ struct BoundOptions {
 
     /// The store over the live environment, showing `park` on `tab`.
     func store(park: ParkID? = nil, tab: AppTab = .home, lot: LotID? = nil) throws -> AppStore {
-        let container = try container()
+        let simulated = BackendOrigin(configuration) == .embedded(realData: false)
+        return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: try appEnvironment())
+    }
+
+    /// The live environment; the cache's warnings go to stderr.
+    func appEnvironment() throws -> AppEnvironment {
         let (environment, warnings) = AppEnvironment.live(
-            configuration: configuration, embedded: commandContext.embedded, container: container,
+            configuration: configuration, embedded: commandContext.embedded, container: try container(),
             environment: self.environment, timeout: timeout, clock: try clock())
         if !warnings.isEmpty {
             let l = context().l
             commandContext.printError(warnings.map { $0.text(l) })
         }
-        let simulated = BackendOrigin(configuration) == .embedded(realData: false)
-        return AppStore(park: park, tab: tab, lot: lot, simulated: simulated, environment: environment)
+        return environment
     }
 
     /// The screen context; `settings` already loaded spare reading the settings file again.

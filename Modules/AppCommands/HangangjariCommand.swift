@@ -24,7 +24,7 @@ public struct Hangangjari: AsyncParsableCommand {
         version: ProductVersion.current,
         subcommands: [
             UICommand.self, HomeCommand.self, ParkingCommand.self, ForecastCommand.self, OutingCommand.self,
-            ParksCommand.self,
+            ParksCommand.self, GoCommand.self,
             OpenCommand.self, DirectionsCommand.self, FavoritesCommand.self, AlertsCommand.self, WidgetCommand.self,
             LocationCommand.self, SettingsCommand.self,
             DoctorCommand.self, CacheCommand.self, InstallDesktopCommand.self, CatalogCommand.self, KeyCommand.self,

@@ -14,6 +14,8 @@ public struct AppEnvironment: Sendable {
     /// A park's whole outing (the way there in full) through the repository; nil when it cannot be had, and the
     /// outing shows what the home summary carries.
     public var loadOuting: @Sendable (_ park: ParkID, _ force: Bool) async -> Loaded<OutingResponse>?
+    /// Every lot's live count and forecast across the parks ("where to go now").
+    public var loadLotForecasts: @Sendable (_ force: Bool) async throws -> Loaded<LotForecastsResponse>
     /// The parks list with live totals.
     public var loadParks: @Sendable (_ force: Bool) async throws -> Loaded<ParksResponse>
     /// The saved settings, and a warning when the file had to be moved aside.
@@ -39,9 +41,13 @@ public struct AppEnvironment: Sendable {
         openURL: @escaping @Sendable (String) -> Bool = { _ in false },
         pageAddress: @escaping @Sendable (Bool) async -> PageAddress = { _ in .unavailable(Reason(.pageNoneEmbedded)) },
         now: @escaping @Sendable () -> Date = { Date() },
-        loadOuting: @escaping @Sendable (ParkID, Bool) async -> Loaded<OutingResponse>? = { _, _ in nil }
+        loadOuting: @escaping @Sendable (ParkID, Bool) async -> Loaded<OutingResponse>? = { _, _ in nil },
+        loadLotForecasts: @escaping @Sendable (Bool) async throws -> Loaded<LotForecastsResponse> = { _ in
+            throw RepositoryUnavailable(reason: Reason(.reasonGoNoAnswer))
+        }
     ) {
         self.loadOuting = loadOuting
+        self.loadLotForecasts = loadLotForecasts
         self.cachedSummary = cachedSummary
         self.loadSummary = loadSummary
         self.loadParks = loadParks

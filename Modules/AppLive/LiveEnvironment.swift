@@ -86,7 +86,8 @@ extension AppEnvironment {
                 }
             },
             now: now,
-            loadOuting: { park, force in try? await reads.outing(park, forceRefresh: force) })
+            loadOuting: { park, force in try? await reads.outing(park, forceRefresh: force) },
+            loadLotForecasts: { force in try await reads.lotForecasts(forceRefresh: force) })
         let fileProblem = configuration.fileProblem.map { [Reason(verbatim: $0)] } ?? []
         return (app, fileProblem + (cache?.warnings ?? [Reason(.reasonCacheUnopenable, container.url.path)]))
     }

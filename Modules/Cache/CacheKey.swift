@@ -8,6 +8,8 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
 
     /// `GET /v2/parks`.
     public static let parks = CacheKey("parks")
+    /// `GET /v2/forecasts`, every lot's forecast.
+    public static let lotForecasts = CacheKey("forecasts")
     /// `GET /v2/parks/{park}/home-summary`, which every screen of the park paints from.
     public static func homeSummary(_ park: ParkID) -> CacheKey { CacheKey(homeSummaryPrefix + park.rawValue) }
     /// `GET /v2/parks/{park}/outing`.

@@ -42,6 +42,11 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliDesktopRemoved = "cli.desktop_removed"
     case cliDidYouMean = "cli.did_you_mean"
     case cliFavoritesEmpty = "cli.favorites_empty"
+    case cliGoFromInvalid = "cli.go_from_invalid"
+    case cliGoInRange = "cli.go_in_range"
+    case cliGoNoArrival = "cli.go_no_arrival"
+    case cliGoOutsideReach = "cli.go_outside_reach"
+    case cliGoOutsideReachRankingIn = "cli.go_outside_reach_ranking_in"
     case cliKeyEmpty = "cli.key_empty"
     case cliKeyPrompt = "cli.key_prompt"
     case cliKeyRemoved = "cli.key_removed"
@@ -182,6 +187,23 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case gapClosed = "gap.closed"
     case gapNoHistory = "gap.no_history"
     case gapNoLiveCount = "gap.no_live_count"
+    case goAboutMinutes = "go.about_minutes"
+    case goChanceOfSpace = "go.chance_of_space"
+    case goClosedAt = "go.closed_at"
+    case goClosedOpens = "go.closed_opens"
+    case goForecastsMade = "go.forecasts_made"
+    case goHeaderDrive = "go.header_drive"
+    case goHeaderIn = "go.header_in"
+    case goKeepsAbout = "go.keeps_about"
+    case goLikelyFullBy = "go.likely_full_by"
+    case goMessageNothingKnown = "go.message_nothing_known"
+    case goNoLots = "go.no_lots"
+    case goUnknownAnotherDay = "go.unknown_another_day"
+    case goUnknownBeyondReach = "go.unknown_beyond_reach"
+    case goUnknownNoForecast = "go.unknown_no_forecast"
+    case goUnknownNotInAnswer = "go.unknown_not_in_answer"
+    case goUnknownStale = "go.unknown_stale"
+    case goUnknownUnavailable = "go.unknown_unavailable"
     case helpArgAlertTarget = "help.arg.alertTarget"
     case helpArgAmbiguousWidth = "help.arg.ambiguousWidth"
     case helpArgApi = "help.arg.api"
@@ -212,6 +234,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpCmdFavoritesList = "help.cmd.favorites_list"
     case helpCmdFavoritesRemove = "help.cmd.favorites_remove"
     case helpCmdForecast = "help.cmd.forecast"
+    case helpCmdGo = "help.cmd.go"
     case helpCmdHome = "help.cmd.home"
     case helpCmdInstallDesktop = "help.cmd.install_desktop"
     case helpCmdKey = "help.cmd.key"
@@ -245,6 +268,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptBy = "help.opt.by"
     case helpOptDeadline = "help.opt.deadline"
     case helpOptFormat = "help.opt.format"
+    case helpOptGoAll = "help.opt.go_all"
+    case helpOptGoFrom = "help.opt.go_from"
+    case helpOptGoIn = "help.opt.go_in"
     case helpOptJson = "help.opt.json"
     case helpOptJsonFull = "help.opt.json_full"
     case helpOptKind = "help.opt.kind"
@@ -385,6 +411,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case reasonCorruptMoved = "reason.corrupt_moved"
     case reasonCouldNotMove = "reason.could_not_move"
     case reasonDns = "reason.dns"
+    case reasonGoNoAnswer = "reason.go_no_answer"
+    case reasonGoNothingKnown = "reason.go_nothing_known"
     case reasonInvalidUrl = "reason.invalid_url"
     case reasonInvalidValue = "reason.invalid_value"
     case reasonLockTimeout = "reason.lock_timeout"
@@ -839,6 +867,31 @@ extension StringCatalog {
             switch language {
             case .en: .text("No favourites yet: `hangangjari favorites add PARK` adds one.")
             case .ko: .text("즐겨찾기가 없어요. `hangangjari favorites add 공원`으로 추가하세요.")
+            }
+        case .cliGoFromInvalid:
+            switch language {
+            case .en: .text("--from takes LAT,LON with latitude -90 to 90 and longitude -180 to 180; got %@")
+            case .ko: .text("--from은 LAT,LON 형식이에요 (위도 -90–90, 경도 -180–180); 받은 값: %@")
+            }
+        case .cliGoInRange:
+            switch language {
+            case .en: .text("--in takes minutes from 0 to %2$@ (the forecast's reach); got %1$@")
+            case .ko: .text("--in은 0부터 %2$@분까지예요 (예보 범위); 받은 값: %1$@")
+            }
+        case .cliGoNoArrival:
+            switch language {
+            case .en: .text("Say when you arrive: --in MINUTES, --from LAT,LON, or save a position with `hangangjari location set LAT LON`.")
+            case .ko: .text("도착 시각을 알려 주세요: --in 분, --from LAT,LON, 또는 `hangangjari location set LAT LON`으로 위치를 저장하세요.")
+            }
+        case .cliGoOutsideReach:
+            switch language {
+            case .en: .text("%@ is outside Seoul: the drive time is outside the model's reach. Say when you arrive with --in MINUTES.")
+            case .ko: .text("%@은(는) 서울 밖이라 운전 시간을 계산할 수 없어요. --in 분으로 도착 시각을 알려 주세요.")
+            }
+        case .cliGoOutsideReachRankingIn:
+            switch language {
+            case .en: .text("%1$@ is outside Seoul: no drive time; ranking by --in %2$@.")
+            case .ko: .text("%1$@은(는) 서울 밖이라 운전 시간 없이 --in %2$@ 기준으로 순위를 매겨요.")
             }
         case .cliKeyEmpty:
             switch language {
@@ -1540,6 +1593,91 @@ extension StringCatalog {
             case .en: .text("no live count")
             case .ko: .text("실시간 집계 없음")
             }
+        case .goAboutMinutes:
+            switch language {
+            case .en: .text("about %@")
+            case .ko: .text("약 %@")
+            }
+        case .goChanceOfSpace:
+            switch language {
+            case .en: .text("%@%% chance")
+            case .ko: .text("자리 확률 %@%%")
+            }
+        case .goClosedAt:
+            switch language {
+            case .en: .text("closed at %@")
+            case .ko: .text("%@에는 닫혀 있음")
+            }
+        case .goClosedOpens:
+            switch language {
+            case .en: .text("closed at %1$@, opens %2$@")
+            case .ko: .text("%1$@에는 닫혀 있음, %2$@에 열림")
+            }
+        case .goForecastsMade:
+            switch language {
+            case .en: .text("forecasts made %1$@ (%2$@)")
+            case .ko: .text("예보 %1$@ 기준 (%2$@)")
+            }
+        case .goHeaderDrive:
+            switch language {
+            case .en: .text("Where to park, driving from your position (drive times are rough)")
+            case .ko: .text("지금 위치에서 운전해 갈 때 주차장 순위 (운전 시간은 대략)")
+            }
+        case .goHeaderIn:
+            switch language {
+            case .en: .text("Where to park, arriving %1$@ (in %2$@)")
+            case .ko: .text("%1$@ 도착(%2$@ 후) 기준 주차장 순위")
+            }
+        case .goKeepsAbout:
+            switch language {
+            case .en: .text("keeps about %1$@ at %2$@")
+            case .ko: .text("%2$@에 약 %1$@면 남음")
+            }
+        case .goLikelyFullBy:
+            switch language {
+            case .en: .text("likely full by %@")
+            case .ko: .text("%@쯤 만차 예상")
+            }
+        case .goMessageNothingKnown:
+            switch language {
+            case .en: .text("No lot's chance of a space is known now: the lots are listed without one.")
+            case .ko: .text("지금은 어느 주차장도 자리 확률을 알 수 없어 확률 없이 보여 드려요.")
+            }
+        case .goNoLots:
+            switch language {
+            case .en: .text("No lot is open at that time.")
+            case .ko: .text("그 시각에 여는 주차장이 없어요.")
+            }
+        case .goUnknownAnotherDay:
+            switch language {
+            case .en: .text("unknown: the forecast is from %@")
+            case .ko: .text("알 수 없음: %@의 예보")
+            }
+        case .goUnknownBeyondReach:
+            switch language {
+            case .en: .text("unknown: arrival beyond the forecast's reach (3 hours)")
+            case .ko: .text("알 수 없음: 도착이 예보 범위(3시간)를 넘음")
+            }
+        case .goUnknownNoForecast:
+            switch language {
+            case .en: .text("unknown: no forecast for this lot")
+            case .ko: .text("알 수 없음: 이 주차장의 예보 없음")
+            }
+        case .goUnknownNotInAnswer:
+            switch language {
+            case .en: .text("unknown: the server's answer lacks this park")
+            case .ko: .text("알 수 없음: 서버 응답에 이 공원이 없음")
+            }
+        case .goUnknownStale:
+            switch language {
+            case .en: .text("unknown: parking data stale (observed %@)")
+            case .ko: .text("알 수 없음: 주차 정보가 오래됨 (%@ 관측)")
+            }
+        case .goUnknownUnavailable:
+            switch language {
+            case .en: .text("unknown: no parking data")
+            case .ko: .text("알 수 없음: 주차 정보 없음")
+            }
         case .helpArgAlertTarget:
             switch language {
             case .en: .text("A lot (id or name, e.g. yeouido-3) or a park (id, name or initials)")
@@ -1689,6 +1827,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Print a park's parking and crowd forecast once.")
             case .ko: .text("공원의 주차·혼잡 예측을 한 번 출력해요.")
+            }
+        case .helpCmdGo:
+            switch language {
+            case .en: .text("Where to park now: every lot ranked by the chance of a space when you arrive.")
+            case .ko: .text("지금 어디에 주차할까: 도착할 때 자리 있을 확률로 모든 주차장 순위를 보여줘요.")
             }
         case .helpCmdHome:
             switch language {
@@ -1854,6 +1997,21 @@ extension StringCatalog {
             switch language {
             case .en: .text("text, json, waybar, i3blocks, polybar, tmux or argos.")
             case .ko: .text("text, json, waybar, i3blocks, polybar, tmux 또는 argos.")
+            }
+        case .helpOptGoAll:
+            switch language {
+            case .en: .text("Every lot, not only the top 3.")
+            case .ko: .text("상위 3곳만이 아니라 모든 주차장.")
+            }
+        case .helpOptGoFrom:
+            switch language {
+            case .en: .text("Drive from LAT,LON (default: the position saved by `location set`); it stays on this machine.")
+            case .ko: .text("LAT,LON에서 운전해 가요 (기본: `location set`으로 저장한 위치); 위치는 이 컴퓨터 밖으로 나가지 않아요.")
+            }
+        case .helpOptGoIn:
+            switch language {
+            case .en: .text("You arrive in this many minutes (0 to 180); skips the drive time.")
+            case .ko: .text("몇 분 뒤에 도착하는지 (0–180); 운전 시간 계산을 건너뛰어요.")
             }
         case .helpOptJson:
             switch language {
@@ -2554,6 +2712,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("could not find the server %@")
             case .ko: .text("서버 %@을(를) 찾을 수 없어요")
+            }
+        case .reasonGoNoAnswer:
+            switch language {
+            case .en: .text("no forecast of the lots could be loaded")
+            case .ko: .text("주차장 예보를 받지 못했어요")
+            }
+        case .reasonGoNothingKnown:
+            switch language {
+            case .en: .text("no lot's chance of a space is known")
+            case .ko: .text("어느 주차장도 자리 확률을 알 수 없어요")
             }
         case .reasonInvalidUrl:
             switch language {

@@ -62,6 +62,11 @@ public actor APIClient {
         return policy
     }
 
+    /// `GET /v2/forecasts`: every lot's live count and forecast (no position or arrival time is sent).
+    public func lotForecasts(cached: CachedBody? = nil) async throws(APIError) -> Fetched<LotForecastsResponse> {
+        try await get(API.lotForecasts, cached: cached)
+    }
+
     /// `GET /v2/parks`.
     public func parks(cached: CachedBody? = nil) async throws(APIError) -> Fetched<ParksResponse> {
         try await get(API.parks, cached: cached)

@@ -44,6 +44,13 @@ public struct CachedAPIClient: Sendable {
         try await load(.parks(policy: policy), forceRefresh) { try await $0.parks(cached: $1) }
     }
 
+    /// Every lot's live count and forecast across the parks, for "where to go now".
+    public func lotForecasts(forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
+        LotForecastsResponse
+    > {
+        try await load(.lotForecasts(policy: policy), forceRefresh) { try await $0.lotForecasts(cached: $1) }
+    }
+
     /// A park's outing summary (crowd, weather, events, notices, facilities, directions).
     public func outing(_ park: ParkID, forceRefresh: Bool = false) async throws(RepositoryUnavailable) -> Loaded<
         OutingResponse

@@ -32,6 +32,15 @@ extension CachedRead where Value == ParksResponse {
     }
 }
 
+extension CachedRead where Value == LotForecastsResponse {
+    /// Every lot's live count and forecast; it counts as current as long as the live counts do.
+    public static func lotForecasts(policy: CachePolicy) -> Self {
+        Self(key: .lotForecasts, window: policy.homeSummary) {
+            try ContractCoding.decode(LotForecastsResponse.self, from: $0)
+        }
+    }
+}
+
 extension CachedRead where Value == OutingResponse {
     /// A park's outing summary.
     public static func outing(_ park: ParkID, policy: CachePolicy) -> Self {

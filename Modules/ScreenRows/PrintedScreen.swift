@@ -35,12 +35,16 @@ public enum PrintedScreen {
         }
         var printable = state
         printable.tab = tab
-        let lines = Frame.printed(printable, context).map {
-            $0.render(width: context.width, mode: mode, widths: context.widths, pad: false)
-        }
         return Output(
-            stdout: lines.map { trimTrailing($0) }.joined(separator: "\n") + "\n", stderr: stderr,
+            stdout: printed(Frame.printed(printable, context), mode: mode, context), stderr: stderr,
             status: verdict.exitStatus)
+    }
+
+    /// Lines as a printed command writes them: rendered for `mode`, without trailing spaces, each ending a line.
+    public static func printed(_ lines: [Line], mode: RenderMode, _ context: ScreenContext) -> String {
+        lines.map {
+            trimTrailing($0.render(width: context.width, mode: mode, widths: context.widths, pad: false))
+        }.joined(separator: "\n") + "\n"
     }
 
     /// What stderr says when the verdict is not current: the refresh that failed, or the main sources down at the
