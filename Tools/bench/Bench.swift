@@ -10,7 +10,8 @@ struct Bench: AsyncParsableCommand {
         commandName: "hangangjari-bench", abstract: "Benchmarks of the Hangangjari client and reference server.",
         subcommands: [
             AllBench.self, ClientBench.self, ServerBench.self, WidgetBench.self, FreshPathBench.self, AppBench.self,
-            BacktestBench.self, TrainingBench.self, PushBench.self, MicroBench.self, FloorServer.self, PairServer.self,
+            BacktestBench.self, TrainingBench.self, PushBench.self, MicroBench.self, GoBench.self, FloorServer.self,
+            PairServer.self,
         ])
 }
 
