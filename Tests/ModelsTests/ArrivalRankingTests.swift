@@ -71,6 +71,11 @@ import Testing
             lot.id == "banpo-1" ? 30 : 20
         }
         #expect(ranked.prefix(2).map(\.lot.id) == ["banpo-2-3", "banpo-1"])
+        // Equal chance and drive: more spaces in the pessimistic case first.
+        let spaces = LotForecastsResponse(
+            generatedAt: Self.made, horizonMinutes: 180,
+            parks: [Self.entry("banpo", [("banpo-1", 60, 0), ("banpo-2-3", 200, 0)])])
+        #expect(rank(in: 40, spaces).prefix(2).map(\.lot.id) == ["banpo-2-3", "banpo-1"])
         #expect(rank(in: 40, nil).allSatisfy { $0.standing == .unknown(.notInAnswer) })
     }
 

@@ -69,8 +69,8 @@ public enum ArrivalRanking {
     public static let likelyFullRisk = 0.5
 
     /// Every lot of `catalog` at its arrival (`eta` minutes from `now`, from the lot and its park's road traffic):
-    /// those with a known chance of a space first, by that chance and then by the drive; then the unknown ones by the
-    /// drive; then those closed at arrival by when they open. A lot that closes within ``closingMargin`` of its
+    /// those with a known chance of a space first, by that chance, then by the drive, then by p10; then the unknown
+    /// ones by the drive; then those closed at arrival by when they open. A lot that closes within ``closingMargin`` of its
     /// arrival is left out.
     public static func rank(
         _ answer: LotForecastsResponse?, catalog: Catalog, now: Date,
@@ -154,6 +154,8 @@ public enum ArrivalRanking {
             return (openA ?? .distantFuture) < (openB ?? .distantFuture)
         }
         if a.etaMinutes != b.etaMinutes { return a.etaMinutes < b.etaMinutes }
+        // Equal chances (risks are given to the hundredth): the lot with more spaces even in the pessimistic case.
+        if let low = a.estimate?.p10, let other = b.estimate?.p10, low != other { return low > other }
         return a.lot.id.rawValue < b.lot.id.rawValue
     }
 }
