@@ -200,6 +200,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case goNoLots = "go.no_lots"
     case goUnknownAnotherDay = "go.unknown_another_day"
     case goUnknownBeyondReach = "go.unknown_beyond_reach"
+    case goUnknownNoAnswer = "go.unknown_no_answer"
     case goUnknownNoForecast = "go.unknown_no_forecast"
     case goUnknownNotInAnswer = "go.unknown_not_in_answer"
     case goUnknownStale = "go.unknown_stale"
@@ -1657,6 +1658,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("unknown: arrival beyond the forecast's reach (3 hours)")
             case .ko: .text("알 수 없음: 도착이 예보 범위(3시간)를 넘음")
+            }
+        case .goUnknownNoAnswer:
+            switch language {
+            case .en: .text("unknown: no answer from the server")
+            case .ko: .text("알 수 없음: 서버 응답 없음")
             }
         case .goUnknownNoForecast:
             switch language {

@@ -108,6 +108,7 @@ public enum GoScreen {
             case .stale(let observed):
                 return ctx.l(.goUnknownStale, observed.map { ctx.observed($0) } ?? "—")
             case .unavailable: return ctx.l(.goUnknownUnavailable)
+            case .noAnswer: return ctx.l(.goUnknownNoAnswer)
             case .notInAnswer: return ctx.l(.goUnknownNotInAnswer)
             case .anotherDay(let made): return ctx.l(.goUnknownAnotherDay, ctx.observed(made))
             case .beyondReach: return ctx.l(.goUnknownBeyondReach)

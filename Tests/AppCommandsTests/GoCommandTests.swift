@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import TestFixtures
+import TestSupport
 import Testing
 
 /// `hangangjari go` in process on the embedded backend at Seoul's pinned daytime: the ranking in both languages, the
@@ -55,6 +56,33 @@ import Testing
         let busanIn = await run(["go", "--from", "35.1,129.0", "--in", "30", "--lang", "en"])
         #expect(busanIn.status == 0, "\(busanIn.stderr)")
         #expect(busanIn.stderr.contains("ranking by --in 30"))
+    }
+
+    @Test func aServerThatIsGoneLeavesTheLastAnswerMarkedStaleOrNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try await TestBackend.start()
+        let first = await run(["go", "--in", "30", "--api", server.baseURL, "--lang", "en"])
+        #expect(first.stdout.contains("forecasts made"), "\(first.stderr)")
+        await server.stop()
+        let stale = await run([
+            "go", "--in", "30", "--refresh", "--api", server.baseURL, "--timeout", "1", "--lang", "en",
+        ])
+        #expect(stale.status == 3)
+        #expect(stale.stdout.contains("· stale"), "\(stale.stdout)")
+        #expect(stale.stderr.contains("Showing the last values"), "\(stale.stderr)")
+        let json = await run([
+            "go", "--in", "30", "--refresh", "--api", server.baseURL, "--timeout", "1", "--json", "--lang", "en",
+        ])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["trust"] as? String == "stale")
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("hj-go-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let nothing = await AppRun.run(
+            ["go", "--in", "30", "--api", server.baseURL, "--timeout", "1", "--lang", "en", "--state-dir", other.path],
+            environment: TestClock.environment())
+        #expect(nothing.status == 4)
+        #expect(nothing.stderr.contains("Nothing to show"), "\(nothing.stderr)")
+        #expect(nothing.stdout.contains("unknown: no answer from the server"), "\(nothing.stdout)")
     }
 
     @Test(arguments: [

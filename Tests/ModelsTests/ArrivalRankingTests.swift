@@ -76,7 +76,7 @@ import Testing
             generatedAt: Self.made, horizonMinutes: 180,
             parks: [Self.entry("banpo", [("banpo-1", 60, 0), ("banpo-2-3", 200, 0)])])
         #expect(rank(in: 40, spaces).prefix(2).map(\.lot.id) == ["banpo-2-3", "banpo-1"])
-        #expect(rank(in: 40, nil).allSatisfy { $0.standing == .unknown(.notInAnswer) })
+        #expect(rank(in: 40, nil).allSatisfy { $0.standing == .unknown(.noAnswer) })
     }
 
     @Test func aLotClosingSoonAfterArrivalIsOutAndAClosedOneSaysWhenItOpens() throws {

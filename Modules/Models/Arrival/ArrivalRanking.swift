@@ -6,6 +6,8 @@ public enum ArrivalUnknown: Hashable, Sendable {
     case stale(observedAt: Date?)
     /// The park's parking counts are unavailable.
     case unavailable
+    /// No answer could be had (the server is down and nothing is cached).
+    case noAnswer
     /// The answer has no entry for the park.
     case notInAnswer
     /// The answer was made on another day (Seoul time) than today: made at this time.
@@ -93,7 +95,8 @@ public enum ArrivalRanking {
             let closingCheck = SeoulTime(arrival.addingTimeInterval(closingMargin)).minuteOfDay
             guard lot.hours.isOpen(atMinuteOfDay: closingCheck) else { continue }
             var candidate = ArrivalCandidate(
-                lot: lot, etaMinutes: minutes, arrival: arrival, standing: .unknown(.notInAnswer))
+                lot: lot, etaMinutes: minutes, arrival: arrival,
+                standing: .unknown(answer == nil ? .noAnswer : .notInAnswer))
             if let answer, let entry {
                 candidate.standing = standing(of: lot, in: entry, answer: answer, today: today, arrival: arrival)
                 if case .known(let estimate) = candidate.standing, estimate.riskOfNoSpace >= likelyFullRisk {
