@@ -6,7 +6,7 @@ import Storage
 
 /// The tabs of the full-screen app, in key order (1-5).
 public enum AppTab: String, Sendable, CaseIterable, Codable {
-    case home, parking, forecast, outing, parks
+    case home, parking, forecast, outing, parks, go
 
     /// The tab a deep link's screen opens.
     public init(_ screen: Screen) {
@@ -22,7 +22,8 @@ public enum AppTab: String, Sendable, CaseIterable, Codable {
     public var screen: Screen {
         switch self {
         case .home, .parks: .home
-        case .parking: .parking
+        // Where to go spans every park; its link is the viewed park's parking screen.
+        case .parking, .go: .parking
         case .forecast: .forecast
         case .outing: .outing
         }
@@ -65,6 +66,14 @@ public struct AppState: Sendable {
     /// The lot focused by a deep link or on the forecast screen; nil is the park total.
     public var focusedLot: LotID?
     public var lotOrder: LotOrder = .recommendation
+    /// Every lot's forecast for the go tab ("where to go now"), once it was asked for.
+    public var lotForecasts: Loaded<LotForecastsResponse>?
+    public var lotForecastsLoading = false
+    /// Why the go tab has nothing to show, when `lotForecasts` is nil and loading failed.
+    public var lotForecastsFailure: Reason?
+    /// The arrival the go tab ranks for, in minutes from now; nil is the drive from the saved home position (or
+    /// ``defaultArrivalMinutes`` without one).
+    public var arrivalMinutes: Int?
     /// The highlighted row of the parks list.
     public var parksCursor = 0
     public var showHelp = false
@@ -77,6 +86,11 @@ public struct AppState: Sendable {
     public var message: AppMessage?
     /// Where the data comes from, for the "simulated" label.
     public var simulatedBackend: Bool
+
+    /// The go tab's arrival when neither minutes nor a home position were given.
+    public static let defaultArrivalMinutes = 30
+    /// How far `+` and `-` move the go tab's arrival.
+    public static let arrivalStepMinutes = 10
 
     public init(parkId: ParkID, settings: Settings, simulatedBackend: Bool) {
         self.parkId = parkId

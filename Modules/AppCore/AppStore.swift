@@ -50,6 +50,7 @@ public final class AppStore: Sendable {
     public func refresh(force: Bool = false) async {
         let (park, tab) = guarded.withLock { ($0.parkId, $0.tab) }
         if tab == .parks { await refreshParksList(force: force) }
+        if tab == .go { return await refreshLotForecasts(force: force) }
         await refresh(park: park, force: force)
         if tab == .outing { await refreshOuting(park: park, force: force) }
     }
@@ -98,6 +99,41 @@ public final class AppStore: Sendable {
         }
     }
 
+    /// Loads every lot's forecast for the go tab; on failure the last answer stays, marked stale with the reason.
+    public func refreshLotForecasts(force: Bool = false) async {
+        update { $0.lotForecastsLoading = true }
+        do {
+            let loaded = try await environment.loadLotForecasts(force)
+            update { state in
+                state.lotForecastsLoading = false
+                state.lotForecasts = loaded
+                state.lotForecastsFailure = nil
+            }
+        } catch {
+            let reason = Reason(error)
+            update { state in
+                state.lotForecastsLoading = false
+                if var last = state.lotForecasts {
+                    last.trust = .stale(reason: reason)
+                    state.lotForecasts = last
+                    state.message = .showingStale(reason: reason)
+                } else {
+                    state.lotForecastsFailure = reason
+                    state.message = .unavailable(reason: reason)
+                }
+            }
+        }
+    }
+
+    /// Moves the go tab's arrival by `steps` of ``AppState/arrivalStepMinutes``, from the drive's default when none
+    /// was chosen, within 0 to the ranking's reach.
+    public func moveArrival(by steps: Int, reach: Int) {
+        update { state in
+            let from = state.arrivalMinutes ?? AppState.defaultArrivalMinutes
+            state.arrivalMinutes = min(reach, max(0, from + steps * AppState.arrivalStepMinutes))
+        }
+    }
+
     /// Refreshes the parks list.
     public func refreshParksList(force: Bool = false) async {
         update { $0.parksListLoading = true }
@@ -130,6 +166,10 @@ public final class AppStore: Sendable {
 
     /// Refreshes the viewed park when it has no current value yet, and the parks list on the parks tab when it has none.
     public func refreshIfNeeded() async {
+        let goNeeded = guarded.withLock {
+            $0.tab == .go && $0.lotForecasts == nil && $0.lotForecastsFailure == nil && !$0.lotForecastsLoading
+        }
+        if goNeeded { return await refreshLotForecasts() }
         let (needed, listNeeded, outingNeeded) = guarded.withLock { state -> (Bool, Bool, Bool) in
             let list = state.tab == .parks && state.parksList == nil && !state.parksListLoading
             let outing = state.tab == .outing && state.current.outing == nil

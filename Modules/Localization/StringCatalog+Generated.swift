@@ -198,6 +198,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case goLikelyFullBy = "go.likely_full_by"
     case goMessageNothingKnown = "go.message_nothing_known"
     case goNoLots = "go.no_lots"
+    case goTitle = "go.title"
     case goUnknownAnotherDay = "go.unknown_another_day"
     case goUnknownBeyondReach = "go.unknown_beyond_reach"
     case goUnknownNoAnswer = "go.unknown_no_answer"
@@ -303,6 +304,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpWidget = "help.widget"
     case keysCommon = "keys.common"
     case keysForecast = "keys.forecast"
+    case keysGo = "keys.go"
     case keysParking = "keys.parking"
     case keysParks = "keys.parks"
     case labelAir = "label.air"
@@ -527,6 +529,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case stateStale = "state.stale"
     case stateUnavailable = "state.unavailable"
     case tabForecast = "tab.forecast"
+    case tabGo = "tab.go"
     case tabHome = "tab.home"
     case tabOuting = "tab.outing"
     case tabParking = "tab.parking"
@@ -1649,6 +1652,11 @@ extension StringCatalog {
             case .en: .text("No lot is open at that time.")
             case .ko: .text("그 시각에 여는 주차장이 없어요.")
             }
+        case .goTitle:
+            switch language {
+            case .en: .text("Where to go now")
+            case .ko: .text("지금 갈 곳")
+            }
         case .goUnknownAnotherDay:
             switch language {
             case .en: .text("unknown: the forecast is from %@")
@@ -2076,7 +2084,7 @@ extension StringCatalog {
             }
         case .helpOptTab:
             switch language {
-            case .en: .text("Tab to start on: home, parking, forecast, outing, parks.")
+            case .en: .text("Tab to start on: home, parking, forecast, outing, parks, go.")
             case .ko: .text("시작할 탭: home, parking, forecast, outing, parks.")
             }
         case .helpOptTimeout:
@@ -2151,8 +2159,8 @@ extension StringCatalog {
             }
         case .helpTabs:
             switch language {
-            case .en: .text("1-5 Tab  home, parking, forecast, outing, parks")
-            case .ko: .text("1-5 Tab  홈, 주차, 예측, 나들이, 공원")
+            case .en: .text("1-6 Tab  home, parking, forecast, outing, parks, go")
+            case .ko: .text("1-6 Tab  홈, 주차, 예측, 나들이, 공원, 갈 곳")
             }
         case .helpTitle:
             switch language {
@@ -2166,13 +2174,18 @@ extension StringCatalog {
             }
         case .keysCommon:
             switch language {
-            case .en: .text("←→ park  1-5 tab  f fav  w widget  r refresh  d map  ? help  q quit")
-            case .ko: .text("←→ 공원  1-5 탭  f 즐겨찾기  w 위젯  r 갱신  d 지도  ? 도움말  q 종료")
+            case .en: .text("←→ park  1-6 tab  f fav  w widget  r refresh  d map  ? help  q quit")
+            case .ko: .text("←→ 공원  1-6 탭  f 즐겨찾기  w 위젯  r 갱신  d 지도  ? 도움말  q 종료")
             }
         case .keysForecast:
             switch language {
             case .en: .text("[ ] lot")
             case .ko: .text("[ ] 주차장")
+            }
+        case .keysGo:
+            switch language {
+            case .en: .text("+ - arrival")
+            case .ko: .text("+ - 도착 시각")
             }
         case .keysParking:
             switch language {
@@ -3293,6 +3306,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Forecast")
             case .ko: .text("예측")
+            }
+        case .tabGo:
+            switch language {
+            case .en: .text("Go")
+            case .ko: .text("갈 곳")
             }
         case .tabHome:
             switch language {

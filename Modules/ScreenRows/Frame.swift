@@ -42,6 +42,15 @@ public enum Frame {
 
     static func header(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
         var line = Line([Span(ctx.l(.appTitle), .bold), Span(" · ")])
+        if state.tab == .go {
+            line.append(ctx.l(.goTitle), .bold)
+            if let answer = state.lotForecasts {
+                line.append("  " + ctx.l(.updatedAgo, ctx.age(answer.fetchedAt)), .dim)
+                if case .stale = answer.trust { line.append(" " + ctx.l(.stateStale), .colored(.yellow)) }
+            }
+            if state.simulatedBackend { line.append(" " + ctx.l(.badgeSimulated) + " ", .colored(.magenta)) }
+            return [line]
+        }
         if state.tab == .parks {
             line.append(ctx.l(.parksTitle), .bold)
             if let list = state.parksList { line.append("  " + ctx.l(.updatedAgo, ctx.age(list.fetchedAt)), .dim) }
@@ -84,6 +93,7 @@ public enum Frame {
             case .parking: ctx.l(.keysParking)
             case .forecast: ctx.l(.keysForecast)
             case .parks: ctx.l(.keysParks)
+            case .go: ctx.l(.keysGo)
             default: nil
             }
         var line = Line(ctx.l(.keysCommon), .dim)

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Localization
 import Models
@@ -15,6 +16,23 @@ public enum GoScreen {
             if case .inMinutes(let minutes) = self { minutes } else { nil }
         }
     }
+
+    /// The go tab: the arrival chosen with `+` and `-`, else the drive from the saved home position, else in
+    /// ``AppState/defaultArrivalMinutes``; the top lots for it, or why there are none.
+    public static func tab(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
+        let arrival: Arrival =
+            state.arrivalMinutes.map(Arrival.inMinutes)
+            ?? state.settings.home.map { .drive(from: $0) } ?? .inMinutes(AppState.defaultArrivalMinutes)
+        guard let loaded = state.lotForecasts else {
+            if let reason = state.lotForecastsFailure { return [Line(ctx.l(.noDataYet, reason), .colored(.red))] }
+            return [Line(ctx.l(.badgeLoading), .dim)]
+        }
+        let candidates = candidates(loaded.value, arrival: arrival, catalog: ctx.catalog, now: ctx.now)
+        return lines(candidates, loaded: loaded, arrival: arrival, limit: tabRows, ctx)
+    }
+
+    /// Lots the go tab lists: what a 24-line terminal shows under its header.
+    static let tabRows = 10
 
     /// The ranking for `arrival`, from `answer` (nil when none could be loaded).
     public static func candidates(

@@ -72,7 +72,8 @@ public enum JSONOutput {
                     deepLink: link, page: page, sources: sources, decidedBy: decidedBy, data: data))
         }
         switch tab {
-        case .home, .parks: return try envelope(summary)
+        // The go tab is printed by `hangangjari go`, which writes its own JSON.
+        case .home, .parks, .go: return try envelope(summary)
         case .parking:
             return try envelope(
                 ParkingResponse(

@@ -7,6 +7,7 @@ import Repositories
 public enum Screens {
     public static func body(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
         if state.tab == .parks { return ParksScreen.lines(state, ctx) }
+        if state.tab == .go { return GoScreen.tab(state, ctx) }
         guard let loaded = state.current.summary else {
             if let reason = state.current.unavailableReason { return [Line(ctx.l(.noDataYet, reason), .colored(.red))] }
             return [Line(ctx.l(.badgeLoading), .dim)]
@@ -19,7 +20,7 @@ public enum Screens {
                 summary, order: state.lotOrder, home: state.settings.home, focused: state.focusedLot, ctx)
         case .forecast: return ForecastScreen.lines(summary, lot: state.focusedLot, ctx)
         case .outing: return OutingScreen.lines(summary.withWayThere(of: state.current.outing?.value.outing), ctx)
-        case .parks: return []
+        case .parks, .go: return []
         }
     }
 

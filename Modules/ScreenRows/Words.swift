@@ -10,6 +10,7 @@ enum Words {
         case .forecast: .tabForecast
         case .outing: .tabOuting
         case .parks: .tabParks
+        case .go: .tabGo
         }
     }
 }

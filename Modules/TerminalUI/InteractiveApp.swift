@@ -103,11 +103,18 @@ public struct InteractiveApp: Sendable {
         case .right, .character("l"):
             store.movePark(by: 1)
             Task { await store.refreshIfNeeded() }
-        case .tab: store.moveTab(by: 1)
-        case .backTab: store.moveTab(by: -1)
-        case .character(let c) where ("1"..."5").contains(c):
+        case .tab:
+            store.moveTab(by: 1)
+            Task { await store.refreshIfNeeded() }
+        case .backTab:
+            store.moveTab(by: -1)
+            Task { await store.refreshIfNeeded() }
+        case .character("+"), .character("="):
+            if tab == .go { store.moveArrival(by: 1, reach: ArrivalRanking.reachMinutes) }
+        case .character("-"): if tab == .go { store.moveArrival(by: -1, reach: ArrivalRanking.reachMinutes) }
+        case .character(let c) where ("1"..."6").contains(c):
             store.show(AppTab.allCases[Int(String(c))! - 1])
-            if store.state.tab == .parks || store.state.tab == .outing { Task { await store.refreshIfNeeded() } }
+            if [.parks, .outing, .go].contains(store.state.tab) { Task { await store.refreshIfNeeded() } }
         case .up, .character("k"): if tab == .parks { store.moveCursor(by: -1) }
         case .down, .character("j"): if tab == .parks { store.moveCursor(by: 1) }
         case .enter:

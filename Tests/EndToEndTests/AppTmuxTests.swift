@@ -98,6 +98,11 @@ struct AppTmuxTests {
             try tmux.press("5")
             // The list has loaded when the header says when it was updated (a park may honestly have no count: "—/190").
             #expect(try await tmux.waitFor("Hangang parks  updated", "West to east", "Gwangnaru", "Jamsil") != nil)
+            // Every lot of the 11 parks ranked from the server's /v2/forecasts; + moves the arrival by 10 minutes.
+            try tmux.press("6")
+            #expect(try await tmux.waitFor("Where to go now", "(in 30 min)", "1. ", "+ - arrival") != nil)
+            try tmux.press("+")
+            #expect(try await tmux.waitFor("(in 40 min)", "% chance") != nil)
             try tmux.press("1", "Right")
             #expect(try await tmux.waitFor("Ichon Hangang Park", "Sources") != nil)
 
