@@ -18,7 +18,7 @@ enum WidgetKindArgument: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .parking: [.parking]
         case .general: [.general]
-        case .both: WidgetKind.allCases
+        case .both: WidgetKind.summaryKinds
         }
     }
 }

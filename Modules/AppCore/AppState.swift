@@ -72,7 +72,7 @@ public struct AppState: Sendable {
     /// Why the go tab has nothing to show, when `lotForecasts` is nil and loading failed.
     public var lotForecastsFailure: Reason?
     /// The arrival the go tab ranks for, in minutes from now; nil is the drive from the saved home position (or
-    /// ``defaultArrivalMinutes`` without one).
+    /// half an hour without one: ``ArrivalRanking/Arrival/chosen(minutes:home:)``).
     public var arrivalMinutes: Int?
     /// The highlighted row of the parks list.
     public var parksCursor = 0
@@ -87,8 +87,6 @@ public struct AppState: Sendable {
     /// Where the data comes from, for the "simulated" label.
     public var simulatedBackend: Bool
 
-    /// The go tab's arrival when neither minutes nor a home position were given.
-    public static let defaultArrivalMinutes = 30
     /// How far `+` and `-` move the go tab's arrival.
     public static let arrivalStepMinutes = 10
 

@@ -129,7 +129,7 @@ public final class AppStore: Sendable {
     /// was chosen, within 0 to the ranking's reach.
     public func moveArrival(by steps: Int, reach: Int) {
         update { state in
-            let from = state.arrivalMinutes ?? AppState.defaultArrivalMinutes
+            let from = state.arrivalMinutes ?? ArrivalRanking.Arrival.defaultMinutes
             state.arrivalMinutes = min(reach, max(0, from + steps * AppState.arrivalStepMinutes))
         }
     }
@@ -292,7 +292,7 @@ public final class AppStore: Sendable {
         let (park, summary) = guarded.withLock { ($0.parkId, $0.current.summary) }
         do {
             let saved = try environment.updateSettings { settings in
-                for kind in WidgetKind.allCases { settings.widgetParks[kind] = park }
+                for kind in WidgetKind.summaryKinds { settings.widgetParks[kind] = park }
             }
             if let summary, case .current = summary.trust {
                 try environment.writeSnapshots(summary.value, summary.fetchedAt)

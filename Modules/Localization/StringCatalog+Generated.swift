@@ -288,6 +288,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptTimeout = "help.opt.timeout"
     case helpOptUrgentBelow = "help.opt.urgent_below"
     case helpOptWidgetApi = "help.opt.widget_api"
+    case helpOptWidgetIn = "help.opt.widget_in"
     case helpOptWidgetKind = "help.opt.widget_kind"
     case helpOptWidgetLang = "help.opt.widget_lang"
     case helpOptWidgetPark = "help.opt.widget_park"
@@ -627,6 +628,10 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case webDataLicense = "web.data_license"
     case webDirections = "web.directions"
     case webDistanceAway = "web.distance_away"
+    case webGoInInvalid = "web.go_in_invalid"
+    case webGoInLabel = "web.go_in_label"
+    case webGoLink = "web.go_link"
+    case webGoSubmit = "web.go_submit"
     case webLanguage = "web.language"
     case webLanguageName = "web.language_name"
     case webLocationRefused = "web.location_refused"
@@ -657,6 +662,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetAsOf = "widget.as_of"
     case widgetCrowdLine = "widget.crowd_line"
     case widgetForecastHint = "widget.forecast_hint"
+    case widgetGoHeadline = "widget.go_headline"
+    case widgetGoNothingKnown = "widget.go_nothing_known"
     case widgetHelperMissing = "widget.helper_missing"
     case widgetHelperMissingShort = "widget.helper_missing_short"
     case widgetNoData = "widget.no_data"
@@ -665,6 +672,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetRecommended = "widget.recommended"
     case widgetSimulated = "widget.simulated"
     case widgetKindGeneral = "widget_kind.general"
+    case widgetKindGo = "widget_kind.go"
     case widgetKindParking = "widget_kind.parking"
 }
 
@@ -1349,8 +1357,8 @@ extension StringCatalog {
             }
         case .errorKind:
             switch language {
-            case .en: .text("--kind must be parking or general")
-            case .ko: .text("--kind는 parking 또는 general이어야 해요")
+            case .en: .text("--kind must be parking, general or go")
+            case .ko: .text("--kind는 parking, general 또는 go여야 해요")
             }
         case .errorLang:
             switch language {
@@ -2039,8 +2047,8 @@ extension StringCatalog {
             }
         case .helpOptKind:
             switch language {
-            case .en: .text("parking or general.")
-            case .ko: .text("parking 또는 general.")
+            case .en: .text("parking, general, or go (where to park when you arrive, every park's lots).")
+            case .ko: .text("parking, general 또는 go (도착할 때 주차할 곳, 모든 공원의 주차장).")
             }
         case .helpOptLang:
             switch language {
@@ -2101,6 +2109,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("API base URL (else HANGANGJARI_API, config.toml, or the embedded backend).")
             case .ko: .text("API 기본 URL (없으면 HANGANGJARI_API, config.toml, 또는 내장 백엔드).")
+            }
+        case .helpOptWidgetIn:
+            switch language {
+            case .en: .text("With --kind go: you arrive in this many minutes (0 to 180). Without it, the drive from your saved home position, else 30 minutes.")
+            case .ko: .text("--kind go에서: 몇 분 뒤에 도착하는지 (0–180). 없으면 저장한 집 위치에서 운전 시간, 그것도 없으면 30분.")
             }
         case .helpOptWidgetKind:
             switch language {
@@ -3797,6 +3810,26 @@ extension StringCatalog {
             case .en: .text("%@ away")
             case .ko: .text("%@ 거리")
             }
+        case .webGoInInvalid:
+            switch language {
+            case .en: .text("The arrival takes minutes from 0 to %2$@ from now; got “%1$@”.")
+            case .ko: .text("도착은 지금부터 0–%2$@분 사이로 적어 주세요. 받은 값: “%1$@”")
+            }
+        case .webGoInLabel:
+            switch language {
+            case .en: .text("Arriving in (minutes)")
+            case .ko: .text("몇 분 뒤 도착")
+            }
+        case .webGoLink:
+            switch language {
+            case .en: .text("Where to go now: every lot ranked for your arrival")
+            case .ko: .text("지금 갈 곳: 도착할 때 주차할 곳 순위")
+            }
+        case .webGoSubmit:
+            switch language {
+            case .en: .text("Rank the lots")
+            case .ko: .text("순위 보기")
+            }
         case .webLanguage:
             switch language {
             case .en: .text("Language")
@@ -3947,6 +3980,16 @@ extension StringCatalog {
             case .en: .text("in %1$lld min about %2$lld (%3$lld–%4$lld)")
             case .ko: .text("%1$lld분 후 약 %2$lld면 (%3$lld–%4$lld)")
             }
+        case .widgetGoHeadline:
+            switch language {
+            case .en: .text("→ %1$@ ~%2$@ at %3$@")
+            case .ko: .text("→ %1$@ 약 %2$@면 (%3$@)")
+            }
+        case .widgetGoNothingKnown:
+            switch language {
+            case .en: .text("no lot known")
+            case .ko: .text("알 수 있는 주차장 없음")
+            }
         case .widgetHelperMissing:
             switch language {
             case .en: .text("install hangangjari beside hangangjari-widget: it fetches for the widget")
@@ -3986,6 +4029,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("general")
             case .ko: .text("일반")
+            }
+        case .widgetKindGo:
+            switch language {
+            case .en: .text("where to go")
+            case .ko: .text("갈 곳")
             }
         case .widgetKindParking:
             switch language {

@@ -3,26 +3,17 @@ import Foundation
 import Localization
 import Models
 import Repositories
+import ValueWording
 
 /// "Where to go now" (`hangangjari go`): the lots ranked by the chance of a space at arrival, each with its reason.
 public enum GoScreen {
-    /// When the person arrives: in a number of minutes they said, or after the rough drive from a position.
-    public enum Arrival: Sendable, Equatable {
-        case inMinutes(Int)
-        case drive(from: Coordinate)
-
-        /// The minutes the person said, when they said them.
-        public var minutes: Int? {
-            if case .inMinutes(let minutes) = self { minutes } else { nil }
-        }
-    }
+    /// When the person arrives (the one definition in `Models`).
+    public typealias Arrival = ArrivalRanking.Arrival
 
     /// The go tab: the arrival chosen with `+` and `-`, else the drive from the saved home position, else in
-    /// ``AppState/defaultArrivalMinutes``; the top lots for it, or why there are none.
+    /// half an hour (``ArrivalRanking/Arrival/chosen(minutes:home:)``); the top lots for it, or why there are none.
     public static func tab(_ state: AppState, _ ctx: ScreenContext) -> [Line] {
-        let arrival: Arrival =
-            state.arrivalMinutes.map(Arrival.inMinutes)
-            ?? state.settings.home.map { .drive(from: $0) } ?? .inMinutes(AppState.defaultArrivalMinutes)
+        let arrival = Arrival.chosen(minutes: state.arrivalMinutes, home: state.settings.home)
         guard let loaded = state.lotForecasts else {
             if let reason = state.lotForecastsFailure { return [Line(ctx.l(.noDataYet, reason), .colored(.red))] }
             return [Line(ctx.l(.badgeLoading), .dim)]
@@ -33,22 +24,14 @@ public enum GoScreen {
 
     /// Lots the go tab lists: what a 24-line terminal shows under its header.
     static let tabRows = 10
+    /// Lots printed by `hangangjari go` without `--all` (and by `curl HOST/go`).
+    public static let shownByDefault = 3
 
     /// The ranking for `arrival`, from `answer` (nil when none could be loaded).
     public static func candidates(
         _ answer: LotForecastsResponse?, arrival: Arrival, catalog: Catalog, now: Date
     ) -> [ArrivalCandidate] {
-        ArrivalRanking.rank(answer, catalog: catalog, now: now) { lot, traffic in
-            switch arrival {
-            case .inMinutes(let minutes): return minutes
-            case .drive(let start):
-                // The command refuses a start outside Seoul before ranking; a refusal here is the farthest reach.
-                return
-                    (try? DriveTime.minutes(
-                        from: start, to: lot.coordinate, speedKmh: DriveTime.reportedSpeed(traffic)))
-                    ?? ArrivalRanking.reachMinutes + 1
-            }
-        }
+        ArrivalRanking.rank(answer, arrival: arrival, catalog: catalog, now: now)
     }
 
     /// The verdict on what the ranking shows: current when the answer is and at least one lot is known.
@@ -98,8 +81,7 @@ public enum GoScreen {
             spans.append(Span(" · " + ctx.l(.goAboutMinutes, ctx.l.duration(minutes: candidate.etaMinutes))))
         }
         if let chance = candidate.chanceOfSpace {
-            // Never "100%": a forecast is not a promise.
-            let percent = min(99, Int((chance * 100).rounded()))
+            let percent = ArrivalWords.percent(chance)
             spans.append(
                 Span(
                     " · " + ctx.l(.goChanceOfSpace, "\(percent)"),
@@ -109,30 +91,9 @@ public enum GoScreen {
         return Line(spans)
     }
 
-    /// Why the lot stands where it does, in words: "keeps about 120 at 15:25", "likely full by 15:10", "closed at
-    /// 23:10, opens 06:00", or why its chance is unknown.
+    /// Why the lot stands where it does, in words (``ArrivalWords``).
     public static func reason(_ candidate: ArrivalCandidate, _ ctx: ScreenContext) -> String {
-        switch candidate.standing {
-        case .known(let estimate):
-            if estimate.riskOfNoSpace >= ArrivalRanking.likelyFullRisk {
-                return ctx.l(.goLikelyFullBy, ctx.clock(candidate.likelyFullAt ?? candidate.arrival))
-            }
-            return ctx.l(.goKeepsAbout, Localizer.grouped(estimate.p50), ctx.clock(candidate.arrival))
-        case .closed(let opensAt):
-            guard let opensAt else { return ctx.l(.goClosedAt, ctx.clock(candidate.arrival)) }
-            return ctx.l(.goClosedOpens, ctx.clock(candidate.arrival), ctx.clock(opensAt))
-        case .unknown(let why):
-            switch why {
-            case .stale(let observed):
-                return ctx.l(.goUnknownStale, observed.map { ctx.observed($0) } ?? "—")
-            case .unavailable: return ctx.l(.goUnknownUnavailable)
-            case .noAnswer: return ctx.l(.goUnknownNoAnswer)
-            case .notInAnswer: return ctx.l(.goUnknownNotInAnswer)
-            case .anotherDay(let made): return ctx.l(.goUnknownAnotherDay, ctx.observed(made))
-            case .beyondReach: return ctx.l(.goUnknownBeyondReach)
-            case .noForecast: return ctx.l(.goUnknownNoForecast)
-            }
-        }
+        ArrivalWords.reason(candidate, ctx.l, clock: ctx.clock, observed: ctx.observed)
     }
 
     /// `--json`: `{"arrivalMinutes", "generatedAt", "candidates": [...]}`, the names scripts and status bars read.

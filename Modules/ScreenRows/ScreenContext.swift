@@ -55,14 +55,9 @@ public struct ScreenContext: Sendable {
     /// `HH:MM` in Seoul; the header says once that times are Seoul's when the machine's zone differs.
     public func clock(_ date: Date) -> String { l.seoulClock(date, machineOffsetSeconds: ISO8601.seoulOffsetSeconds) }
     /// When a value was observed: the time today, the day (`08-20`) when it was another day in Seoul.
-    public func observed(_ date: Date) -> String {
-        SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : day(date)
-    }
+    public func observed(_ date: Date) -> String { ValueWords.observed(date, now: now, clock: clock) }
     /// The day in Seoul, `08-18`.
-    func day(_ date: Date) -> String {
-        let (month, day) = SeoulTime(date).monthDay
-        return (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
-    }
+    func day(_ date: Date) -> String { ValueWords.day(date) }
 
     /// Whether the machine's clock is in another zone than Seoul's.
     var machineOutsideSeoul: Bool { machineOffsetSeconds != ISO8601.seoulOffsetSeconds }

@@ -96,10 +96,22 @@ public enum ValueWords {
         return known.map { transit($0, l) }
     }
 
+    /// When a value was observed: `clock`'s time of day when it was today in Seoul, else the day (`08-20`).
+    public static func observed(_ date: Date, now: Date, clock: (Date) -> String) -> String {
+        SeoulTime(date).dayNumber == SeoulTime(now).dayNumber ? clock(date) : day(date)
+    }
+
+    /// The day in Seoul, `08-18`.
+    public static func day(_ date: Date) -> String {
+        let (month, day) = SeoulTime(date).monthDay
+        return (month < 10 ? "0" : "") + "\(month)-" + (day < 10 ? "0" : "") + "\(day)"
+    }
+
     public static func widgetKind(_ kind: WidgetKind) -> L10nKey {
         switch kind {
         case .parking: .widgetKindParking
         case .general: .widgetKindGeneral
+        case .go: .widgetKindGo
         }
     }
 

@@ -18,4 +18,19 @@ enum BackendWiring {
             return loaded.value
         }
     }
+
+    /// The fetch of every lot's forecast (the go kind), through the same kind of session.
+    static func lotForecastsFetcher(
+        configuration: AppConfiguration, embedded: EmbeddedBackend, container: SharedContainer, timeout: Double,
+        clock: WallClock
+    ) async throws -> @Sendable () async throws -> LotForecastsResponse {
+        let session = try await BackendSession.open(
+            configuration: configuration, container: container, timeout: timeout, embedded: embedded,
+            policy: .alwaysRevalidate, clock: clock)
+        return {
+            let loaded = try await session.reads.lotForecasts()
+            if case .stale(let reason) = loaded.trust { throw RepositoryUnavailable(reason: reason) }
+            return loaded.value
+        }
+    }
 }

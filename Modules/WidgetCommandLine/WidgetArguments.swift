@@ -31,6 +31,9 @@ public struct WidgetArguments: ParsableArguments {
     @Option(help: ArgumentHelp(helpText(.helpOptUrgentBelow))) public var urgentBelow: Int?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetApi))) public var api: String?
     @Option(help: ArgumentHelp(helpText(.helpOptWidgetStateDir)), completion: .directory) public var stateDir: String?
+    // Unconditional, so that `--in -5` reaches the range check instead of reading as an option.
+    @Option(name: .customLong("in"), parsing: .unconditional, help: ArgumentHelp(helpText(.helpOptWidgetIn)))
+    public var arrivalIn: String?
 
     public init() {}
 
@@ -63,7 +66,7 @@ public struct WidgetArguments: ParsableArguments {
         let given: [(WidgetOption, String?)] = [
             (.kind, kind.rawValue), (.park, park), (.format, format.rawValue), (.maxAge, "\(maxAge)"),
             (.lang, lang?.rawValue), (.deadline, "\(deadline)"), (.urgentBelow, urgentBelow.map(String.init)),
-            (.api, api), (.stateDir, stateDir),
+            (.api, api), (.stateDir, stateDir), (.arrivalIn, arrivalIn),
         ]
         var arguments = QuickArguments()
         for case (let option, let value?) in given {

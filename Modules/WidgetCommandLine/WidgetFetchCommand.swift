@@ -39,6 +39,11 @@ public struct WidgetFetchCommand: AsyncParsableCommand {
                     configuration: configuration, embedded: embedded, container: container, timeout: requestTimeout,
                     clock: clock)
             },
+            makeLotForecastsFetch: {
+                try await BackendWiring.lotForecastsFetcher(
+                    configuration: configuration, embedded: embedded, container: container, timeout: requestTimeout,
+                    clock: clock)
+            },
             now: clock.now)
         let options = arguments.options
         let (output, messages) = await runner.run(options)

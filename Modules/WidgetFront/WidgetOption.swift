@@ -10,6 +10,7 @@ public enum WidgetOption: String, CaseIterable, Sendable {
     case urgentBelow = "urgent-below"
     case api
     case stateDir = "state-dir"
+    case arrivalIn = "in"
 
     /// Reads `value` into `arguments`, or says why it is refused.
     public func read(_ value: String, into arguments: inout QuickArguments) throws(WidgetOptionError) {
@@ -37,6 +38,11 @@ public enum WidgetOption: String, CaseIterable, Sendable {
         case .urgentBelow:
             guard let count = Int(value) else { throw .count }
             arguments.options.urgentBelow = count
+        case .arrivalIn:
+            guard let minutes = Int(value), (0...ArrivalRanking.reachMinutes).contains(minutes) else {
+                throw .arrival(value)
+            }
+            arguments.options.arrivalMinutes = minutes
         case .api: arguments.api = value
         case .stateDir: arguments.stateDir = value
         }
@@ -49,6 +55,8 @@ public enum WidgetOptionError: Error, Equatable, Sendable {
     /// A deadline that is not a positive number of seconds, or a max age below zero.
     case seconds
     case count
+    /// `--in` outside 0 to the forecast's reach, or not a whole number of minutes.
+    case arrival(String)
     case unknownPark(String, suggestions: [ParkID])
 
     /// The sentence a user reads.
@@ -58,6 +66,7 @@ public enum WidgetOptionError: Error, Equatable, Sendable {
         case .format: l(.errorFormat, WidgetFormat.allCases.map(\.rawValue).joined(separator: ", "))
         case .lang: l(.errorLang)
         case .seconds, .count: l(.errorDeadline)
+        case .arrival(let value): l(.cliGoInRange, value, "\(ArrivalRanking.reachMinutes)")
         case .unknownPark(let name, let suggestions):
             l(.cliUnknownPark, name) + " " + l(.cliDidYouMean, suggestions.map(\.rawValue).joined(separator: ", "))
         }

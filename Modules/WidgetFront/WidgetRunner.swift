@@ -18,6 +18,8 @@ public struct WidgetRunner: Sendable {
         public var language: Language?
         public var deadline: TimeInterval = 5
         public var urgentBelow: Int?
+        /// For go: the arrival in minutes from now; nil is the drive from the saved home position, else half an hour.
+        public var arrivalMinutes: Int?
 
         public init() {}
     }
@@ -29,6 +31,8 @@ public struct WidgetRunner: Sendable {
     public var configuredLanguage: String?
     /// Makes the fetch on demand, so the fresh path never starts networking or a backend.
     public var makeFetch: @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary
+    /// Makes the fetch of every lot's forecast (the go kind), likewise on demand.
+    public var makeLotForecastsFetch: @Sendable () async throws -> @Sendable () async throws -> LotForecastsResponse
     public var now: @Sendable () -> Date
     /// Shows one local alert and says whether it was delivered (`notify-send` by default).
     public var notify: @Sendable (LocalAlerts.Alert) -> LocalAlerts.Delivery
@@ -37,6 +41,9 @@ public struct WidgetRunner: Sendable {
         container: SharedContainer, catalog: Catalog = .bundled, environment: [String: String],
         configuredLanguage: String? = nil,
         makeFetch: @escaping @Sendable () async throws -> @Sendable (ParkID) async throws -> HomeSummary,
+        makeLotForecastsFetch:
+            @escaping @Sendable () async throws -> @Sendable () async throws -> LotForecastsResponse =
+            { throw CancellationError() },
         now: @escaping @Sendable () -> Date = { Date() },
         notify: (@Sendable (LocalAlerts.Alert) -> LocalAlerts.Delivery)? = nil
     ) {
@@ -45,6 +52,7 @@ public struct WidgetRunner: Sendable {
         self.environment = environment
         self.configuredLanguage = configuredLanguage
         self.makeFetch = makeFetch
+        self.makeLotForecastsFetch = makeLotForecastsFetch
         self.now = now
         self.notify = notify ?? { DesktopNotifier.notifySend($0, environment: environment) }
     }
@@ -85,7 +93,10 @@ public struct WidgetRunner: Sendable {
             explicit: options.park, kind: options.kind, settings: settings, catalog: catalog)
         let store = SnapshotStore(container: container)
         let makeFetch = self.makeFetch
-        let loader = WidgetEntryLoader(store: store, fetch: { park in try await makeFetch()(park) }, now: now)
+        let makeLotForecastsFetch = self.makeLotForecastsFetch
+        let loader = WidgetEntryLoader(
+            store: store, fetch: { park in try await makeFetch()(park) },
+            fetchLotForecasts: { try await makeLotForecastsFetch()() }, now: now)
         // Whichever comes first, the entry or the deadline; the process does not wait for a late loader.
         let entry: WidgetEntry = await withCheckedContinuation { continuation in
             let claimed = Mutex(false)
@@ -125,7 +136,8 @@ public struct WidgetRunner: Sendable {
             }
         }
         let formatter = WidgetFormatter(
-            language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow)
+            language: language, catalog: catalog, now: now(), urgentBelow: options.urgentBelow,
+            arrival: .chosen(minutes: options.arrivalMinutes, home: settings.home))
         return (formatter.render(entry, as: options.format), messages)
     }
 }

@@ -22,22 +22,28 @@ public struct WidgetFormatter: Sendable {
     public var now: Date
     /// i3blocks: exit 33 when the recommended lot's free spaces are below this.
     public var urgentBelow: Int?
+    /// When the go widget's person arrives.
+    public var arrival: ArrivalRanking.Arrival
 
     var l: Localizer { Localizer(language) }
 
-    public init(language: Language, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil) {
+    public init(
+        language: Language, catalog: Catalog = .bundled, now: Date, urgentBelow: Int? = nil,
+        arrival: ArrivalRanking.Arrival = .inMinutes(ArrivalRanking.Arrival.defaultMinutes)
+    ) {
         self.language = language
         self.catalog = catalog
         self.now = now
         self.urgentBelow = urgentBelow
+        self.arrival = arrival
     }
 
     public func render(_ entry: WidgetEntry, as format: WidgetFormat) -> WidgetOutput {
         let headline = headline(entry)
         let details = details(entry)
         let link =
-            entry.snapshot?.deepLink
-            ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .parking ? .parking : .outing).description
+            (entry.kind == .go ? goLink(entry) : entry.snapshot?.deepLink)
+            ?? DeepLink(parkId: entry.parkId, screen: entry.kind == .general ? .outing : .parking).description
         // Exit codes (`ExitStatus`): the verdict's for text and json; status bars get 0 so they keep showing the line.
         let code = entry.state.exitStatus
         switch format {
@@ -82,6 +88,11 @@ public struct WidgetFormatter: Sendable {
     }
 
     func headline(_ entry: WidgetEntry) -> String {
+        if entry.kind == .go {
+            var text = goHeadline(entry)
+            if case .stale = entry.state, let snapshot = entry.snapshot { text += " · " + age(snapshot) }
+            return text
+        }
         let name = parkName(entry)
         guard let snapshot = entry.snapshot else {
             return "\(entry.kind == .parking ? "P " : "")\(name) · \(l(.widgetNoData))"
@@ -107,15 +118,22 @@ public struct WidgetFormatter: Sendable {
         } else {
             text = name
         }
-        if case .stale = entry.state {
-            text += " · " + l.plural(.widgetAge, count: max(0, Int(now.timeIntervalSince(snapshot.generatedAt) / 60)))
-        }
+        if case .stale = entry.state { text += " · " + age(snapshot) }
         return text
+    }
+
+    /// How old the snapshot's values are, for a stale line.
+    func age(_ snapshot: WidgetSnapshot) -> String {
+        l.plural(.widgetAge, count: max(0, Int(now.timeIntervalSince(snapshot.generatedAt) / 60)))
     }
 
     func details(_ entry: WidgetEntry) -> [String] {
         var lines: [String] = []
-        if let park = catalog.park(entry.parkId) { lines.append(language == .ko ? park.nameKo : park.nameEn) }
+        if entry.kind == .go {
+            lines = goDetails(entry)
+        } else if let park = catalog.park(entry.parkId) {
+            lines.append(language == .ko ? park.nameKo : park.nameEn)
+        }
         if let p = entry.snapshot?.parking {
             if let name = language == .ko ? p.lotNameKo : p.lotNameEn {
                 let count = p.available.map { l.plural(.spacesCount, count: $0) } ?? l(ValueWords.label(p.label))
@@ -150,11 +168,13 @@ public struct WidgetFormatter: Sendable {
     }
 
     func short(_ entry: WidgetEntry) -> String {
+        if entry.kind == .go { return "→ " + (best(entry).map { lotName($0.lot) } ?? "—") }
         if let p = entry.snapshot?.parking, let a = p.available { return "P \(a)" }
         return parkName(entry)
     }
 
     func percentage(_ entry: WidgetEntry) -> Int? {
+        if entry.kind == .go { return best(entry)?.chanceOfSpace.map(ArrivalWords.percent) }
         guard let p = entry.snapshot?.parking, let a = p.available, let c = p.capacity, c > 0 else { return nil }
         return Int((Double(a) / Double(c) * 100).rounded())
     }
@@ -168,6 +188,7 @@ public struct WidgetFormatter: Sendable {
     }
 
     func labelClass(_ entry: WidgetEntry) -> String {
+        if entry.kind == .go { return goLabelClass(entry) }
         if entry.snapshot?.parking?.closed == true { return "closed" }
         return entry.snapshot?.parking?.label?.rawValue ?? entry.snapshot?.general?.verdict.call.rawValue ?? "unknown"
     }
@@ -186,7 +207,10 @@ public struct WidgetFormatter: Sendable {
     func json(_ entry: WidgetEntry, headline: String, details: [String]) -> String {
         ContractCoding.text(
             JSONEntry(
-                kind: entry.kind.rawValue, park: entry.parkId.rawValue, text: headline, details: details,
+                kind: entry.kind.rawValue,
+                // For go: the park of the lot it names.
+                park: (entry.kind == .go ? ranked(entry).first?.lot.parkId ?? entry.parkId : entry.parkId).rawValue,
+                text: headline, details: details,
                 nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word,
                 reason: entry.state.reason?.technical,
                 snapshot: entry.snapshot))

@@ -17,6 +17,22 @@ public enum SnapshotBuilder {
             general: kind == .general ? general(summary, now: now) : nil)
     }
 
+    /// The go snapshot of every lot's forecast, built at `now`. Its park is the one the widget was asked for (the
+    /// ranking names its own); its freshness is the best of the parks' parking states, since a stale park only makes
+    /// its own lots unknown.
+    public static func go(_ answer: LotForecastsResponse, park: ParkID, now: Date) -> WidgetSnapshot {
+        let names = Catalog.bundled.park(park)
+        let states = answer.parks.map { $0.freshness.overall(decidingOn: .parking) }
+        let best: FreshnessState =
+            states.contains(.fresh) ? .fresh : states.contains(.stale) ? .stale : .unavailable
+        return WidgetSnapshot(
+            format: WidgetSnapshot.currentFormat, kind: .go, parkId: park,
+            parkNameKo: names?.shortNameKo ?? park.rawValue, parkNameEn: names?.shortNameEn ?? park.rawValue,
+            builtAt: now, generatedAt: answer.generatedAt, freshness: .known(best),
+            simulated: answer.parks.contains { $0.freshness.isSimulated },
+            deepLink: DeepLink(parkId: park, screen: .parking).description, go: .init(answer: answer))
+    }
+
     static func parking(_ summary: HomeSummary, now: Date) -> WidgetSnapshot.ParkingPart {
         let aggregate = summary.parking
         let recommended = aggregate.recommended

@@ -11,9 +11,9 @@ public struct SnapshotStore: Sendable {
         self.container = container
     }
 
-    /// The file of one kind and park.
+    /// The file of one kind and park; go ranks every park's lots, so it has one file (`widget-go.json`).
     public func url(_ kind: WidgetKind, _ park: ParkID) -> URL {
-        container.file("widget-\(kind.rawValue)-\(park.rawValue).json")
+        kind == .go ? container.file("widget-go.json") : container.file("widget-\(kind.rawValue)-\(park.rawValue).json")
     }
 
     /// Why a snapshot could not be used.
@@ -24,16 +24,21 @@ public struct SnapshotStore: Sendable {
         case wrongPark(ParkID)
     }
 
+    /// The largest snapshot read: every lot's forecast (the go kind) is about 30 KiB.
+    static let sizeLimit = 512 * 1024
+
     /// Reads one snapshot.
     public func read(_ kind: WidgetKind, _ park: ParkID) -> Result<WidgetSnapshot, ReadFailure> {
-        guard let data = AtomicFile.read(url(kind, park), limit: 256 * 1024) else { return .failure(.missing) }
+        guard let data = AtomicFile.read(url(kind, park), limit: Self.sizeLimit) else { return .failure(.missing) }
         struct Header: Decodable { var format: Int }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .failure(.corrupt) }
         guard header.format == WidgetSnapshot.currentFormat else { return .failure(.otherFormat(header.format)) }
         guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data) else {
             return .failure(.corrupt)
         }
-        guard snapshot.parkId == park, snapshot.kind == kind else { return .failure(.wrongPark(snapshot.parkId)) }
+        guard snapshot.kind == kind, kind == .go || snapshot.parkId == park else {
+            return .failure(.wrongPark(snapshot.parkId))
+        }
         return .success(snapshot)
     }
 
@@ -49,6 +54,6 @@ public struct SnapshotStore: Sendable {
 
     /// Builds and writes both kinds from one summary (after the app or the widget fetched it).
     public func writeBoth(from summary: HomeSummary, now: Date) throws(StorageError) {
-        for kind in WidgetKind.allCases { try write(SnapshotBuilder.build(kind, from: summary, now: now)) }
+        for kind in WidgetKind.summaryKinds { try write(SnapshotBuilder.build(kind, from: summary, now: now)) }
     }
 }

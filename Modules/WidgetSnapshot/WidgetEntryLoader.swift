@@ -32,19 +32,24 @@ public struct WidgetEntry: Sendable {
 }
 
 /// Loads a widget entry: a fresh snapshot without touching network or SQLite; else fetch the home summary
-/// (park-guarded), write both snapshots and show it; on failure the last snapshot marked stale, or a placeholder.
+/// (park-guarded), write both snapshots and show it (for go: every lot's forecast, written as the go snapshot); on
+/// failure the last snapshot marked stale, or a placeholder.
 public struct WidgetEntryLoader: Sendable {
     public var store: SnapshotStore
     /// Fetches a park's home summary; it must already be guarded to that park.
     public var fetch: @Sendable (ParkID) async throws -> HomeSummary
+    /// Fetches every lot's forecast (the go kind).
+    public var fetchLotForecasts: @Sendable () async throws -> LotForecastsResponse
     public var now: @Sendable () -> Date
 
     public init(
         store: SnapshotStore, fetch: @escaping @Sendable (ParkID) async throws -> HomeSummary,
+        fetchLotForecasts: @escaping @Sendable () async throws -> LotForecastsResponse = { throw CancellationError() },
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.fetch = fetch
+        self.fetchLotForecasts = fetchLotForecasts
         self.now = now
     }
 
@@ -73,12 +78,19 @@ public struct WidgetEntryLoader: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         do {
-            let summary = try await fetch(park)
-            try ParkGuard.check(summary, requested: park)
-            let at = now()
-            let snapshot = SnapshotBuilder.build(kind, from: summary, now: at)
+            let snapshot: WidgetSnapshot
             var writeProblem: Reason?
-            do { try store.writeBoth(from: summary, now: at) } catch { writeProblem = Reason(error) }
+            if kind == .go {
+                let answer = try await fetchLotForecasts()
+                snapshot = SnapshotBuilder.go(answer, park: park, now: now())
+                do { try store.write(snapshot) } catch { writeProblem = Reason(error) }
+            } else {
+                let summary = try await fetch(park)
+                try ParkGuard.check(summary, requested: park)
+                let at = now()
+                snapshot = SnapshotBuilder.build(kind, from: summary, now: at)
+                do { try store.writeBoth(from: summary, now: at) } catch { writeProblem = Reason(error) }
+            }
             failures(reset: true)
             var result = entry(kind, park, snapshot, fetched: true, failures: 0)
             result.writeProblem = writeProblem

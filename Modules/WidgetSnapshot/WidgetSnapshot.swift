@@ -25,6 +25,7 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
     public var deepLink: String
     public var parking: ParkingPart?
     public var general: GeneralPart?
+    public var go: GoPart?
 
     /// The parking widget's values.
     public struct ParkingPart: Codable, Sendable, Equatable {
@@ -74,6 +75,12 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
         public var p50: Int
         public var p90: Int
         public var riskOfNoSpace: Double
+    }
+
+    /// The go widget's values: every lot's forecast as the server sent it, ranked when shown, since the arrival moves
+    /// with the clock and the position stays on this machine.
+    public struct GoPart: Codable, Sendable, Equatable {
+        public var answer: LotForecastsResponse
     }
 
     /// The general widget's values.

@@ -98,6 +98,29 @@ import WidgetSnapshot
         #expect(mode == 0o600)
     }
 
+    /// The go line from the real server's every-lot answer, then from its snapshot with the server gone.
+    @Test func theGoLineNamesALotFromTheServerThenFromItsSnapshot() async throws {
+        let server = try await TestBackend.start()
+        let dir = stateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fetched = try await Self.runAsync([
+            "--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en",
+        ])
+        await server.stop()
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(fetched.stdout.hasPrefix("→ ") && fetched.stdout.contains(" at 14:40"), "\(fetched.stdout)")
+        #expect(fetched.stdout.contains("Where to park, arriving 14:40 (in 40 min)"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("widget-go.json").path))
+        // The server is gone: the fresh snapshot answers, the same line.
+        let again = try await Self.runAsync([
+            "--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.split(separator: "\n").first == fetched.stdout.split(separator: "\n").first)
+        let refused = try await Self.runAsync(["--state-dir", dir.path, "--kind", "go", "--in", "-5"])
+        #expect(refused.status == 64 && refused.stderr.contains("--in takes minutes from 0 to 180"), "\(refused)")
+    }
+
     /// The widget accepts what the app accepts: ids, English and Korean names, initial consonants.
     @Test(arguments: ["banpo", "Banpo", "반포", "반포한강공원", "ㅂㅍ"])
     func acceptsEveryNameTheAppAccepts(_ name: String) async throws {

@@ -97,3 +97,16 @@ import Testing
         #expect(far.first { $0.lot.id == "jamwon-1" }?.standing == .unknown(.beyondReach))
     }
 }
+
+@Suite struct ArrivalMinuteTests {
+    /// Readers ranking within one minute (the page, the terminal, the widget) estimate the same instant.
+    @Test func anArrivalIsTheStartOfItsMinute() throws {
+        let now = try #require(ISO8601.parse("2026-11-22T14:00:42+09:00"))
+        let ranked = ArrivalRanking.rank(nil, arrival: .inMinutes(40), catalog: .bundled, now: now)
+        #expect(ranked.allSatisfy { $0.arrival == ISO8601.parse("2026-11-22T14:40:00+09:00") })
+        #expect(ArrivalRanking.Arrival.chosen(minutes: nil, home: nil) == .inMinutes(30))
+        let home = Coordinate(lat: 37.5665, lon: 126.9780)
+        #expect(ArrivalRanking.Arrival.chosen(minutes: nil, home: home) == .drive(from: home))
+        #expect(ArrivalRanking.Arrival.chosen(minutes: 10, home: home) == .inMinutes(10))
+    }
+}

@@ -21,6 +21,7 @@ import WidgetFront
         ["--kind", "general", "--park", "banpo", "--format", "waybar", "--lang", "ko"],
         ["--max-age", "240", "--deadline", "2.5", "--urgent-below", "20", "--api", "http://x", "--state-dir", "/s"],
         ["--park", "여의도", "--format", "tmux", "--lang", "en"],
+        ["--kind", "go", "--in", "40"],
     ])
     func bothFrontsReadTheSameOptions(_ arguments: [String]) throws {
         let quick = try #require(QuickArguments.parse(arguments))
@@ -30,7 +31,7 @@ import WidgetFront
 
     @Test(arguments: [
         ["--park", "atlantis"], ["--max-age", "-1"], ["--deadline", "0"], ["--kind", "weather"], ["--lang", "fr"],
-        ["--format", "html"],
+        ["--format", "html"], ["--kind", "go", "--in", "-5"], ["--in", "10000"], ["--in", "soon"],
     ])
     func bothFrontsRefuseTheSameValues(_ arguments: [String]) {
         #expect(QuickArguments.parse(arguments) == nil)

@@ -18,12 +18,15 @@ import WidgetFront
                 && parsed.options.urgentBelow == 20)
         #expect(parsed.api == "http://x" && parsed.stateDir == "/s")
         #expect(QuickArguments.parse([]) == QuickArguments())
+        let go = try #require(QuickArguments.parse(["--kind", "go", "--in", "40"]))
+        #expect(go.options.kind == .go && go.options.arrivalMinutes == 40)
     }
 
     /// Anything unusual goes to the full parser (help, usage errors), never guessed at.
     @Test(arguments: [
         ["--help"], ["-h"], ["--kind", "weather"], ["--park", "atlantis"], ["--format"], ["--max-age", "-1"],
-        ["--lang", "fr"], ["--deadline", "0"], ["--verbose", "x"], ["positional"],
+        ["--lang", "fr"], ["--deadline", "0"], ["--verbose", "x"], ["positional"], ["--in", "-5"], ["--in", "10000"],
+        ["--in", "soon"],
     ])
     func handsEverythingElseToTheFullParser(_ arguments: [String]) {
         #expect(QuickArguments.parse(arguments) == nil)

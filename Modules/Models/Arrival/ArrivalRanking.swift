@@ -70,6 +70,43 @@ public enum ArrivalRanking {
     /// Risk of no space from which a lot counts as likely full.
     public static let likelyFullRisk = 0.5
 
+    /// When the person arrives: in a number of minutes they said, or after the rough drive from a position.
+    public enum Arrival: Sendable, Equatable {
+        case inMinutes(Int)
+        case drive(from: Coordinate)
+
+        /// The minutes the person said, when they said them.
+        public var minutes: Int? {
+            if case .inMinutes(let minutes) = self { minutes } else { nil }
+        }
+
+        /// The minutes when given, else the drive from `home` when one is saved, else in ``defaultMinutes``: the
+        /// app's go tab and the go widget alike.
+        public static func chosen(minutes: Int?, home: Coordinate?) -> Arrival {
+            minutes.map(Arrival.inMinutes) ?? home.map { .drive(from: $0) } ?? .inMinutes(defaultMinutes)
+        }
+
+        /// The arrival when neither minutes nor a position are given.
+        public static let defaultMinutes = 30
+    }
+
+    /// Every lot ranked for `arrival`: the minutes said, or each lot's rough drive (``DriveTime``) over its park's
+    /// reported road speed. A start the drive model cannot reach puts every lot beyond reach.
+    public static func rank(_ answer: LotForecastsResponse?, arrival: Arrival, catalog: Catalog, now: Date)
+        -> [ArrivalCandidate]
+    {
+        rank(answer, catalog: catalog, now: now) { lot, traffic in
+            switch arrival {
+            case .inMinutes(let minutes): return minutes
+            case .drive(let start):
+                return
+                    (try? DriveTime.minutes(
+                        from: start, to: lot.coordinate, speedKmh: DriveTime.reportedSpeed(traffic)))
+                    ?? reachMinutes + 1
+            }
+        }
+    }
+
     /// Every lot of `catalog` at its arrival (`eta` minutes from `now`, from the lot and its park's road traffic):
     /// those with a known chance of a space first, by that chance, then by the drive, then by p10; then the unknown
     /// ones by the drive; then those closed at arrival by when they open. A lot that closes within ``closingMargin`` of its
@@ -83,7 +120,7 @@ public enum ArrivalRanking {
         for lot in catalog.lots {
             let entry = answer?.park(lot.parkId)
             let minutes = eta(lot, entry?.roadTraffic)
-            let arrival = now.addingTimeInterval(TimeInterval(minutes * 60))
+            let arrival = wholeMinute(now.addingTimeInterval(TimeInterval(minutes * 60)))
             let minute = SeoulTime(arrival).minuteOfDay
             guard lot.hours.isOpen(atMinuteOfDay: minute) else {
                 candidates.append(
@@ -107,6 +144,12 @@ public enum ArrivalRanking {
             candidates.append(candidate)
         }
         return candidates.sorted(by: precedes)
+    }
+
+    /// The start of the minute `date` falls in: an arrival is said to the minute ("at 14:40"), so every reader that
+    /// ranks within one minute (the page, the terminal, the widget) gives the same numbers for it.
+    static func wholeMinute(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
     /// The standing of an open lot from its park's entry.
