@@ -233,7 +233,7 @@ let package = Package(
         .target(
             name: "WebFront",
             dependencies: [
-                "AppCore", "Localization", "Models", "ScreenRows", "ValueWording",
+                "AppCore", "Localization", "Models", "Repositories", "ScreenRows", "ValueWording",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -124,7 +124,8 @@ func webFront(_ responses: ParkResponses, configuration: ServerConfiguration) ->
             }
         },
         parks: { await responses.parksList() }, now: configuration.now, catalog: responses.catalog,
-        outing: { id in await responses.outingSummary(for: id) })
+        outing: { id in await responses.outingSummary(for: id) },
+        lotForecasts: { await responses.lotForecastsServed() })
     return WebFront(reads: reads, publicURL: configuration.publicURL, simulated: configuration.source == .simulated)
 }
 

@@ -21,9 +21,6 @@ struct GoCommand: AppCommand {
     @Flag(help: ArgumentHelp(helpText(.helpOptJson))) var json = false
     @Flag(help: ArgumentHelp(helpText(.helpOptRefresh))) var refresh = false
 
-    /// Lots shown without `--all`.
-    static let shownByDefault = 3
-
     func validate() throws {
         let l = CommandLineHelp.localizer
         if let inMinutes, !(0...ArrivalRanking.reachMinutes).contains(inMinutes) {
@@ -56,7 +53,7 @@ struct GoCommand: AppCommand {
         var screen = ctx
         screen.now = now
         let candidates = GoScreen.candidates(loaded?.value, arrival: arrival, catalog: ctx.catalog, now: now)
-        let limit = all ? nil : Self.shownByDefault
+        let limit = all ? nil : GoScreen.shownByDefault
         let verdict = GoScreen.verdict(loaded, candidates)
         if json {
             let data = try GoScreen.json(candidates, loaded: loaded, arrival: arrival, limit: limit, screen)

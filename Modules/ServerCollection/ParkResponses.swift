@@ -161,8 +161,13 @@ public final class ParkResponses: Sendable {
 
     /// Every lot's forecasts, as `/v2/forecasts` serves them; nil while nothing could be built yet.
     public func lotForecastsAnswer() async -> LotForecastsResponse? {
+        await lotForecastsServed()?.value
+    }
+
+    /// The same with the ETag of its body (a page rendered from it is kept under that tag).
+    public func lotForecastsServed() async -> (value: LotForecastsResponse, etag: String)? {
         await collectEveryParkIfAsked()
-        return lotForecastsEntry(now: now())?.value
+        return lotForecastsEntry(now: now()).map { ($0.value, $0.response.etag) }
     }
 
     /// An embedded backend reads every park with its forecasts when asked for all the lots (at most once per its

@@ -10,6 +10,8 @@ public struct PageReads: Sendable {
     public var parks: @Sendable () async -> ParksResponse?
     /// A park's whole outing as `/v2/parks/{park}/outing` serves it now (the way there in full); nil when none.
     public var outing: @Sendable (ParkID) async -> OutingSummary?
+    /// Every lot's forecast as `/v2/forecasts` serves it now, with that body's ETag; nil while none can be built.
+    public var lotForecasts: @Sendable () async -> (value: LotForecastsResponse, etag: String)?
     /// The server's clock.
     public var now: @Sendable () -> Date
     public var catalog: Catalog
@@ -17,9 +19,11 @@ public struct PageReads: Sendable {
     public init(
         home: @escaping @Sendable (ParkID) async -> ServedSummary?,
         parks: @escaping @Sendable () async -> ParksResponse?, now: @escaping @Sendable () -> Date,
-        catalog: Catalog = .bundled, outing: @escaping @Sendable (ParkID) async -> OutingSummary? = { _ in nil }
+        catalog: Catalog = .bundled, outing: @escaping @Sendable (ParkID) async -> OutingSummary? = { _ in nil },
+        lotForecasts: @escaping @Sendable () async -> (value: LotForecastsResponse, etag: String)? = { nil }
     ) {
         self.outing = outing
+        self.lotForecasts = lotForecasts
         self.home = home
         self.parks = parks
         self.now = now

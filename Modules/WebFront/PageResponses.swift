@@ -6,10 +6,11 @@ import NIOCore
 /// The headers every page and asset carries: a Content-Security-Policy without inline script or style, no sniffing,
 /// no referrer, no framing; no cookies are ever set.
 enum PageResponses {
-    /// The policy of every answer: scripts only from this origin, the one inlined stylesheet by its hash.
+    /// The policy of every answer: scripts only from this origin, the one inlined stylesheet by its hash, forms sent
+    /// only here (`/go`'s arrival).
     static func contentSecurityPolicy(style: String) -> String {
         "default-src 'none'; script-src 'self'; style-src \(style); img-src 'self'; manifest-src 'self'; "
-            + "connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            + "connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 
     static let policy = contentSecurityPolicy(style: Assets.shared.styleSource)

@@ -22,7 +22,7 @@ struct PageTemplates: Sendable {
     static let sources: [(String, String)] = [
         ("page", page), ("rows", rows), ("spans", spans), ("parkList", parkList), ("parking", parking),
         ("forecast", forecast), ("directions", directions), ("sources", sourceTable), ("alerts", alerts),
-        ("current", current), ("chart", chart), ("places", places),
+        ("current", current), ("chart", chart), ("places", places), ("go", go),
     ]
 
     static let page = """
@@ -57,6 +57,7 @@ struct PageTemplates: Sendable {
         {{#forecast}}{{>forecast}}{{/forecast}}
         {{#directions}}{{>directions}}{{/directions}}
         {{#places}}{{>places}}{{/places}}
+        {{#go}}{{>go}}{{/go}}
         {{#sourceTable}}{{>sources}}{{/sourceTable}}
         {{#notes}}<p class="note">{{#spans}}{{>spans}}{{/spans}}</p>{{/notes}}
         </main>
@@ -91,6 +92,7 @@ struct PageTemplates: Sendable {
         """
 
     static let parkList = """
+        <p class="go-link"><a href="{{goHref}}">{{goLabel}}</a></p>
         <figure class="river"><svg viewBox="0 0 320 64" aria-hidden="true" focusable="false"><path d="M0 34 C40 24 80 44 120 34 S200 24 240 34 S300 44 320 34" class="water"/>{{#river}}<circle cx="{{x}}" cy="34" r="9" class="dot {{cls}}"/><text x="{{x}}" y="38" text-anchor="middle">{{number}}</text>{{/river}}</svg><figcaption>{{riverCaption}}</figcaption></figure>
         <ol class="parks">{{#parks}}<li><a class="park" href="{{href}}"><span class="n" aria-hidden="true">{{number}}</span> <strong>{{name}}</strong> <span class="facts"><span class="count">{{free}}</span>{{#meterTotal}} <meter min="0" max="{{meterTotal}}" value="{{meterFilled}}" aria-hidden="true"></meter>{{/meterTotal}} <span>{{crowd}}</span>{{#state}} <span class="{{stateClass}}">{{state}}</span>{{/state}}</span></a></li>{{/parks}}</ol>
         """
@@ -116,6 +118,20 @@ struct PageTemplates: Sendable {
         <p>{{detail}} <span class="away"></span></p>
         <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
         </li>{{/items}}</ol>
+        """
+
+    /// Where to go now: the arrival's form (no script needed), then the lots ranked for it.
+    static let go = """
+        <form class="go-form" method="get" action="{{action}}"><p><label for="arrive-in">{{inLabel}}</label> <input id="arrive-in" name="{{parameter}}" type="number" min="0" max="{{reach}}" step="1" inputmode="numeric" required value="{{minutes}}">{{#lang}}<input type="hidden" name="lang" value="{{lang}}">{{/lang}} <button type="submit">{{submit}}</button></p></form>
+        {{#error}}<p class="banner red b" id="go-error" role="alert">{{error}}</p>{{/error}}
+        {{#header}}<h2>{{header}}</h2>{{/header}}
+        {{#made}}<p class="dim">{{made}}</p>{{/made}}
+        {{^empty(candidates)}}<ol class="lots go" id="go-lots">{{#candidates}}<li>
+        <h2><span class="dim">{{rank}}.</span> {{name}}</h2>
+        <p>{{#chance}}<strong class="{{chanceClass}}">{{chance}}</strong> · {{/chance}}<span class="{{reasonClass}}">{{reason}}</span></p>
+        <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
+        </li>{{/candidates}}</ol>{{/empty(candidates)}}
+        {{#none}}<p class="dim">{{none}}</p>{{/none}}
         """
 
     static let alerts = """

@@ -61,7 +61,10 @@ enum ParkListPage {
             }
             rows.append(row)
         }
-        return ["river": river, "parks": rows, "riverCaption": scope.l(.webRiver)]
+        return [
+            "river": river, "parks": rows, "riverCaption": scope.l(.webRiver),
+            "goHref": scope.href(PageRoute.go.routerPath), "goLabel": scope.l(.webGoLink),
+        ]
     }
 
     /// Each park's x on the 320-unit river drawing, west to east by longitude (0...1), at least 20 units apart so

@@ -30,6 +30,7 @@ public struct WebFront: Sendable {
             get(route.routerPath, on: router) { request, context in
                 switch route {
                 case .parkList: await parkList(request)
+                case .go: await go(request)
                 case .parkHome, .parkScreen:
                     await park(
                         request, context.parameters.get(PageRoute.parkParameter) ?? "",
@@ -77,6 +78,44 @@ public struct WebFront: Sendable {
         }
         let body = cache.page(key) { templates.render(ParkListPage.values(list, scope(page, request, now: now))) }
         return PageResponses.html(body, language: page.language)
+    }
+
+    /// `/go?in=MINUTES`: every lot ranked for that arrival; a refused number is a 400 that says what it takes.
+    func go(_ request: Request) async -> Response {
+        let page = PageRequest(request)
+        let text = request.uri.query == nil ? nil : request.uri.queryParameters.get(PageRoute.arrivalParameter)
+        let minutes = GoPage.minutes(text)
+        let served = await reads.lotForecasts()
+        let now = reads.now()
+        let status: HTTPResponse.Status
+        switch minutes {
+        case .failure: status = .badRequest
+        case .success: status = served == nil ? .serviceUnavailable : .ok
+        }
+        let path =
+            PageRoute.go.routerPath + "?" + PageRoute.arrivalParameter + "="
+            + (text.map { String($0.prefix(16)) } ?? "")
+        let key = PageKey(
+            page, request, path: path, version: served?.etag ?? "none", now: now, namesHost: publicURL == nil)
+        if page.wantsText {
+            let scope = scope(page, request, now: now)
+            switch (minutes, served) {
+            case (.failure(let refused), _):
+                let message = scope.l(.webGoInInvalid, refused.text, "\(ArrivalRanking.reachMinutes)")
+                return PageResponses.text(ByteBuffer(string: message + "\n"), status: status, language: page.language)
+            case (.success, nil): return unavailable(page, scope)
+            case (.success(let minutes), let served?):
+                let body = cache.page(key) {
+                    PrintedScreen.printed(
+                        GoPage.lines(served.value, minutes: minutes, scope), mode: mode(page), scope.ctx)
+                }
+                return PageResponses.text(body, language: page.language)
+            }
+        }
+        let body = cache.page(key) {
+            templates.render(GoPage.values(served?.value, minutes: minutes, scope(page, request, now: now)))
+        }
+        return PageResponses.html(body, status: status, language: page.language)
     }
 
     func park(_ request: Request, _ parkText: String, screen screenText: String?) async -> Response {

@@ -239,6 +239,7 @@ def test_headers_say_what_the_page_may_do(day_server):
     assert status == 200
     policy = headers["Content-Security-Policy"]
     assert "unsafe-inline" not in policy and "default-src 'none'" in policy and "script-src 'self'" in policy
+    assert "form-action 'self'" in policy  # the one form (/go's arrival) is sent to this server only
     assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
     assert "Set-Cookie" not in headers
     assert len(body.encode()) <= 30 * 1024
@@ -266,7 +267,7 @@ def test_text_for_curl_wget_and_httpie_and_for_text_plain(day_server):
     assert word("parks.title", "en") in parks
 
 
-PAGES = ["/", "/p/banpo", "/p/banpo/parking", "/p/banpo/forecast", "/p/banpo/outing", "/p/nowhere"]
+PAGES = ["/", "/p/banpo", "/p/banpo/parking", "/p/banpo/forecast", "/p/banpo/outing", "/p/nowhere", "/go?in=40"]
 
 
 def axe_source():
@@ -370,7 +371,7 @@ def test_nearest_first_uses_the_phones_position_only_in_the_browser(day_server, 
         browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
 
 
-@pytest.mark.parametrize("path", ["/", "/p/banpo", "/p/banpo/parking", "/p/banpo/forecast", "/p/banpo/outing"])
+@pytest.mark.parametrize("path", ["/", "/p/banpo", "/p/banpo/parking", "/p/banpo/forecast", "/p/banpo/outing", "/go"])
 def test_every_request_of_a_page_goes_to_its_own_server(day_server, browser, path):
     open_page(browser, day_server, path, "ko")
     names = browser.execute_script(
@@ -381,7 +382,7 @@ def test_every_request_of_a_page_goes_to_its_own_server(day_server, browser, pat
 def test_with_javascript_off_every_page_still_reads_whole(day_server):
     driver = phone("en", javascript=False)
     try:
-        for path in ("/", "/p/banpo", "/p/banpo/forecast", "/p/banpo/outing", "/p/banpo/parking"):
+        for path in ("/", "/go", "/p/banpo", "/p/banpo/forecast", "/p/banpo/outing", "/p/banpo/parking"):
             driver.get(f"{day_server.url}{path}?lang=en")
             main = driver.find_element(By.TAG_NAME, "main").text
             assert main and driver.find_element(By.TAG_NAME, "h1").text

@@ -4,12 +4,17 @@
 public enum PageRoute: CaseIterable, Sendable {
     /// `/`: the park list.
     case parkList
+    /// `/go`: where to park when you arrive, every park's lots ranked (`?in=MINUTES`).
+    case go
     /// `/p/{park}`: a park's home screen.
     case parkHome
     /// `/p/{park}/{screen}`: any screen of a park (`home` included).
     case parkScreen
     /// Anything deeper under a screen: no page (404).
     case beyondScreen
+
+    /// The `/go` page's query parameter: the arrival in minutes from now.
+    public static let arrivalParameter = "in"
 
     /// Where every park's pages start.
     public static let parkPrefix = "/p/"
@@ -22,6 +27,7 @@ public enum PageRoute: CaseIterable, Sendable {
     public var routerPath: String {
         switch self {
         case .parkList: "/"
+        case .go: "/go"
         case .parkHome: Self.parkPrefix + ":" + Self.parkParameter
         case .parkScreen: Self.parkPrefix + ":" + Self.parkParameter + "/:" + Self.screenParameter
         case .beyondScreen: Self.parkPrefix + ":" + Self.parkParameter + "/:" + Self.screenParameter + "/**"

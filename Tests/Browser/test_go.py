@@ -1,0 +1,87 @@
+"""Where to go now on the phone (`/go`): every lot ranked for an arrival the form asks for, without a script, in the
+words `hangangjari go` prints, each with the map apps' car directions; a refused arrival says what it takes."""
+import os
+import subprocess
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import APP, DAYTIME, Server, phone, pinned
+from test_pages import LANGUAGES, fetch, open_page
+from words import word
+
+
+@pytest.fixture()
+def fresh_server():
+    """A server of its own, just started: the page, curl and the terminal rank within the same minute."""
+    server = Server()
+    yield server
+    server.stop()
+
+
+def app_go(server, language, minutes):
+    """`hangangjari go --in MINUTES` against the same server, as a user's terminal prints it."""
+    with tempfile.TemporaryDirectory() as state:
+        env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(DAYTIME), XDG_CONFIG_HOME=state,
+                   XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
+        app = subprocess.run(
+            [str(APP), "go", "--in", str(minutes), "--api", server.url, "--lang", language, "--state-dir", state],
+            capture_output=True, text=True, env=env, timeout=60)
+    assert app.returncode == 0, app.stderr
+    return app.stdout
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_go_ranks_every_lot_as_hangangjari_go_with_map_links(fresh_server, browser, language):
+    day_server = fresh_server
+    main = open_page(browser, day_server, "/go?in=40", language, shot="go")
+    assert browser.find_element(By.TAG_NAME, "h1").text == word("go.title", language)
+    items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
+    assert len(items) == 10
+    # The page's first lots are the terminal's, in its order and words.
+    printed = app_go(day_server, language, 40)
+    lines = [line for line in printed.splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
+    assert len(lines) == 3, printed
+    for item, line in zip(items, lines):
+        name = item.find_element(By.TAG_NAME, "h2").text.split(". ", 1)[1]
+        assert line.startswith(line[:3] + name + " · "), (name, line)
+        assert item.find_element(By.CSS_SELECTOR, "p").text in line, (item.text, line)
+        hrefs = [link.get_attribute("href") for link in item.find_elements(By.CSS_SELECTOR, ".actions a")]
+        assert any(href.startswith("kakaomap://route?ep=") and href.endswith("&by=CAR") for href in hrefs), hrefs
+    assert printed.splitlines()[0] in main  # "Where to park, arriving 14:40 (in 40 min)"
+    # curl gets the same lines as the terminal.
+    curl = subprocess.run(["curl", "-sf", f"{day_server.url}/go?in=40&lang={language}"], capture_output=True,
+                          text=True, check=True).stdout
+    assert curl == printed
+
+
+def test_without_a_script_the_form_asks_for_the_arrival_and_refuses_what_it_cannot_rank(day_server, browser):
+    driver = phone("en", javascript=False)
+    try:
+        driver.get(f"{day_server.url}/?lang=en")
+        href = driver.find_element(By.CSS_SELECTOR, ".go-link a").get_attribute("href")
+        assert href.endswith("/go?lang=en")
+        driver.get(href)
+        assert "(in 30 min)" in driver.find_element(By.TAG_NAME, "main").text
+        form = driver.find_element(By.CSS_SELECTOR, ".go-form")
+        assert form.get_attribute("method") == "get" and form.find_element(By.NAME, "in").get_attribute("value") == "30"
+    finally:
+        driver.quit()
+    # The form is a plain GET form: submitted, it asks for the page of that arrival.
+    open_page(browser, day_server, "/go", "en")
+    field = browser.find_element(By.ID, "arrive-in")
+    field.clear()
+    field.send_keys("75")
+    browser.find_element(By.CSS_SELECTOR, ".go-form button").click()
+    WebDriverWait(browser, 10).until(lambda driver: "in=75" in driver.current_url)
+    assert "lang=en" in browser.current_url
+    assert "(in 1 h 15 min)" in browser.find_element(By.TAG_NAME, "main").text
+    for value in ("-5", "10000", "soon", "%3Cb%3E"):
+        status, headers, body = fetch(day_server, f"/go?in={value}&lang=en")
+        assert status == 400, value
+        assert "takes minutes from 0 to 180" in body and "<b>" not in body
+        assert 'id="go-lots"' not in body
+    status, _, body = fetch(day_server, "/go?in=-5&lang=en", headers={"User-Agent": "curl/8.5.0"})
+    assert status == 400 and "takes minutes from 0 to 180" in body
