@@ -55,6 +55,7 @@ enum AssetSources {
         .alert-list li{padding:.35rem 0}.alert-list button,.alert-list a{margin-left:.5rem}
         .actions button{margin-left:0}
         @media (max-width:22rem){dl.rows div{grid-template-columns:1fr}dd{grid-column:1}}
+        .go-link a{display:inline-block;min-height:2.75rem;padding:.6rem 0}.go-form input{font:inherit;min-height:2.75rem;width:5rem;padding:.3rem}
 
         """#
 

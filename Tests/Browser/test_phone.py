@@ -10,7 +10,7 @@ from conftest import ARTIFACTS, Server, phone
 from words import grouped, word
 
 LANGUAGES = ["ko", "en"]
-PAGES = ["/", "/p/yeouido", "/p/yeouido/parking", "/p/yeouido/forecast", "/p/yeouido/outing"]
+PAGES = ["/", "/p/yeouido", "/p/yeouido/parking", "/p/yeouido/forecast", "/p/yeouido/outing", "/go?in=40"]
 
 
 def open_page(browser, server, path, language):
