@@ -662,6 +662,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case widgetAsOf = "widget.as_of"
     case widgetCrowdLine = "widget.crowd_line"
     case widgetForecastHint = "widget.forecast_hint"
+    case widgetGoAllClosed = "widget.go_all_closed"
     case widgetGoHeadline = "widget.go_headline"
     case widgetGoNothingKnown = "widget.go_nothing_known"
     case widgetHelperMissing = "widget.helper_missing"
@@ -3979,6 +3980,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("in %1$lld min about %2$lld (%3$lld–%4$lld)")
             case .ko: .text("%1$lld분 후 약 %2$lld면 (%3$lld–%4$lld)")
+            }
+        case .widgetGoAllClosed:
+            switch language {
+            case .en: .text("every lot closed, first opens %@")
+            case .ko: .text("모든 주차장 닫힘, %@에 처음 열림")
             }
         case .widgetGoHeadline:
             switch language {

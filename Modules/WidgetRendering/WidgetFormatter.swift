@@ -24,6 +24,8 @@ public struct WidgetFormatter: Sendable {
     public var urgentBelow: Int?
     /// When the go widget's person arrives.
     public var arrival: ArrivalRanking.Arrival
+    /// The go kind's lots as ranked for the entry being rendered (set by ``render(_:as:)``).
+    var goRanked: [ArrivalCandidate] = []
 
     var l: Localizer { Localizer(language) }
 
@@ -39,6 +41,14 @@ public struct WidgetFormatter: Sendable {
     }
 
     public func render(_ entry: WidgetEntry, as format: WidgetFormat) -> WidgetOutput {
+        var formatter = self
+        // The go kind's lots are ranked once, for every piece of its line.
+        if entry.kind == .go { formatter.goRanked = ranking(entry) }
+        return formatter.drawn(entry, as: format)
+    }
+
+    /// The entry in one format, its go lots ranked.
+    func drawn(_ entry: WidgetEntry, as format: WidgetFormat) -> WidgetOutput {
         let headline = headline(entry)
         let details = details(entry)
         let link =
@@ -168,13 +178,13 @@ public struct WidgetFormatter: Sendable {
     }
 
     func short(_ entry: WidgetEntry) -> String {
-        if entry.kind == .go { return "→ " + (best(entry).map { lotName($0.lot) } ?? "—") }
+        if entry.kind == .go { return "→ " + (best.map { lotName($0.lot) } ?? "—") }
         if let p = entry.snapshot?.parking, let a = p.available { return "P \(a)" }
         return parkName(entry)
     }
 
     func percentage(_ entry: WidgetEntry) -> Int? {
-        if entry.kind == .go { return best(entry)?.chanceOfSpace.map(ArrivalWords.percent) }
+        if entry.kind == .go { return best?.chanceOfSpace.map(ArrivalWords.percent) }
         guard let p = entry.snapshot?.parking, let a = p.available, let c = p.capacity, c > 0 else { return nil }
         return Int((Double(a) / Double(c) * 100).rounded())
     }
@@ -209,7 +219,7 @@ public struct WidgetFormatter: Sendable {
             JSONEntry(
                 kind: entry.kind.rawValue,
                 // For go: the park of the lot it names.
-                park: (entry.kind == .go ? ranked(entry).first?.lot.parkId ?? entry.parkId : entry.parkId).rawValue,
+                park: (entry.kind == .go ? goRanked.first?.lot.parkId ?? entry.parkId : entry.parkId).rawValue,
                 text: headline, details: details,
                 nextRefresh: entry.nextRefresh, state: stateClass(entry), trust: entry.state.word,
                 reason: entry.state.reason?.technical,

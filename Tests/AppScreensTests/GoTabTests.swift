@@ -29,9 +29,9 @@ import Testing
         return state
     }
 
-    func text(_ state: AppState, _ language: Language = .en) -> String {
+    func text(_ state: AppState, _ language: Language = .en, now: Date? = nil) -> String {
         let ctx = ScreenContext(
-            language: language, now: answer.generatedAt.addingTimeInterval(60), machineOffsetSeconds: 9 * 3600,
+            language: language, now: now ?? answer.generatedAt.addingTimeInterval(60), machineOffsetSeconds: 9 * 3600,
             width: 80)
         return Frame.interactive(state, ctx, height: 24).map(\.text).joined(separator: "\n")
     }
@@ -45,6 +45,19 @@ import Testing
         #expect(english.contains("6 Go") && english.contains("+ - arrival"))
         let korean = text(state(minutes: 40), .ko)
         #expect(korean.contains("지금 갈 곳") && korean.contains("14:41 도착(40분 후)"), "\(korean)")
+    }
+
+    /// At 02:00 every lot is closed at 02:41: each is listed with when it opens, none with a chance.
+    @Test func atNightEveryLotSaysWhenItOpens() {
+        var night = state(minutes: 40)
+        var answer = self.answer
+        answer.generatedAt = self.answer.generatedAt.addingTimeInterval(-12 * 3600)
+        night.lotForecasts = Loaded(value: answer, origin: .network, trust: .current, fetchedAt: answer.generatedAt)
+        let english = text(night, now: answer.generatedAt.addingTimeInterval(60))
+        #expect(english.contains("arriving 02:41 (in 40 min)"), "\(english)")
+        #expect(english.contains("closed at 02:41, opens 06:00") && !english.contains("% chance"), "\(english)")
+        let korean = text(night, .ko, now: answer.generatedAt.addingTimeInterval(60))
+        #expect(korean.contains("02:41에는 닫혀 있음, 06:00에 열림"), "\(korean)")
     }
 
     @Test func withoutMinutesItDrivesFromHomeElseSaysThirtyMinutes() {

@@ -85,3 +85,13 @@ def test_without_a_script_the_form_asks_for_the_arrival_and_refuses_what_it_cann
         assert 'id="go-lots"' not in body
     status, _, body = fetch(day_server, "/go?in=-5&lang=en", headers={"User-Agent": "curl/8.5.0"})
     assert status == 400 and "takes minutes from 0 to 180" in body
+
+
+def test_at_night_every_lot_says_when_it_opens(night_server, browser):
+    """At 02:00 every lot is closed at 02:40: each is listed with when it opens, none with a chance of a space."""
+    open_page(browser, night_server, "/go?in=40", "en")
+    items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
+    assert len(items) == 10
+    for item in items:
+        said = item.find_element(By.CSS_SELECTOR, "p").text
+        assert said.endswith("opens 06:00") and "chance" not in item.text, item.text

@@ -73,4 +73,23 @@ import WidgetSnapshot
         #expect(none.text.hasPrefix("→ no data"))
         #expect(none.exitCode == ExitStatus.unavailable)
     }
+
+    /// At 02:00 every lot is closed at 02:40 (they open 06:00-23:00): the line says when the first opens, the
+    /// details list the lots with their opening, and the class is unknown, never a chance.
+    @Test func atNightTheLineSaysWhenTheFirstLotOpens() throws {
+        var night = answer
+        night.generatedAt = answer.generatedAt.addingTimeInterval(-12 * 3600)
+        let at = night.generatedAt.addingTimeInterval(60)
+        let snapshot = SnapshotBuilder.go(night, park: "yeouido", now: at)
+        let entry = WidgetEntry(kind: .go, parkId: "yeouido", snapshot: snapshot, state: .current, nextRefresh: at)
+        let english = WidgetFormatter(language: .en, now: at, arrival: .inMinutes(40)).render(entry, as: .text)
+        let lines = english.text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "→ every lot closed, first opens 06:00", "\(english.text)")
+        #expect(lines[2].hasPrefix("1. ") && lines[2].hasSuffix("closed at 02:41, opens 06:00"), "\(lines[2])")
+        let korean = WidgetFormatter(language: .ko, now: at, arrival: .inMinutes(40)).render(entry, as: .text)
+        #expect(korean.text.hasPrefix("→ 모든 주차장 닫힘, 06:00에 처음 열림"), "\(korean.text)")
+        let waybar = WidgetFormatter(language: .en, now: at, arrival: .inMinutes(40)).render(entry, as: .waybar)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(waybar.text.utf8)) as? [String: Any])
+        #expect(object["class"] as? [String] == ["fresh", "unknown"] && object["percentage"] == nil, "\(waybar.text)")
+    }
 }
