@@ -321,10 +321,14 @@ public final class AppStore: Sendable {
     public func toggleHandoffCode(map: MapProvider = .kakao) async {
         guard guarded.withLock({ $0.handoffCode }) == nil else { return closeHandoffCode() }
         let address = await learnPageAddress()
-        let (park, summary, home, lot, tab) = guarded.withLock {
-            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.tab)
+        let (park, summary, home, lot, tab, minutes) = guarded.withLock {
+            ($0.parkId, $0.current.summary?.value, $0.settings.home, $0.focusedLot, $0.tab, $0.arrivalMinutes)
         }
-        if let page = address.page(DeepLink(parkId: park, screen: tab.screen, lotId: lot)) {
+        // The go tab spans every park: its page is /go for the arrival on view.
+        if let page = tab == .go
+            ? address.goPage(arrivalMinutes: minutes)
+            : address.page(DeepLink(parkId: park, screen: tab.screen, lotId: lot))
+        {
             return update { $0.handoffCode = HandoffCode(url: page, kind: .page) }
         }
         guard

@@ -12,6 +12,12 @@ public enum PageAddress: Sendable, Equatable {
         return url.page(link)
     }
 
+    /// The `/go` page for an arrival in `minutes` (``PublicURL/goPage(arrivalMinutes:)``), when there are pages.
+    public func goPage(arrivalMinutes minutes: Int?) -> String? {
+        guard case .at(let url) = self else { return nil }
+        return url.goPage(arrivalMinutes: minutes)
+    }
+
     /// The configured address (`public_url` in config.toml or `HANGANGJARI_PUBLIC_URL`) first; with the embedded
     /// backend there are no pages a phone could reach; else the server's policy says (`publicUrl`, from its
     /// `PUBLIC_URL`).

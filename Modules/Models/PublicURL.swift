@@ -30,6 +30,11 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The page of a park's screen, e.g. `https://hangang.example.org/p/banpo/parking`.
     public func page(_ link: DeepLink) -> String { description + link.webPath }
+
+    /// The `/go` page, for an arrival in `minutes` when said (a position is never put in a link).
+    public func goPage(arrivalMinutes minutes: Int?) -> String {
+        description + PageRoute.go.routerPath + (minutes.map { "?\(PageRoute.arrivalParameter)=\($0)" } ?? "")
+    }
 }
 
 extension DeepLink {

@@ -25,6 +25,20 @@ import Testing
         #expect(store.state.handoffCode?.url == "https://hangang.example.org/p/banpo")
     }
 
+    /// The go tab spans every park: its code is /go for the arrival on view, never a position.
+    @Test func onTheGoTabTheCodeIsTheGoPageForTheArrivalOnView() async throws {
+        let world = try TestWorld()
+        world.pages.withLock { $0 = .at(try! PublicURL("https://hangang.example.org")) }
+        let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
+        store.show(.go)
+        await store.toggleHandoffCode()
+        #expect(store.state.handoffCode == HandoffCode(url: "https://hangang.example.org/go", kind: .page))
+        await store.toggleHandoffCode()
+        store.moveArrival(by: 1, reach: ArrivalRanking.reachMinutes)
+        await store.toggleHandoffCode()
+        #expect(store.state.handoffCode?.url == "https://hangang.example.org/go?in=40")
+    }
+
     @Test func withoutPagesTheCodeIsTheRouteAndTheStatusLineSaysWhy() async throws {
         let world = try TestWorld()
         let store = AppStore(park: "banpo", simulated: true, environment: world.environment)
