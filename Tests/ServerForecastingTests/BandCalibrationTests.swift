@@ -87,7 +87,7 @@ import Testing
             ServedForecast(
                 lot: 0, start: midnight - 12, minutes: 60,
                 target: midnight + (index < 40 ? 0 : TimeSlot.perDay),
-                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10, risk: 0)
+                actual: index < 30 ? 5 : 50, p10: 0, p50: 5, p90: 10, risk: 0, rawRisk: 0)
         }
         var calibration = BandCalibration()
         let later = calibration.record(served, through: 20_500, calendar: calendar)

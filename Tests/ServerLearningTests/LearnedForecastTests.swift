@@ -75,6 +75,17 @@ import Testing
             #expect(point.p10 <= point.p50 && point.p50 <= point.p90, "\(point)")
             #expect(point.p90 <= lot.capacity && point.p10 >= 0)
         }
+        // Its risk is served as the days it served turned out: here, every range of risk found the lot full 70% of
+        // the time, so every point says about 70%.
+        var calibrated = learned
+        for range in RiskCalibration.edges.indices {
+            for index in 0..<1000 {
+                calibrated.calibration.risk.add(
+                    minutes: 30, risk: RiskCalibration.edges[range] - 0.01, full: index < 700)
+            }
+        }
+        let served = try await Forecaster().forecast(lot: lot, history: history, now: now, learned: calibrated)
+        for point in served.points { #expect(abs(point.riskOfNoSpace - 0.7) <= 0.03, "\(point)") }
         let ruled = try await Forecaster().forecast(lot: lot, history: history, now: now)
         #expect(ruled.basis == .known(.rule))
         let total = Forecaster().parkTotal([learnedForecast, ruled])

@@ -22,6 +22,10 @@ struct RollingBacktestTests {
         #expect(learned.count == 4)
         #expect(outcome.models.map(\.days) == learned.map { ($0 - first) / 288 })
         #expect(outcome.models.map(\.trainedAt) == learned.map(SimulationModel.date(ofBucket:)))
+        // The risk's record grows with the days served, at every horizon.
+        let risks = try #require(outcome.calibrations.last?.risk)
+        #expect(risks.horizons.map(\.minutes) == Backtest.horizons)
+        #expect(risks.horizons.allSatisfy { $0.forecasts.reduce(0, +) > 100 })
         let scored = outcome.export.rows.filter { $0.week != nil }
         #expect(scored.count == outcome.rows.map(\.samples).reduce(0, +), "the reference is scored on the same rows")
         #expect(outcome.export.features.rows == outcome.export.rows.count)

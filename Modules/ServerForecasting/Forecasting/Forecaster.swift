@@ -165,7 +165,10 @@ public struct Forecaster: Sendable {
             if context.wet { reasons.append(.known(.weather)) }
             if !lot.hours.isOpen(atMinuteOfDay: (time.minuteOfDay + 60) % 1440) { reasons.append(.known(.closingSoon)) }
             let served = Self.interval(p50: p50, below: below, above: above, capacity: capacity)
-            let risk = Self.normalCDF((0.5 - min(capacity, max(0, p50))) / sigma)
+            // The learned model's risk as it turned out on the days it served (the same hundredths it learned from).
+            let normal = (Self.normalCDF((0.5 - min(capacity, max(0, p50))) / sigma) * 100).rounded() / 100
+            let risk =
+                changes == nil ? normal : learned?.calibration.risk.calibrated(normal, minutes: minutes) ?? normal
             let confidence: ForecastConfidence =
                 changes == nil && days.count < 2 ? .low : h <= 60 ? .high : h <= 120 ? .medium : .low
             points.append(

@@ -13,8 +13,10 @@ public struct ServedForecast: Sendable {
     public var p10: Int
     public var p50: Int
     public var p90: Int
-    /// The forecast's probability (0...1) of no free space.
+    /// The forecast's probability (0...1) of no free space, as served.
     public var risk: Double
+    /// The same before ``RiskCalibration`` (the normal distribution's): what the calibration learns from.
+    public var rawRisk: Double
 
     public var inside: Bool { actual >= p10 && actual <= p90 }
 }
@@ -26,6 +28,13 @@ extension Forecaster {
         -> [ServedForecast]
     {
         let byLot = Dictionary(series.map { ($0.lot.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Made without the risk's calibration, which is then applied as the forecaster applies it: both risks kept.
+        let uncalibrated = learned.map { learned in
+            var copy = learned
+            copy.calibration.risk = RiskCalibration()
+            return copy
+        }
+        let risks = learned?.calibration.risk ?? RiskCalibration()
         return try await withThrowingTaskGroup(of: [ServedForecast].self) { group in
             for (index, (lot, lotStarts)) in zip(series, starts).enumerated() where !lotStarts.isEmpty {
                 group.addTask {
@@ -34,7 +43,8 @@ extension Forecaster {
                         await Task.yield()  // long CPU-bound work: let other tasks on the shared pool run
                         let forecast = try await self.forecast(
                             lot: lot.lot, history: SeriesHistory(series: byLot, asOf: start),
-                            now: TimeSlot.start(of: start), learned: learned)
+                            now: TimeSlot.start(of: start), learned: uncalibrated)
+                        let learnedRisk = forecast.basis == .known(.learned)
                         for point in forecast.points {
                             let target = TimeSlot.index(of: point.at)
                             guard let actual = lot.value(target) else { continue }
@@ -43,7 +53,10 @@ extension Forecaster {
                                     lot: index, start: start, minutes: point.minutesAhead,
                                     target: target,
                                     actual: actual, p10: point.p10, p50: point.p50, p90: point.p90,
-                                    risk: point.riskOfNoSpace))
+                                    risk: learnedRisk
+                                        ? risks.calibrated(point.riskOfNoSpace, minutes: point.minutesAhead)
+                                        : point.riskOfNoSpace,
+                                    rawRisk: point.riskOfNoSpace))
                         }
                     }
                     return served
@@ -72,6 +85,7 @@ extension BandCalibration {
             }
             let kind = ForecastFeatures.kindCode(calendar.kind(ofBucket: forecast.target))
             days[day, default: Day(day: day, kind: kind)].add(minutes: forecast.minutes, inside: forecast.inside)
+            days[day]?.risks.add(minutes: forecast.minutes, risk: forecast.rawRisk, full: forecast.actual <= 0)
         }
         for day in days.keys.sorted() { record(days[day]!) }
         return later

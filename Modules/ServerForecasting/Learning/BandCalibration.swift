@@ -40,13 +40,23 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public var horizons: [Horizon] = []
     /// The last local day recorded (the calendar's day number), nil before the first.
     public var through: Int?
+    /// The risk of no space as it turned out, recorded from the same days.
+    public var risk = RiskCalibration()
     /// The mechanisms the band is drawn from: all of them, except in the backtest's ablation. Not stored.
     public var parts = BandParts.all
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case horizons, through
+        case horizons, through, risk
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        horizons = try container.decode([Horizon].self, forKey: .horizons)
+        through = try container.decodeIfPresent(Int.self, forKey: .through)
+        // A model kept before the risk was learned starts its record empty.
+        risk = try container.decodeIfPresent(RiskCalibration.self, forKey: .risk) ?? RiskCalibration()
     }
 
     /// The band's mechanisms, each of which the backtest's ablation takes away in turn.
@@ -89,11 +99,13 @@ public struct BandCalibration: Sendable, Codable, Equatable {
         return exp(Self.clamped(horizon.pooled + horizon.own[kind]))
     }
 
-    /// What one day's served forecasts did, per horizon: how many had their actual value inside p10...p90.
+    /// What one day's served forecasts did, per horizon: how many had their actual value inside p10...p90, and
+    /// whether the lots they gave a risk of no space were then full.
     public struct Day: Sendable, Equatable {
         public var day: Int
         public var kind: Int
         public var byHorizon: [Int: Counts] = [:]
+        public var risks = RiskCalibration()
 
         /// Forecasts made and those that held.
         public struct Counts: Sendable, Equatable {
@@ -117,6 +129,7 @@ public struct BandCalibration: Sendable, Codable, Equatable {
     public mutating func record(_ day: Day) {
         if let through, day.day <= through { return }
         through = day.day
+        risk.merge(day.risks)
         guard (0...2).contains(day.kind) else { return }
         for (minutes, counts) in day.byHorizon.sorted(by: { $0.key < $1.key })
         where counts.forecasts >= Self.minimumForecasts {
