@@ -15,6 +15,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case alertSimulated = "alert.simulated"
     case alertStop = "alert.stop"
     case alertTitle = "alert.title"
+    case alertTripBody = "alert.tripBody"
+    case alertTripNoAlternative = "alert.tripNoAlternative"
+    case alertTripTitle = "alert.tripTitle"
     case appTitle = "app.title"
     case arrivalAbout = "arrival.about"
     case arrivalAllLots = "arrival.all_lots"
@@ -745,6 +748,21 @@ extension StringCatalog {
             switch language {
             case .en: .plural(one: "%1$@: %2$lld space left", other: "%1$@: %2$lld spaces left")
             case .ko: .plural(one: nil, other: "%1$@ 자리 %2$lld면 남음")
+            }
+        case .alertTripBody:
+            switch language {
+            case .en: .text("Fewer than %1$lld spaces are forecast when you arrive. Try %2$@: about %3$@ at %4$@.")
+            case .ko: .text("도착할 때 %1$lld면 미만으로 예상돼요. %2$@ 추천: %4$@에 약 %3$@면.")
+            }
+        case .alertTripNoAlternative:
+            switch language {
+            case .en: .text("Fewer than %lld spaces are forecast when you arrive, and no other lot looks better.")
+            case .ko: .text("도착할 때 %lld면 미만으로 예상되고, 더 나은 주차장이 없어요.")
+            }
+        case .alertTripTitle:
+            switch language {
+            case .en: .text("%1$@: about %2$@ spaces at %3$@")
+            case .ko: .text("%1$@ %3$@에 약 %2$@면")
             }
         case .appTitle:
             switch language {

@@ -20,10 +20,14 @@ public struct PushSubscription: Hashable, Sendable, Codable {
     public var language: String?
     /// Where the notification goes: the browser's Web Push subscription.
     public var push: WebPushTarget?
+    /// A trip: the person arrives at the lot then. Until that time the lot's forecast at arrival is watched against
+    /// `threshold` (one alert, naming the best other lot); after it the subscription ends by itself.
+    public var arriveAt: Date?
 
     public init(
         installHash: String, lotId: LotID? = nil, parkId: ParkID? = nil, threshold: Int, quietFrom: String? = nil,
-        quietUntil: String? = nil, forecastFill: Bool? = nil, language: String? = nil, push: WebPushTarget? = nil
+        quietUntil: String? = nil, forecastFill: Bool? = nil, language: String? = nil, push: WebPushTarget? = nil,
+        arriveAt: Date? = nil
     ) {
         self.installHash = installHash
         self.lotId = lotId
@@ -34,10 +38,15 @@ public struct PushSubscription: Hashable, Sendable, Codable {
         self.forecastFill = forecastFill
         self.language = language
         self.push = push
+        self.arriveAt = arriveAt
     }
 
-    /// The id of what is watched: the lot's, else the park's.
-    public var targetID: String { lotId?.rawValue ?? parkId?.rawValue ?? "" }
+    /// The id of what is watched: the lot's, else the park's; a trip's is `trip-` and its lot's, so that a trip
+    /// leaves the install's standing alert on the same lot in place (`-` keeps it a valid push Topic).
+    public var targetID: String {
+        let target = lotId?.rawValue ?? parkId?.rawValue ?? ""
+        return arriveAt == nil ? target : "trip-" + target
+    }
 }
 
 /// A browser's Web Push subscription as `PushSubscription.toJSON()` gives it (`expirationTime` is not kept).

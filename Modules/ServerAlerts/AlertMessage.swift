@@ -46,21 +46,52 @@ public struct AlertMessage: Codable, Sendable, Equatable {
         public var simulated: Bool
     }
 
-    /// The message for one crossing.
+    /// The lot a trip's alert proposes instead, as the ranking for the same arrival names it.
+    public struct Alternative: Sendable, Equatable {
+        public var lot: ParkingLot
+        /// Its p50 at the person's arrival there.
+        public var spaces: Int
+        public var arrival: Date
+
+        public init(lot: ParkingLot, spaces: Int, arrival: Date) {
+            self.lot = lot
+            self.spaces = spaces
+            self.arrival = arrival
+        }
+    }
+
+    /// The message for one crossing. A trip's (`.fillsBeforeArrival`) says the spaces forecast at arrival and
+    /// names `alternative`, whose page a tap opens.
     public static func make(
         subscriptionId: String, subscription: PushSubscription, name: String, park: ParkID, available: Int,
-        observedAt: Date, trigger: AlertTrigger, simulated: Bool, publicURL: PublicURL?
+        observedAt: Date, trigger: AlertTrigger, simulated: Bool, publicURL: PublicURL?,
+        alternative: Alternative? = nil
     ) -> AlertMessage {
         let language: Language = subscription.language == "ko" ? .ko : .en
         let l = Localizer(language)
-        var body =
-            trigger == .belowThreshold ? l(.alertBody, subscription.threshold) : l(.alertForecastFills)
+        var title = l.plural(.alertTitle, count: available, name, available)
+        var body: String
+        var path = DeepLink(parkId: park, screen: .parking).webPath
+        switch trigger {
+        case .belowThreshold: body = l(.alertBody, subscription.threshold)
+        case .forecastFills: body = l(.alertForecastFills)
+        case .fillsBeforeArrival:
+            let words = l.tripAlert(
+                lot: name, spaces: available, arrival: subscription.arriveAt ?? observedAt,
+                margin: subscription.threshold,
+                alternative: alternative.map {
+                    (language == .ko ? $0.lot.nameKo : $0.lot.nameEn, $0.spaces, $0.arrival)
+                })
+            (title, body) = words
+            if let alternative {
+                path = DeepLink(parkId: alternative.lot.parkId, screen: .parking, lotId: alternative.lot.id).webPath
+            }
+        }
         if simulated { body += " " + l(.alertSimulated) }
-        let path = DeepLink(parkId: park, screen: .parking).webPath
         return AlertMessage(
             webPush: publicURL == nil ? nil : 8030,
             notification: Notification(
-                title: l.plural(.alertTitle, count: available, name, available), body: body,
+                title: title, body: body,
                 navigate: publicURL.map { $0.description + path } ?? path, tag: "alert-" + subscription.targetID,
                 lang: language.rawValue, timestamp: Int64(observedAt.timeIntervalSince1970 * 1000),
                 data: Details(

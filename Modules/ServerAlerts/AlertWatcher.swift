@@ -45,8 +45,13 @@ public struct AlertWatcher: Sendable {
         var parking: [ParkID: ParkingResponse] = [:]
         var messages: [MessageKey: AlertMessage.Template] = [:]
         var changes = AlertChanges()
+        var trips = TripWatch(responses: responses, now: at)
         for entry in watched {
             let subscription = entry.subscription
+            if subscription.arriveAt != nil {
+                if let crossing = try trips.crossing(entry, publicURL: publicURL) { changes.crossings.append(crossing) }
+                continue
+            }
             guard let parkID = subscription.parkId ?? subscription.lotId.flatMap({ responses.catalog.lot($0)?.parkId }),
                 let park = responses.catalog.park(parkID), let collected = event.collected[parkID]
             else { continue }
@@ -89,6 +94,8 @@ public struct AlertWatcher: Sendable {
                         expiresAt: at.addingTimeInterval(Self.lifetime)))
             }
         }
+        // A trip whose arrival has passed ends by itself.
+        for id in trips.ended { _ = try await store.removeSubscription(id: id) }
         guard !changes.rearmed.isEmpty || !changes.crossings.isEmpty else { return 0 }
         // Queued a part at a time, each part woken at once: sending starts while the rest is being queued.
         var count = try await store.apply(AlertChanges(rearmed: changes.rearmed), now: at)

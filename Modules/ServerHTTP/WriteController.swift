@@ -47,7 +47,8 @@ public struct WriteController: Sendable {
                 return Responses.rateLimited("Too many subscription writes from this address", policy: policy)
             }
             return await write(request, status: .created) { body in
-                WriteValidation.subscription(body, catalog: catalog, endpoints: subscriptions.endpoints).map {
+                WriteValidation.subscription(body, catalog: catalog, endpoints: subscriptions.endpoints, now: now()).map
+                {
                     subscription in
                     // 128 random bits: the id is what a later DELETE names.
                     let id = "s-" + randomHex(bytes: 16)

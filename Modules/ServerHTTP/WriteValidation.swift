@@ -37,12 +37,12 @@ enum WriteValidation {
     /// A subscription body: one target (a known lot, or a known park's total), a threshold, quiet hours, and a Web
     /// Push target only where this deployment sends push (`endpoints` set): its endpoint on a push service, its
     /// keys a real P-256 point and a 16-byte secret.
-    static func subscription(_ body: Data, catalog: Catalog, endpoints: PushEndpointPolicy?)
+    static func subscription(_ body: Data, catalog: Catalog, endpoints: PushEndpointPolicy?, now: Date)
         -> Result<PushSubscription, Problem>
     {
         let fields: Set<String> = [
             "installHash", "lotId", "parkId", "threshold", "quietFrom", "quietUntil", "forecastFill", "language",
-            "push",
+            "push", "arriveAt",
         ]
         return decodeStrict(
             body, allowed: fields, nested: [:],
@@ -71,6 +71,16 @@ enum WriteValidation {
             }
             guard (sub.quietFrom == nil) == (sub.quietUntil == nil) else {
                 return .failure(invalid("give both quietFrom and quietUntil, or neither"))
+            }
+            if let arrival = sub.arriveAt {
+                guard sub.lotId != nil else { return .failure(invalid("arriveAt is a trip to a lot: give lotId")) }
+                let reach = TimeInterval(ArrivalRanking.reachMinutes * 60)
+                guard arrival > now, arrival <= now.addingTimeInterval(reach + 60) else {
+                    return .failure(
+                        invalid(
+                            "arriveAt must be in the next \(ArrivalRanking.reachMinutes) minutes (the forecast's reach)"
+                        ))
+                }
             }
             if let language = sub.language, !["ko", "en"].contains(language) {
                 return .failure(invalid("language must be ko or en"))

@@ -7,7 +7,7 @@ import ScreenRows
 /// Without JavaScript the page says alerts need it; the script shows the form only where the browser can push.
 enum AlertControl {
     /// The default threshold: a tenth of the spaces, at least 5.
-    static func threshold(capacity: Int) -> Int { max(5, (capacity + 5) / 10) }
+    static func threshold(capacity: Int) -> Int { AlertCondition.defaultThreshold(capacity: capacity) }
 
     /// The control's values; the script's sentences keep their `%@` for the script to fill.
     static func values(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any] {

@@ -34,6 +34,19 @@ import Testing
         #expect(alerts(values, condition, at: afternoon) == [.belowThreshold, .belowThreshold])
     }
 
+    /// A trip's lot, forecast at arrival: one alert when under its margin, and never re-armed after.
+    @Test func aTripIsToldOnceAndNeverReArmed() {
+        func atArrival(_ p50: Int) -> AlertObservation {
+            AlertObservation(available: p50, freshness: .fresh, closed: false, atArrival: true)
+        }
+        let margin = AlertCondition(threshold: 30)
+        #expect(AlertRule.decide(atArrival(50), margin, armed: true, now: afternoon) == .hold)
+        #expect(AlertRule.decide(atArrival(12), margin, armed: true, now: afternoon) == .notify(.fillsBeforeArrival))
+        #expect(alerts([50, 12, 40, 10].map(atArrival), margin, at: afternoon) == [.fillsBeforeArrival])
+        let stale = AlertObservation(available: nil, freshness: .stale, closed: false, atArrival: true)
+        #expect(AlertRule.decide(stale, margin, armed: true, now: afternoon) == .hold)
+    }
+
     @Test func nothingInQuietHoursAndAQuietCrossingIsNotSentLater() {
         #expect(alerts([seen(50), seen(10)], condition, at: night).isEmpty)
         #expect(AlertRule.decide(seen(10), condition, armed: true, now: night) == .hold)

@@ -58,6 +58,30 @@ import Testing
         #expect(status.pending == 2 && status.subscriptions == 2 && status.pushSubscriptions == 1 && status.armed == 0)
     }
 
+    /// A trip is kept with its arrival beside the install's standing alert on the same lot, and removed alone.
+    @Test(arguments: StoreKind.allCases) func aTripKeepsItsArrivalBesideTheStandingAlert(_ kind: StoreKind)
+        async throws
+    {
+        let store = try await StoreUnderTest(kind)
+        defer { store.close() }
+        let install = "0123456789abcde1"
+        try await Self.subscribe(store.records, id: "s-standing", install: install)
+        let arrival = Self.now.addingTimeInterval(40 * 60)
+        let trip = PushSubscription(
+            installHash: install, lotId: "banpo-1", threshold: 20, language: "ko",
+            push: WebPushTarget(endpoint: "https://fcm.googleapis.com/fcm/send/trip", keys: Self.keys),
+            arriveAt: arrival)
+        _ = try await store.records.applyOnce(
+            ClientWrite(idempotencyKey: "k-trip", answer: Data(), effect: .subscription(id: "s-trip", trip)),
+            now: Self.now)
+        let other = try store.reopenRecords() ?? store.records
+        let watched = try await other.watched().sorted { $0.id < $1.id }
+        #expect(watched.map(\.id) == ["s-standing", "s-trip"])
+        #expect(watched.map(\.subscription.arriveAt) == [nil, arrival])
+        #expect(try await other.removeSubscription(id: "s-trip"))
+        #expect(try await store.records.watched().map(\.id) == ["s-standing"])
+    }
+
     @Test(arguments: StoreKind.allCases) func deliveriesAreClaimedByOneInstanceAndResumeAfterACrash(_ kind: StoreKind)
         async throws
     {

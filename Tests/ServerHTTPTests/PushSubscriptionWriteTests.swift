@@ -97,6 +97,35 @@ import Testing
         }
     }
 
+    /// A trip (`arriveAt`) is a lot's, within the forecast's reach, and is kept beside the standing alert on it.
+    @Test func aTripIsToALotWithinTheForecastsReach() async throws {
+        try await InProcessBackend.configured(Self.pushing).run { server in
+            let session = try await SignedSession.bootstrap(server)
+            var trip = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/trip")
+            let refusals: [(Date, LotID?, ParkID?, String)] = [
+                (TestClock.now().addingTimeInterval(-60), "banpo-1", nil, "in the next 180 minutes"),
+                (TestClock.now().addingTimeInterval(4 * 3600), "banpo-1", nil, "in the next 180 minutes"),
+                (TestClock.now().addingTimeInterval(600), nil, "banpo", "give lotId"),
+            ]
+            for (arrival, lot, park, reason) in refusals {
+                trip.arriveAt = arrival
+                trip.lotId = lot
+                trip.parkId = park
+                let answer = try await Self.write(session, try ContractCoding.encode(trip))
+                #expect(answer.status == 422 && answer.detail.contains(reason), "\(arrival): \(answer)")
+            }
+            let standing = try await Self.write(
+                session, try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a"))
+            )
+            trip.lotId = "banpo-1"
+            trip.parkId = nil
+            trip.arriveAt = TestClock.now().addingTimeInterval(40 * 60)
+            let kept = try await Self.write(session, try ContractCoding.encode(trip))
+            #expect(standing.status == 201 && kept.status == 201, "\(standing) \(kept)")
+            #expect(try await server.backend.shared.push.status(now: .now).pushSubscriptions == 2)
+        }
+    }
+
     @Test func aDeleteStopsASubscriptionAndOnlyASignedOne() async throws {
         try await InProcessBackend.configured(Self.pushing).run { server in
             let session = try await SignedSession.bootstrap(server)

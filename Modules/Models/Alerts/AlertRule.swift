@@ -10,17 +10,26 @@ public struct AlertObservation: Sendable, Equatable {
     public var closed: Bool
     /// The forecast says the target fills within ``AlertRule/fillHorizonMinutes``; nil when there is no forecast.
     public var fillsSoon: Bool?
+    /// A trip's observation: `available` is the forecast's p50 at the person's arrival, not a count.
+    public var atArrival: Bool
 
-    public init(available: Int?, freshness: FreshnessState, closed: Bool, fillsSoon: Bool? = nil) {
+    public init(
+        available: Int?, freshness: FreshnessState, closed: Bool, fillsSoon: Bool? = nil, atArrival: Bool = false
+    ) {
         self.available = available
         self.freshness = freshness
         self.closed = closed
         self.fillsSoon = fillsSoon
+        self.atArrival = atArrival
     }
 }
 
 /// What a person asked to be told about.
 public struct AlertCondition: Sendable, Equatable {
+    /// The threshold offered for a target of `capacity` spaces: a tenth of them, at least 5 (the pages' alerts and
+    /// a trip's margin).
+    public static func defaultThreshold(capacity: Int) -> Int { max(5, (capacity + 5) / 10) }
+
     /// Alert when free spaces fall below this number.
     public var threshold: Int
     /// Also alert when the forecast says the target fills soon.
@@ -43,6 +52,8 @@ public enum AlertTrigger: String, Sendable, Equatable, Codable {
     case belowThreshold = "below_threshold"
     /// The forecast says the target fills within the hour.
     case forecastFills = "forecast_fills"
+    /// A trip's lot is forecast to have fewer spaces than the threshold when the person arrives.
+    case fillsBeforeArrival = "fills_before_arrival"
 }
 
 /// What the rule decides for one target.
@@ -58,7 +69,8 @@ public enum AlertDecision: Sendable, Equatable {
 /// The one alert rule, for the desktop's local alerts and the phone's Web Push alike, so the two can never
 /// disagree: one alert per crossing below the threshold (or forecast to fill), re-armed only when the value
 /// rises to the threshold again; never in quiet hours; never from a stale or missing value, and never while the
-/// target is closed (a closed lot is not "0 spaces"), neither to alert nor to re-arm.
+/// target is closed (a closed lot is not "0 spaces"), neither to alert nor to re-arm. A trip (an observation at
+/// arrival) is told once: it never re-arms.
 public enum AlertRule {
     /// How far ahead "forecast to fill" looks.
     public static let fillHorizonMinutes = 60
@@ -73,8 +85,9 @@ public enum AlertRule {
             return .hold
         }
         let fills = condition.onForecastFill && observation.fillsSoon == true
-        let trigger: AlertTrigger? = available < condition.threshold ? .belowThreshold : fills ? .forecastFills : nil
-        guard let trigger else { return .rearm }
+        let below: AlertTrigger = observation.atArrival ? .fillsBeforeArrival : .belowThreshold
+        let trigger: AlertTrigger? = available < condition.threshold ? below : fills ? .forecastFills : nil
+        guard let trigger else { return observation.atArrival ? .hold : .rearm }
         guard armed, !inQuietHours(now, from: condition.quietFrom, until: condition.quietUntil) else { return .hold }
         return .notify(trigger)
     }
