@@ -631,10 +631,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case webDataLicense = "web.data_license"
     case webDirections = "web.directions"
     case webDistanceAway = "web.distance_away"
+    case webGoGoing = "web.go_going"
     case webGoInInvalid = "web.go_in_invalid"
     case webGoInLabel = "web.go_in_label"
     case webGoLink = "web.go_link"
     case webGoSubmit = "web.go_submit"
+    case webGoTripOn = "web.go_trip_on"
     case webLanguage = "web.language"
     case webLanguageName = "web.language_name"
     case webLocationRefused = "web.location_refused"
@@ -3829,6 +3831,11 @@ extension StringCatalog {
             case .en: .text("%@ away")
             case .ko: .text("%@ 거리")
             }
+        case .webGoGoing:
+            switch language {
+            case .en: .text("I'm going")
+            case .ko: .text("여기로 갈게요")
+            }
         case .webGoInInvalid:
             switch language {
             case .en: .text("The arrival takes minutes from 0 to %2$@ from now; got “%1$@”.")
@@ -3848,6 +3855,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Rank the lots")
             case .ko: .text("순위 보기")
+            }
+        case .webGoTripOn:
+            switch language {
+            case .en: .text("Watching %1$@ until %2$@: you will be told if it looks full when you arrive.")
+            case .ko: .text("%2$@까지 %1$@을 지켜볼게요. 도착할 때 찰 것 같으면 알려 드려요.")
             }
         case .webLanguage:
             switch language {

@@ -126,13 +126,12 @@ enum AssetSources {
             var standalone = navigator.standalone === true || matchMedia("(display-mode: standalone)").matches;
             var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
               (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-            var canPush = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window &&
-              window.isSecureContext;
+            var pushable = canPush();
             render();
             var stop = new URLSearchParams(location.search).get("stop");
             if (stop) { stopAlert(stop); }
-            if (apple && !standalone && !canPush) { document.getElementById("alerts-home").hidden = false; return; }
-            if (!canPush) { document.getElementById("alerts-unsupported").hidden = false; return; }
+            if (apple && !standalone && !pushable) { document.getElementById("alerts-home").hidden = false; return; }
+            if (!pushable) { document.getElementById("alerts-unsupported").hidden = false; return; }
             form.hidden = false;
             Array.prototype.forEach.call(document.querySelectorAll(".alert-lot"), function (button) {
               button.hidden = false;
@@ -211,22 +210,12 @@ enum AssetSources {
               if (permission !== "granted") { say(data.denied); return; }
               var grant = await credentials();
               if (!grant.pushKey) { document.getElementById("alerts-off").hidden = false; return; }
-              var registration = await navigator.serviceWorker.ready;
-              var key = bytes(grant.pushKey);
-              var subscription = await registration.pushManager.getSubscription();
-              // One made under another key (the deployment rotated its VAPID key) is refused by every push service.
-              if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-                await subscription.unsubscribe();
-                subscription = null;
-              }
-              subscription = subscription ||
-                await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-              var json = subscription.toJSON();
+              var json = await pushTarget(grant);
               var chosen = target.value;
               var body = {
                 installHash: grant.install, threshold: +threshold.value,
                 language: document.documentElement.lang === "ko" ? "ko" : "en",
-                push: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }
+                push: json
               };
               if (chosen === "park") { body.parkId = data.park; } else { body.lotId = chosen.slice(4); }
               if (document.getElementById("alert-forecast").checked) { body.forecastFill = true; }
@@ -260,64 +249,113 @@ enum AssetSources {
               say(data.stopped.replace("%@", alert ? describe(alert) : id));
             }
 
-            // The /v2 trust path every client takes: bootstrap once, then an RFC 9421 proof on every write.
-            async function credentials() {
-              var kept = null;
-              try { kept = JSON.parse(localStorage.getItem("hangangjari.grant") || "null"); } catch (e) { kept = null; }
-              if (kept && kept.expires - Date.now() > 120000) { return kept; }
-              var install = localStorage.getItem("hangangjari.install") || hex(16);
-              localStorage.setItem("hangangjari.install", install);
-              var answer = await fetch("/v2/bootstrap", {
-                method: "POST", headers: { "Content-Type": "application/json" },
-                body: JSON.stringify({ installId: install, app: "hangangjari-web", appVersion: "1" })
+          }
+          trips();
+          // "I'm going" on /go: the lot and the arrival the page ranked for, watched by the server until then (never the
+          // position); one alert if the lot looks full by then, naming the best other lot.
+          function trips() {
+            var list = document.getElementById("go-lots");
+            if (!list || !canPush()) { return; }
+            var data = list.dataset;
+            var status = document.getElementById("go-trip-status");
+            Array.prototype.forEach.call(list.querySelectorAll(".go-trip"), function (button) {
+              button.hidden = false;
+              button.addEventListener("click", function () {
+                going(button).catch(function (error) { status.textContent = data.failed.replace("%@", error.message || error); });
               });
-              var grant = await answer.json();
-              if (!answer.ok) { throw new Error(grant.detail || answer.status); }
-              var skew = Date.parse(grant.serverTime) - Date.now();
-              kept = {
-                install: install, token: grant.accessToken, keyId: grant.signingKey.keyId, secret: grant.signingKey.secret,
-                pushKey: grant.policy.pushPublicKey, skew: skew, expires: Date.parse(grant.tokenExpiresAt) - skew
-              };
-              localStorage.setItem("hangangjari.grant", JSON.stringify(kept));
-              return kept;
-            }
-            async function signed(method, path, object) {
+            });
+            async function going(button) {
+              // Permission is asked here, inside the tap, never on load.
+              if (await Notification.requestPermission() !== "granted") { status.textContent = data.denied; return; }
               var grant = await credentials();
-              var body = object ? new TextEncoder().encode(JSON.stringify(object)) : null;
-              var nonce = hex(16);
-              var created = Math.floor((Date.now() + grant.skew) / 1000);
-              var params = (body ? '("@method" "@target-uri" "content-digest")' : '("@method" "@target-uri")') +
-                ";created=" + created + ';keyid="' + grant.keyId + '";nonce="' + nonce + '";alg="hmac-sha256"';
-              var lines = ['"@method": ' + method, '"@target-uri": http://' + location.host + path];
-              var headers = { "Authorization": "Bearer " + grant.token, "Signature-Input": "hj=" + params };
-              if (body) {
-                var digest = "sha-256=:" + base64(await crypto.subtle.digest("SHA-256", body)) + ":";
-                lines.push('"content-digest": ' + digest);
-                headers["Content-Digest"] = digest;
-                headers["Content-Type"] = "application/json";
-                headers["Idempotency-Key"] = nonce;
-              }
-              lines.push('"@signature-params": ' + params);
-              var key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(grant.secret), function (c) {
-                return c.charCodeAt(0); }), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-              var signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(lines.join(String.fromCharCode(10))));
-              headers["Signature"] = "hj=:" + base64(signature) + ":";
-              return fetch(path, { method: method, headers: headers, body: body });
+              if (!grant.pushKey) { status.textContent = data.off; return; }
+              var body = {
+                installHash: grant.install, lotId: button.dataset.lot, threshold: +button.dataset.threshold,
+                language: document.documentElement.lang === "ko" ? "ko" : "en", push: await pushTarget(grant),
+                arriveAt: button.dataset.arrive
+              };
+              var answer = await signed("POST", "/v2/push/subscriptions", body);
+              var result = await answer.json();
+              if (!answer.ok) { throw new Error(result.detail || result.title || answer.status); }
+              status.textContent = button.dataset.on;
             }
-            function hex(count) {
-              return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(count)), function (b) {
-                return (b + 256).toString(16).slice(1); }).join("");
+          }
+          function canPush() {
+            return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window &&
+              window.isSecureContext;
+          }
+          // The /v2 trust path every client takes: bootstrap once, then an RFC 9421 proof on every write.
+          async function credentials() {
+            var kept = null;
+            try { kept = JSON.parse(localStorage.getItem("hangangjari.grant") || "null"); } catch (e) { kept = null; }
+            if (kept && kept.expires - Date.now() > 120000) { return kept; }
+            var install = localStorage.getItem("hangangjari.install") || hex(16);
+            localStorage.setItem("hangangjari.install", install);
+            var answer = await fetch("/v2/bootstrap", {
+              method: "POST", headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ installId: install, app: "hangangjari-web", appVersion: "1" })
+            });
+            var grant = await answer.json();
+            if (!answer.ok) { throw new Error(grant.detail || answer.status); }
+            var skew = Date.parse(grant.serverTime) - Date.now();
+            kept = {
+              install: install, token: grant.accessToken, keyId: grant.signingKey.keyId, secret: grant.signingKey.secret,
+              pushKey: grant.policy.pushPublicKey, skew: skew, expires: Date.parse(grant.tokenExpiresAt) - skew
+            };
+            localStorage.setItem("hangangjari.grant", JSON.stringify(kept));
+            return kept;
+          }
+          async function signed(method, path, object) {
+            var grant = await credentials();
+            var body = object ? new TextEncoder().encode(JSON.stringify(object)) : null;
+            var nonce = hex(16);
+            var created = Math.floor((Date.now() + grant.skew) / 1000);
+            var params = (body ? '("@method" "@target-uri" "content-digest")' : '("@method" "@target-uri")') +
+              ";created=" + created + ';keyid="' + grant.keyId + '";nonce="' + nonce + '";alg="hmac-sha256"';
+            var lines = ['"@method": ' + method, '"@target-uri": http://' + location.host + path];
+            var headers = { "Authorization": "Bearer " + grant.token, "Signature-Input": "hj=" + params };
+            if (body) {
+              var digest = "sha-256=:" + base64(await crypto.subtle.digest("SHA-256", body)) + ":";
+              lines.push('"content-digest": ' + digest);
+              headers["Content-Digest"] = digest;
+              headers["Content-Type"] = "application/json";
+              headers["Idempotency-Key"] = nonce;
             }
-            function base64(buffer) { return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer))); }
-            function sameKey(held, wanted) {
-              if (!held) { return true; }  // a browser that does not say keeps what it has
-              var have = new Uint8Array(held);
-              return have.length === wanted.length && have.every(function (b, i) { return b === wanted[i]; });
+            lines.push('"@signature-params": ' + params);
+            var key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(grant.secret), function (c) {
+              return c.charCodeAt(0); }), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+            var signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(lines.join(String.fromCharCode(10))));
+            headers["Signature"] = "hj=:" + base64(signature) + ":";
+            return fetch(path, { method: method, headers: headers, body: body });
+          }
+          function hex(count) {
+            return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(count)), function (b) {
+              return (b + 256).toString(16).slice(1); }).join("");
+          }
+          function base64(buffer) { return btoa(String.fromCharCode.apply(null, new Uint8Array(buffer))); }
+          function sameKey(held, wanted) {
+            if (!held) { return true; }  // a browser that does not say keeps what it has
+            var have = new Uint8Array(held);
+            return have.length === wanted.length && have.every(function (b, i) { return b === wanted[i]; });
+          }
+          function bytes(base64url) {
+            var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
+            return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
+          }
+          // This browser's push subscription under the deployment's key, as /v2 takes it.
+          async function pushTarget(grant) {
+            var registration = await navigator.serviceWorker.ready;
+            var key = bytes(grant.pushKey);
+            var subscription = await registration.pushManager.getSubscription();
+            // One made under another key (the deployment rotated its VAPID key) is refused by every push service.
+            if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+              await subscription.unsubscribe();
+              subscription = null;
             }
-            function bytes(base64url) {
-              var text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4));
-              return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
-            }
+            subscription = subscription ||
+              await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+            var json = subscription.toJSON();
+            return { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
           }
           // DistanceWords' rule, with the steps the page carries: metres in steps below a kilometre, then tenths of one.
           function distanceText(distance, step, kilometre) {

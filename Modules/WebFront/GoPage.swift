@@ -7,7 +7,8 @@ import ValueWording
 
 /// `/go`: where to park when you arrive, every park's lots ranked for an arrival in `?in=` minutes (half an hour by
 /// default), each with its chance, its reason in `hangangjari go`'s words and the map apps' car directions. The page
-/// asks for the minutes with a form that needs no script; the server is told no position.
+/// asks for the minutes with a form that needs no script; the server is told no position. With a script and push,
+/// "I'm going" has the server watch a lot until the arrival (`arriveAt`) and tell once if it looks full by then.
 enum GoPage {
     /// Lots listed: the best ones, as the full-screen app's go tab.
     static let listed = 10
@@ -71,6 +72,9 @@ enum GoPage {
                 candidateValues(index + 1, candidate, scope)
             }
             if candidates.isEmpty { go["none"] = l(.goNoLots) }
+            go["tripDenied"] = l(.webAlertsDenied)
+            go["tripFailed"] = l(.webAlertsFailed, "%@")
+            go["tripOff"] = l(.webAlertsNotOffered)
             page["asOf"] = l(.webAsOf, ctx.clock(answer.generatedAt))
             page["generated"] = ISO8601.format(answer.generatedAt)
         }
@@ -86,6 +90,15 @@ enum GoPage {
             "reason": GoScreen.reason(candidate, ctx), "reasonClass": candidate.estimate == nil ? "dim" : "",
             "maps": PhoneDirections.links(to: candidate.lot, scope),
         ]
+        // "I'm going" for a lot open at arrival: the server watches it until then (the script shows the button
+        // where the browser can push).
+        if candidate.open {
+            values["trip"] = [
+                "lot": candidate.lot.id.rawValue, "threshold": AlertControl.threshold(capacity: candidate.lot.capacity),
+                "arrive": ISO8601.format(candidate.arrival), "going": scope.l(.webGoGoing),
+                "on": scope.l(.webGoTripOn, ctx.name(candidate.lot), ctx.clock(candidate.arrival)),
+            ]
+        }
         if let chance = candidate.chanceOfSpace {
             values["chance"] = scope.l(.goChanceOfSpace, "\(ArrivalWords.percent(chance))")
             values["chanceClass"] = chance >= 0.8 ? "green" : chance >= 0.5 ? "yellow" : "red"

@@ -126,10 +126,11 @@ struct PageTemplates: Sendable {
         {{#error}}<p class="banner red b" id="go-error" role="alert">{{error}}</p>{{/error}}
         {{#header}}<h2>{{header}}</h2>{{/header}}
         {{#made}}<p class="dim">{{made}}</p>{{/made}}
-        {{^empty(candidates)}}<ol class="lots go" id="go-lots">{{#candidates}}<li>
+        {{^empty(candidates)}}<p id="go-trip-status" role="status"></p>
+        <ol class="lots go" id="go-lots" data-denied="{{tripDenied}}" data-failed="{{tripFailed}}" data-off="{{tripOff}}">{{#candidates}}<li>
         <h2><span class="dim">{{rank}}.</span> {{name}}</h2>
         <p>{{#chance}}<strong class="{{chanceClass}}">{{chance}}</strong> · {{/chance}}<span class="{{reasonClass}}">{{reason}}</span></p>
-        <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}</p>
+        <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}{{#trip}}<button type="button" class="go-trip" data-lot="{{lot}}" data-threshold="{{threshold}}" data-arrive="{{arrive}}" data-on="{{on}}" hidden>{{going}}</button>{{/trip}}</p>
         </li>{{/candidates}}</ol>{{/empty(candidates)}}
         {{#none}}<p class="dim">{{none}}</p>{{/none}}
         """

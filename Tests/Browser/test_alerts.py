@@ -277,3 +277,64 @@ def test_a_subscription_under_another_key_is_dropped_and_made_under_the_deployme
         assert driver.execute_script("return window.pushCalls") == ["unsubscribe", "subscribe " + standard]
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_im_going_is_told_once_when_the_lot_fills_before_the_arrival(deployment, language):
+    """/go's "I'm going" on a lot: the server keeps the lot, the arrival and the push target (no position); when the
+    forecast at arrival falls under the lot's margin (a tenth of its spaces), one alert arrives naming the best other
+    lot, and a tap opens that lot."""
+    seoul, push, server = deployment
+    sid = "trip-" + language
+    made = push.get("/new/" + sid)
+    collect(seoul, server, 0)  # Yeouido Lot 1 empty: among the best for an arrival in 40 minutes
+    driver = phone(language, flags=("--remote-allow-origins=*",))
+    try:
+        driver.execute_cdp_cmd("Browser.setPermission", {
+            "permission": {"name": "notifications"}, "setting": "granted", "origin": server.url})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STUB % json.dumps(made)})
+        driver.get(f"{server.url}/go?in=40&lang={language}")
+        buttons = driver.find_elements(By.CSS_SELECTOR, f'.go-trip[data-lot="{LOT}"]')
+        assert buttons and buttons[0].is_displayed(), driver.find_element(By.ID, "go-lots").text
+        going = buttons[0]
+        assert going.text == word("web.go_going", language)
+        capacity = next(lot for lot in CATALOG["lots"] if lot["id"] == LOT)["capacity"]
+        margin = max(5, (capacity + 5) // 10)
+        assert going.get_attribute("data-threshold") == str(margin)
+        going.click()
+        WebDriverWait(driver, 20).until(
+            lambda d: d.find_element(By.ID, "go-trip-status").text == going.get_attribute("data-on"),
+            "the trip was not set")
+        driver.save_screenshot(str(ARTIFACTS / f"go-trip-on-{language}.png"))
+
+        # Nearly full now: the forecast at arrival follows within a collection or two.
+        for _ in range(3):
+            collect(seoul, server, capacity - 2)
+            if push.wait_for(sid, within=3):
+                break
+        received = push.wait_for(sid)
+        assert len(received) == 1 and received[0]["error"] is None, received
+        payload = received[0]["plaintext"]
+        message = json.loads(payload)["notification"]
+        lots = server.json("/v2/parks/yeouido/parking")["parking"]["lots"]
+        lot = next(entry["lot"] for entry in lots if entry["lot"]["id"] == LOT)
+        name = lot["nameKo"] if language == "ko" else lot["nameEn"]
+        assert message["title"].startswith(name), message
+        tried = word("alert.tripBody", language, margin, "NAME", "N", "HH:MM").split("NAME")[0]
+        assert message["body"].startswith(tried), message
+        assert message["tag"] == f"alert-trip-{LOT}" and message["data"]["url"] != "/p/yeouido/parking?lot=" + LOT
+        states = deliver(driver, server, payload)
+        try:
+            WebDriverWait(driver, 15).until(lambda d: notifications(d))
+        except TimeoutException:
+            again = deliver(driver, server, payload)  # as in the alert test: a delivery Chromium dropped
+            WebDriverWait(driver, 30).until(
+                lambda d: notifications(d), f"no notification shown (workers {states}, then {again})")
+        shown = notifications(driver)
+        assert [entry["title"] for entry in shown] == [message["title"]]
+        assert shown[0]["body"].endswith(message["body"]) and shown[0]["data"]["url"] == message["data"]["url"]
+
+        collect(seoul, server, capacity)
+        assert len(push.wait_for(sid, count=2, within=3)) == 1, "a trip is told once"
+    finally:
+        driver.quit()
