@@ -258,7 +258,7 @@ let package = Package(
             dependencies: [
                 "AppBackend", "AppConfigFile", "AppCore", "AppLive", "AppScreens", "Cache", "CommandLineSupport",
                 "Localization", "Models", "Repositories", "ScreenRows", "Storage", "TerminalUI", "ValueWording",
-                "WidgetRendering",
+                "WidgetAlerts", "WidgetRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Modules/AppCommands"
@@ -375,7 +375,8 @@ let package = Package(
         .testTarget(
             name: "AppCommandsTests",
             dependencies: [
-                "AppCommands", "CommandLineSupport", "EmbeddedServer", "Models", "TestFixtures", "TestSupport",
+                "AppCommands", "CommandLineSupport", "EmbeddedServer", "Localization", "Models", "TestFixtures",
+                "TestSupport",
             ],
             path: "Tests/AppCommandsTests"),
         .testTarget(

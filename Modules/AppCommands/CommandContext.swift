@@ -1,7 +1,9 @@
 import AppBackend
 import CommandLineSupport
 import Foundation
+import Localization
 import Storage
+import WidgetAlerts
 
 /// What a command is handed instead of reaching for the process: its environment (state directory, config file,
 /// locale, the pinned clock `HANGANGJARI_CLOCK`), where its words go, whether it talks to a terminal, its standard
@@ -24,6 +26,12 @@ public struct CommandContext: Sendable {
     public var arguments: [String] = []
     /// The running executable's path (what `install-desktop` writes into the desktop file).
     public var executablePath: String
+    /// Waits between a watch's checks (`hangangjari go LOT --leave now`).
+    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// Shows an alert on the desktop (title, body); the reason when it could not be shown.
+    public var notify: @Sendable (_ title: String, _ body: String, _ environment: [String: String]) -> Reason? = {
+        _, _, _ in Reason(.alertNoNotifier)
+    }
 
     public init(
         environment: [String: String], output: CommandOutput, outputIsTerminal: Bool = false,
@@ -42,11 +50,18 @@ public struct CommandContext: Sendable {
 
     /// The process's own environment, standard streams and terminal, with `embedded` as its backend.
     public static func live(embedded: EmbeddedBackend) -> CommandContext {
-        CommandContext(
+        var live = CommandContext(
             environment: ProcessInfo.processInfo.environment, output: .process,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
             readLine: { Swift.readLine(strippingNewline: true) }, embedded: embedded,
             executablePath: RunningExecutable.path())
+        live.notify = { title, body, environment in
+            let shown = DesktopNotifier.notifySend(
+                LocalAlerts.Alert(target: "trip", title: title, body: body), environment: environment)
+            if case .failed(let reason) = shown { return reason }
+            return nil
+        }
+        return live
     }
 
     /// Whether standard input and output are both a terminal: the full-screen app, and screens with escape codes.

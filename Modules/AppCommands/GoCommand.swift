@@ -9,10 +9,14 @@ import Storage
 
 /// `hangangjari go`: where to park for a car arriving in N minutes, or after the rough drive from a position. The
 /// position and the drive times stay on this machine: the server is asked for every lot's forecast, nothing more.
+/// `hangangjari go LOT --leave now` watches that lot until the arrival (``leave(for:arrival:environment:ctx:context:)``).
 struct GoCommand: AppCommand {
     static let configuration = CommandConfiguration(commandName: "go", abstract: helpText(.helpCmdGo))
 
     @OptionGroup var options: AppOptions
+    @Argument(help: ArgumentHelp(helpText(.helpArgGoLot)), completion: CompletionLists.parksAndLots) var lot: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptGoLeave))) var leave: String?
+    @Option(help: ArgumentHelp(helpText(.helpOptGoMargin))) var margin: Int?
     // Unconditional, so that `--in -5` reaches the range check instead of reading as an option.
     @Option(name: .customLong("in"), parsing: .unconditional, help: ArgumentHelp(helpText(.helpOptGoIn)))
     var inMinutes: Int?
@@ -23,6 +27,11 @@ struct GoCommand: AppCommand {
 
     func validate() throws {
         let l = CommandLineHelp.localizer
+        if let leave, leave != "now" { throw ValidationError(l(.cliGoLeaveNowOnly, leave)) }
+        if leave != nil, lot == nil { throw ValidationError(l(.cliGoLeaveNeedsLot)) }
+        if let lot, leave == nil { throw ValidationError(l(.cliGoLotNeedsLeave, lot)) }
+        if let margin, !(1...1000).contains(margin) { throw ValidationError(l(.cliGoMarginRange, "\(margin)")) }
+        if let lot, Catalog.bundled.findLot(lot) == nil { throw ValidationError(l(.cliGoUnknownLot, lot)) }
         if let inMinutes, !(0...ArrivalRanking.reachMinutes).contains(inMinutes) {
             throw ValidationError(l(.cliGoInRange, "\(inMinutes)", "\(ArrivalRanking.reachMinutes)"))
         }
@@ -48,6 +57,9 @@ struct GoCommand: AppCommand {
         let ctx = options.context(settings: settings)
         let arrival = try self.arrival(home: settings.home, ctx: ctx, context: context)
         let environment = try options.appEnvironment()
+        if let lot = lot.flatMap(ctx.catalog.findLot) {
+            return try await leave(for: lot, arrival: arrival, environment: environment, ctx: ctx, context: context)
+        }
         let loaded = try? await environment.loadLotForecasts(refresh)
         let now = environment.now()
         var screen = ctx

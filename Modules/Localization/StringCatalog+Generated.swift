@@ -47,9 +47,14 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case cliFavoritesEmpty = "cli.favorites_empty"
     case cliGoFromInvalid = "cli.go_from_invalid"
     case cliGoInRange = "cli.go_in_range"
+    case cliGoLeaveNeedsLot = "cli.go_leave_needs_lot"
+    case cliGoLeaveNowOnly = "cli.go_leave_now_only"
+    case cliGoLotNeedsLeave = "cli.go_lot_needs_leave"
+    case cliGoMarginRange = "cli.go_margin_range"
     case cliGoNoArrival = "cli.go_no_arrival"
     case cliGoOutsideReach = "cli.go_outside_reach"
     case cliGoOutsideReachRankingIn = "cli.go_outside_reach_ranking_in"
+    case cliGoUnknownLot = "cli.go_unknown_lot"
     case cliKeyEmpty = "cli.key_empty"
     case cliKeyPrompt = "cli.key_prompt"
     case cliKeyRemoved = "cli.key_removed"
@@ -202,6 +207,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case goMessageNothingKnown = "go.message_nothing_known"
     case goNoLots = "go.no_lots"
     case goTitle = "go.title"
+    case goTripArrived = "go.trip_arrived"
+    case goTripArrivedUnknown = "go.trip_arrived_unknown"
+    case goTripClosed = "go.trip_closed"
+    case goTripCloses = "go.trip_closes"
+    case goTripNotShown = "go.trip_not_shown"
+    case goTripWatching = "go.trip_watching"
     case goUnknownAnotherDay = "go.unknown_another_day"
     case goUnknownBeyondReach = "go.unknown_beyond_reach"
     case goUnknownNoAnswer = "go.unknown_no_answer"
@@ -212,6 +223,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpArgAlertTarget = "help.arg.alertTarget"
     case helpArgAmbiguousWidth = "help.arg.ambiguousWidth"
     case helpArgApi = "help.arg.api"
+    case helpArgGoLot = "help.arg.go_lot"
     case helpArgLanguage = "help.arg.language"
     case helpArgLat = "help.arg.lat"
     case helpArgLink = "help.arg.link"
@@ -276,6 +288,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case helpOptGoAll = "help.opt.go_all"
     case helpOptGoFrom = "help.opt.go_from"
     case helpOptGoIn = "help.opt.go_in"
+    case helpOptGoLeave = "help.opt.go_leave"
+    case helpOptGoMargin = "help.opt.go_margin"
     case helpOptJson = "help.opt.json"
     case helpOptJsonFull = "help.opt.json_full"
     case helpOptKind = "help.opt.kind"
@@ -911,6 +925,26 @@ extension StringCatalog {
             case .en: .text("--in takes minutes from 0 to %2$@ (the forecast's reach); got %1$@")
             case .ko: .text("--in은 0부터 %2$@분까지예요 (예보 범위); 받은 값: %1$@")
             }
+        case .cliGoLeaveNeedsLot:
+            switch language {
+            case .en: .text("--leave needs the lot you are going to: hangangjari go LOT --leave now")
+            case .ko: .text("--leave에는 가려는 주차장이 필요해요: hangangjari go LOT --leave now")
+            }
+        case .cliGoLeaveNowOnly:
+            switch language {
+            case .en: .text("--leave takes `now`, not '%@'")
+            case .ko: .text("--leave에는 `now`만 쓸 수 있어요('%@'는 안 됨)")
+            }
+        case .cliGoLotNeedsLeave:
+            switch language {
+            case .en: .text("a lot is given with --leave now: hangangjari go %@ --leave now")
+            case .ko: .text("주차장은 --leave now와 함께 줘요: hangangjari go %@ --leave now")
+            }
+        case .cliGoMarginRange:
+            switch language {
+            case .en: .text("--margin takes 1 to 1000 spaces, not %@")
+            case .ko: .text("--margin에는 1~1000면을 줘요(%@는 안 됨)")
+            }
         case .cliGoNoArrival:
             switch language {
             case .en: .text("Say when you arrive: --in MINUTES, --from LAT,LON, or save a position with `hangangjari location set LAT LON`.")
@@ -925,6 +959,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("%1$@ is outside Seoul: no drive time; ranking by --in %2$@.")
             case .ko: .text("%1$@은(는) 서울 밖이라 운전 시간 없이 --in %2$@ 기준으로 순위를 매겨요.")
+            }
+        case .cliGoUnknownLot:
+            switch language {
+            case .en: .text("no lot '%@' (hangangjari parks lists every park's lots)")
+            case .ko: .text("'%@' 주차장이 없어요(hangangjari parks에서 모든 주차장을 볼 수 있어요)")
             }
         case .cliKeyEmpty:
             switch language {
@@ -1686,6 +1725,36 @@ extension StringCatalog {
             case .en: .text("Where to go now")
             case .ko: .text("지금 갈 곳")
             }
+        case .goTripArrived:
+            switch language {
+            case .en: .text("%@, the arrival: the trip ends with no alert (the lot kept its margin).")
+            case .ko: .text("도착 시각 %@: 알림 없이 마쳐요(주차장이 여유를 지켰어요).")
+            }
+        case .goTripArrivedUnknown:
+            switch language {
+            case .en: .text("%@, the arrival: the trip ends with no alert, but the lot's forecast could not be had at the last look.")
+            case .ko: .text("도착 시각 %@: 알림 없이 마치지만, 마지막 확인 때 주차장 예보를 알 수 없었어요.")
+            }
+        case .goTripClosed:
+            switch language {
+            case .en: .text("%1$@ is closed at %2$@ (it opens %3$@): nothing to watch.")
+            case .ko: .text("%1$@은 %2$@에 닫혀 있어요(%3$@에 열림): 지켜볼 것이 없어요.")
+            }
+        case .goTripCloses:
+            switch language {
+            case .en: .text("%1$@ closes before you could park (arriving %2$@): nothing to watch.")
+            case .ko: .text("%1$@은 주차하기 전에 닫아요(%2$@ 도착): 지켜볼 것이 없어요.")
+            }
+        case .goTripNotShown:
+            switch language {
+            case .en: .text("desktop alert not shown: %@")
+            case .ko: .text("데스크톱 알림을 보이지 못함: %@")
+            }
+        case .goTripWatching:
+            switch language {
+            case .en: .text("Going to %1$@, arriving %2$@ (in %3$@): its forecast is watched until then, with one alert if it looks full (Ctrl-C stops).")
+            case .ko: .text("%1$@으로 출발, %2$@ 도착(%3$@ 후): 그때까지 예보를 지켜보고 찰 것 같으면 한 번 알려요(Ctrl-C로 중단).")
+            }
         case .goUnknownAnotherDay:
             switch language {
             case .en: .text("unknown: the forecast is from %@")
@@ -1735,6 +1804,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("An http(s) URL, or `embedded`")
             case .ko: .text("http(s) URL 또는 `embedded`")
+            }
+        case .helpArgGoLot:
+            switch language {
+            case .en: .text("With --leave now: the lot you drive to (id or name, e.g. banpo-2)")
+            case .ko: .text("--leave now와 함께: 가려는 주차장(ID 또는 이름, 예: banpo-2)")
             }
         case .helpArgLanguage:
             switch language {
@@ -2055,6 +2129,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("You arrive in this many minutes (0 to 180); skips the drive time.")
             case .ko: .text("몇 분 뒤에 도착하는지 (0–180); 운전 시간 계산을 건너뛰어요.")
+            }
+        case .helpOptGoLeave:
+            switch language {
+            case .en: .text("`now`: watch the LOT's forecast at your arrival until then, and alert once if it looks full")
+            case .ko: .text("`now`: 도착할 때까지 LOT의 도착 시각 예보를 지켜보고, 찰 것 같으면 한 번 알림")
+            }
+        case .helpOptGoMargin:
+            switch language {
+            case .en: .text("With --leave: alert when fewer spaces are forecast at arrival (default: a tenth of the lot, at least 5)")
+            case .ko: .text("--leave와 함께: 도착 시각 예보가 이보다 적으면 알림(기본: 주차장의 10분의 1, 최소 5)")
             }
         case .helpOptJson:
             switch language {

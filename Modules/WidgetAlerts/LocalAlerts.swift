@@ -14,6 +14,12 @@ public struct LocalAlerts: Sendable {
         public var target: String
         public var title: String
         public var body: String
+
+        public init(target: String, title: String, body: String) {
+            self.target = target
+            self.title = title
+            self.body = body
+        }
     }
 
     /// An alert that could not be shown, kept for the next run.

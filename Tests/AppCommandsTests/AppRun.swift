@@ -2,6 +2,7 @@ import AppCommands
 import CommandLineSupport
 import EmbeddedServer
 import Foundation
+import Localization
 import Synchronization
 
 /// `hangangjari ARGUMENTS` run in this process with exactly `environment` (as a process would get it), and what it
@@ -11,14 +12,20 @@ struct AppRun {
     let stdout: String
     let stderr: String
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: [String] = []) async -> AppRun {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: [String] = [],
+        notify: @escaping @Sendable (String, String, [String: String]) -> Reason? = { _, _, _ in nil },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) async -> AppRun {
         let stdout = Captured()
         let stderr = Captured()
         let lines = Mutex(input)
-        let context = CommandContext(
+        var context = CommandContext(
             environment: environment,
             output: CommandOutput(standardOutput: stdout.append, standardError: stderr.append),
             readLine: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }, embedded: .reference)
+        context.notify = notify
+        context.sleep = sleep
         let status = await Hangangjari.run(arguments, in: context)
         return AppRun(status: status, stdout: stdout.text, stderr: stderr.text)
     }

@@ -1,0 +1,114 @@
+import Foundation
+import Localization
+import Models
+import Synchronization
+import TestFixtures
+import Testing
+
+/// `hangangjari go LOT --leave now` in process on the embedded backend: a lot forecast under its margin at arrival
+/// is told once, printed and on the desktop, naming the best other lot; one that keeps it is watched until the
+/// arrival; one whose forecast cannot be had says so at the end; bad input is a usage error naming it.
+@Suite struct GoTripCommandTests {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hj-trip-\(UUID().uuidString)")
+
+    /// The lots ranked for an arrival in 40 minutes, as `hangangjari go --all --json` (kept in the state directory's
+    /// cache, which the trip then reads).
+    func ranked(_ environment: [String: String]) async throws -> [[String: Any]] {
+        let all = await AppRun.run(
+            ["go", "--in", "40", "--all", "--json", "--timeout", "60", "--state-dir", dir.path],
+            environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        return try #require(object["candidates"] as? [[String: Any]])
+    }
+
+    @Test(arguments: [Language.en, .ko]) func aLotForecastUnderItsMarginIsToldOnceNamingTheBestOtherLot(
+        _ language: Language
+    ) async throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = TestClock.environment()
+        let candidates = try await ranked(environment)
+        // A lot with a known p50 at arrival, and a margin just above it that another lot keeps.
+        let known = candidates.compactMap { entry in
+            (entry["lotId"] as? String).flatMap { id in (entry["p50"] as? Int).map { (id, $0) } }
+        }
+        let (lotId, p50) = try #require(
+            known.first { mine in known.contains { $0.0 != mine.0 && $0.1 > mine.1 } }, "\(candidates)")
+        let lot = try #require(Catalog.bundled.lot(LotID(rawValue: lotId)))
+        let margin = p50 + 1
+        let other = try #require(known.first { $0.0 != lotId && $0.1 >= margin })
+        let otherLot = try #require(Catalog.bundled.lot(LotID(rawValue: other.0)))
+        let shown = Mutex<[String]>([])
+        let run = await AppRun.run(
+            [
+                "go", lotId, "--leave", "now", "--in", "40", "--margin", "\(margin)", "--lang", language.rawValue,
+                "--timeout", "60", "--state-dir", dir.path,
+            ], environment: environment,
+            notify: { title, body, _ in
+                shown.withLock { $0 += [title, body] }
+                return nil
+            },
+            // The first look alerts: a second one is a failure, not 40 minutes of waiting.
+            sleep: { _ in throw CancellationError() })
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let l = Localizer(language)
+        let name = language == .ko ? lot.nameKo : lot.nameEn
+        #expect(lines.first == l(.goTripWatching, name, "14:40", l.duration(minutes: 40)), "\(run.stdout)")
+        #expect(lines.count == 3 && lines[1] == l(.alertTripTitle, name, Localizer.grouped(p50), "14:40"))
+        let otherName = language == .ko ? otherLot.nameKo : otherLot.nameEn
+        let said = l(.alertTripBody, margin, "NAME", "N", "14:40").components(separatedBy: "NAME")[0]
+        #expect(lines.count == 3 && lines[2].hasPrefix(said) && lines[2].contains(otherName), "\(run.stdout)")
+        #expect(shown.withLock { $0 } == Array(lines.dropFirst()), "the desktop shows the printed alert, once")
+    }
+
+    /// With the clock at 600 times real speed, an arrival in 10 minutes comes within a second: a lot that keeps its
+    /// margin is watched to the arrival and nothing is shown; a server that cannot be reached is said at the end.
+    @Test func aTripEndsAtTheArrivalAndSaysWhenTheForecastWasNotKnown() async throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fast = [
+            "HANGANGJARI_CLOCK": "\(ISO8601.format(TestClock.daytime));since=\(Date().timeIntervalSince1970);rate=600"
+        ]
+        let shown = Mutex(0)
+        let looks = Mutex(0)
+        let poll: @Sendable (Duration) async throws -> Void = { _ in
+            looks.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let kept = await AppRun.run(
+            [
+                "go", "banpo-1", "--leave", "now", "--in", "10", "--margin", "1", "--lang", "en", "--state-dir",
+                dir.path,
+            ],
+            environment: fast,
+            notify: { _, _, _ in
+                shown.withLock { $0 += 1 }
+                return nil
+            }, sleep: poll)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.hasSuffix("the trip ends with no alert (the lot kept its margin).\n"), "\(kept.stdout)")
+        #expect(shown.withLock { $0 } == 0 && looks.withLock { $0 } >= 1)
+        let down = await AppRun.run(
+            [
+                "go", "banpo-1", "--leave", "now", "--in", "10", "--lang", "en", "--api", "http://127.0.0.1:9",
+                "--timeout", "1", "--state-dir", dir.path,
+            ], environment: fast, sleep: poll)
+        #expect(down.status == 0, "\(down.stderr)")
+        #expect(down.stdout.contains("could not be had at the last look"), "\(down.stdout)")
+    }
+
+    @Test func badInputIsAUsageErrorNamingIt() async {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases: [([String], String)] = [
+            (["go", "banpo-1", "--leave", "later", "--in", "10"], "--leave takes `now`, not 'later'"),
+            (["go", "--leave", "now", "--in", "10"], "--leave needs the lot"),
+            (["go", "banpo-1", "--in", "10"], "a lot is given with --leave now"),
+            (["go", "atlantis-9", "--leave", "now", "--in", "10"], "no lot 'atlantis-9'"),
+            (["go", "banpo-1", "--leave", "now", "--in", "10", "--margin", "0"], "--margin takes 1 to 1000"),
+        ]
+        for (arguments, said) in cases {
+            let run = await AppRun.run(
+                arguments + ["--lang", "en", "--state-dir", dir.path], environment: TestClock.environment())
+            #expect(run.status == 64 && run.stderr.contains(said) && run.stdout.isEmpty, "\(arguments): \(run.stderr)")
+        }
+    }
+}
