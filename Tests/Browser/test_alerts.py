@@ -152,16 +152,37 @@ def notifications(driver):
           title: n.title, body: n.body, tag: n.tag, data: n.data, actions: n.actions.map(a => a.title)}))));""")
 
 
+def pushing_phone(server, language, made):
+    """A phone that may notify, whose `pushManager` hands the push stand-in's subscription `made`."""
+    driver = phone(language, flags=("--remote-allow-origins=*",))
+    driver.execute_cdp_cmd("Browser.setPermission", {
+        "permission": {"name": "notifications"}, "setting": "granted", "origin": server.url})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STUB % json.dumps(made)})
+    return driver
+
+
+def shown_after(driver, server, payload):
+    """The notifications shown once `payload` is delivered to the page's service worker."""
+    states = deliver(driver, server, payload)
+    try:
+        WebDriverWait(driver, 15).until(lambda d: notifications(d))
+    except TimeoutException:
+        # DevTools' delivery answers before the worker runs the event and reports nothing when Chromium drops it
+        # (seen once, on a loaded CI machine, with the worker activated). The same message once more: its tag
+        # makes it replace, never add to, a notification the first one showed.
+        again = deliver(driver, server, payload)
+        WebDriverWait(driver, 30).until(
+            lambda d: notifications(d), f"no notification shown (workers {states}, then {again})")
+    return notifications(driver)
+
+
 @pytest.mark.parametrize("language", ["ko", "en"])
 def test_alert_me_subscribes_and_the_crossing_arrives_as_a_notification(deployment, language):
     seoul, push, server = deployment
     sid = "web-" + language
     made = push.get("/new/" + sid)
-    driver = phone(language, flags=("--remote-allow-origins=*",))
+    driver = pushing_phone(server, language, made)
     try:
-        driver.execute_cdp_cmd("Browser.setPermission", {
-            "permission": {"name": "notifications"}, "setting": "granted", "origin": server.url})
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STUB % json.dumps(made)})
         driver.get(f"{server.url}/p/yeouido/parking?lang={language}")
         assert not driver.find_element(By.ID, "alerts-script").is_displayed()
         form = driver.find_element(By.ID, "alert-form")
@@ -189,17 +210,7 @@ def test_alert_me_subscribes_and_the_crossing_arrives_as_a_notification(deployme
         received = push.wait_for(sid)
         assert len(received) == 1 and received[0]["error"] is None, received
         payload = received[0]["plaintext"]
-        states = deliver(driver, server, payload)
-        try:
-            WebDriverWait(driver, 15).until(lambda d: notifications(d))
-        except TimeoutException:
-            # DevTools' delivery answers before the worker runs the event and reports nothing when Chromium drops it
-            # (seen once, on a loaded CI machine, with the worker activated). The same message once more: its tag
-            # makes it replace, never add to, a notification the first one showed.
-            again = deliver(driver, server, payload)
-            WebDriverWait(driver, 30).until(
-                lambda d: notifications(d), f"no notification shown (workers {states}, then {again})")
-        shown = notifications(driver)
+        shown = shown_after(driver, server, payload)
         assert len(shown) == 1
         lots = server.json("/v2/parks/yeouido/parking")["parking"]["lots"]
         lot = next(entry["lot"] for entry in lots if entry["lot"]["id"] == LOT)
@@ -288,11 +299,8 @@ def test_im_going_is_told_once_when_the_lot_fills_before_the_arrival(deployment,
     sid = "trip-" + language
     made = push.get("/new/" + sid)
     collect(seoul, server, 0)  # Yeouido Lot 1 empty: among the best for an arrival in 40 minutes
-    driver = phone(language, flags=("--remote-allow-origins=*",))
+    driver = pushing_phone(server, language, made)
     try:
-        driver.execute_cdp_cmd("Browser.setPermission", {
-            "permission": {"name": "notifications"}, "setting": "granted", "origin": server.url})
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STUB % json.dumps(made)})
         driver.get(f"{server.url}/go?in=40&lang={language}")
         buttons = driver.find_elements(By.CSS_SELECTOR, f'.go-trip[data-lot="{LOT}"]')
         assert buttons and buttons[0].is_displayed(), driver.find_element(By.ID, "go-lots").text
@@ -323,14 +331,7 @@ def test_im_going_is_told_once_when_the_lot_fills_before_the_arrival(deployment,
         tried = word("alert.tripBody", language, margin, "NAME", "N", "HH:MM").split("NAME")[0]
         assert message["body"].startswith(tried), message
         assert message["tag"] == f"alert-trip-{LOT}" and message["data"]["url"] != "/p/yeouido/parking?lot=" + LOT
-        states = deliver(driver, server, payload)
-        try:
-            WebDriverWait(driver, 15).until(lambda d: notifications(d))
-        except TimeoutException:
-            again = deliver(driver, server, payload)  # as in the alert test: a delivery Chromium dropped
-            WebDriverWait(driver, 30).until(
-                lambda d: notifications(d), f"no notification shown (workers {states}, then {again})")
-        shown = notifications(driver)
+        shown = shown_after(driver, server, payload)
         assert [entry["title"] for entry in shown] == [message["title"]]
         assert shown[0]["body"].endswith(message["body"]) and shown[0]["data"]["url"] == message["data"]["url"]
 
