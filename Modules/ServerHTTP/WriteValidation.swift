@@ -74,6 +74,8 @@ enum WriteValidation {
             }
             if let arrival = sub.arriveAt {
                 guard sub.lotId != nil else { return .failure(invalid("arriveAt is a trip to a lot: give lotId")) }
+                // Only pushes are watched: a trip without a push target would tell no one and never end.
+                guard sub.push != nil else { return .failure(invalid("arriveAt is told by Web Push: give push")) }
                 let reach = TimeInterval(ArrivalRanking.reachMinutes * 60)
                 guard arrival > now, arrival <= now.addingTimeInterval(reach + 60) else {
                     return .failure(

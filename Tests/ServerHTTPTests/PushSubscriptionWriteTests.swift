@@ -114,6 +114,11 @@ import Testing
                 let answer = try await Self.write(session, try ContractCoding.encode(trip))
                 #expect(answer.status == 422 && answer.detail.contains(reason), "\(arrival): \(answer)")
             }
+            var silent = Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/trip")
+            silent.push = nil
+            silent.arriveAt = TestClock.now().addingTimeInterval(600)
+            let unpushed = try await Self.write(session, try ContractCoding.encode(silent))
+            #expect(unpushed.status == 422 && unpushed.detail.contains("give push"), "\(unpushed)")
             let standing = try await Self.write(
                 session, try ContractCoding.encode(Self.subscription(endpoint: "https://fcm.googleapis.com/fcm/send/a"))
             )
