@@ -210,6 +210,51 @@ import Testing
         }
     }
 
+    /// Trips ("I'm going") go through the same outbox and sender: a lot that fills before the arrival is told once
+    /// through a push service that answers, one that is busy (tried again after its Retry-After), one that hangs
+    /// (held only for its own timeout) and one that is gone (the trip removed).
+    @Test func aTripThatFillsIsToldThroughBusyHangingAndGonePushServices() async throws {
+        let deployment = try await Self.deploy()
+        defer { deployment.stop() }
+        let now = TestClock.clock(Self.instant, since: Self.since).now()
+        let lot = try #require(Catalog.bundled.lot("yeouido-1"))
+        let margin = AlertCondition.defaultThreshold(capacity: lot.capacity)
+        try await deployment.push.script("busy", [("429", "1"), ("201", nil)])
+        try await deployment.push.script("hanging", [("hang", nil)])
+        try await deployment.push.script("gone", [("410", nil)])
+        for (index, id) in ["sent", "busy", "hanging", "gone"].enumerated() {
+            let target = try await deployment.push.subscribe(id)
+            let response = try await deployment.subscribe(
+                PushSubscription(
+                    installHash: "0123456789abcde\(index)", lotId: lot.id, threshold: margin, language: "en",
+                    push: target, arriveAt: now.addingTimeInterval(40 * 60)))
+            #expect(response.status == 201, "\(String(decoding: response.body, as: UTF8.self))")
+        }
+        try await deployment.collect(occupied: 400)  // 62 free at arrival: over the margin, nothing sent
+        // Nearly full: the next rounds' forecast at arrival falls under the margin (forecasts follow each round).
+        var took: [TimeInterval] = []
+        for _ in 0..<3 where try await deployment.push.receivedCount() == 0 {
+            took.append(try await deployment.collect(occupied: lot.capacity - 2))
+            _ = try? await deployment.push.waitFor(1, within: 3)
+        }
+        #expect(took.allSatisfy { $0 < 5 }, "a push service that hangs holds up no collection: \(took)")
+        var all = try await deployment.push.waitFor(4, within: 30)
+        while all.filter({ $0.id == "busy" }).count < 2, all.count < 8 {
+            all = try await deployment.push.waitFor(all.count + 1, within: 10)
+        }
+        #expect(all.filter { $0.id == "sent" }.map(\.status) == [201], "told once")
+        #expect(all.filter { $0.id == "busy" }.map(\.status) == [429, 201])
+        #expect(all.filter { $0.id == "gone" }.map(\.status) == [410])
+        #expect(all.filter { $0.id == "hanging" }.count >= 1)
+        let sent = try #require(all.first { $0.id == "sent" }?.payload?["notification"] as? [String: Any])
+        #expect((sent["title"] as? String)?.hasPrefix("\(lot.nameEn): about ") == true, "\(sent)")
+        #expect((sent["body"] as? String)?.hasPrefix("Fewer than \(margin) spaces are forecast") == true, "\(sent)")
+        #expect(sent["tag"] as? String == "alert-trip-yeouido-1")
+        // The 410 removed its trip; the others are kept until their arrival.
+        let status = try await Self.pushStatus(deployment)
+        #expect(status.contains("subscriptions\t3 (3 by Web Push"), "\(status)")
+    }
+
     static func pushStatus(_ deployment: Deployment) async throws -> String {
         let run = try await WidgetBinaryTests.runAsync(
             ["push", "status", "--history", deployment.directory.appendingPathComponent("server.sqlite").path],
