@@ -24,17 +24,19 @@ public struct SnapshotStore: Sendable {
         case wrongPark(ParkID)
     }
 
-    /// The largest snapshot read: every lot's forecast (the go kind) is about 30 KiB.
+    /// The largest snapshot read: every lot's forecast (the go kind) is about 9 KiB.
     static let sizeLimit = 512 * 1024
 
     /// Reads one snapshot.
     public func read(_ kind: WidgetKind, _ park: ParkID) -> Result<WidgetSnapshot, ReadFailure> {
         guard let data = AtomicFile.read(url(kind, park), limit: Self.sizeLimit) else { return .failure(.missing) }
         struct Header: Decodable { var format: Int }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .failure(.corrupt) }
-        guard header.format == WidgetSnapshot.currentFormat else { return .failure(.otherFormat(header.format)) }
-        guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data) else {
-            return .failure(.corrupt)
+        // One pass over the file when it reads; the header alone says why one of another format does not.
+        guard let snapshot = try? ContractCoding.makeDecoder().decode(WidgetSnapshot.self, from: data),
+            snapshot.format == WidgetSnapshot.currentFormat
+        else {
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .failure(.corrupt) }
+            return .failure(header.format == WidgetSnapshot.currentFormat ? .corrupt : .otherFormat(header.format))
         }
         guard snapshot.kind == kind, kind == .go || snapshot.parkId == park else {
             return .failure(.wrongPark(snapshot.parkId))

@@ -78,9 +78,22 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
     }
 
     /// The go widget's values: every lot's forecast as the server sent it, ranked when shown, since the arrival moves
-    /// with the clock and the position stays on this machine.
+    /// with the clock and the position stays on this machine. Kept as ranking reads it (``CompactLotForecasts``).
     public struct GoPart: Codable, Sendable, Equatable {
-        public var answer: LotForecastsResponse
+        public private(set) var answer: LotForecastsResponse
+
+        /// The part for `answer`, reduced to what ranking reads (as it is written and read back).
+        public init(answer: LotForecastsResponse) {
+            self.answer = CompactLotForecasts(answer).answer
+        }
+
+        public init(from decoder: any Decoder) throws {
+            answer = try CompactLotForecasts(from: decoder).answer
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try CompactLotForecasts(answer).encode(to: encoder)
+        }
     }
 
     /// The general widget's values.

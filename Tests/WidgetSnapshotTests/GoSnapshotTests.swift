@@ -28,7 +28,7 @@ import WidgetSnapshot
             store: store, fetch: { _ in throw Offline() }, fetchLotForecasts: { answer }, now: { TestClock.now() })
         let entry = await fetched.load(.go, park: "banpo", maxAge: 300)
         #expect(entry.state == .current)
-        #expect(entry.snapshot?.go?.answer == answer)
+        #expect(entry.snapshot?.go == WidgetSnapshot.GoPart(answer: answer))
         #expect(store.url(.go, "banpo").lastPathComponent == "widget-go.json")
         // Whichever park the widget resolves to, there is one go file, and no park snapshot was written.
         guard case .success(let read) = store.read(.go, "nanji") else {
@@ -50,7 +50,7 @@ import WidgetSnapshot
             now: { TestClock.now().addingTimeInterval(600) })
         let stale = await later.load(.go, park: "banpo", maxAge: 300)
         #expect(stale.state == .stale(reason: Reason(Offline())))
-        #expect(stale.snapshot?.go?.answer == answer)
+        #expect(stale.snapshot?.go == WidgetSnapshot.GoPart(answer: answer))
     }
 
     @Test func itsFreshnessIsTheBestParksSoOneStaleParkDoesNotStaleTheLine() {
@@ -64,5 +64,50 @@ import WidgetSnapshot
             }
         }
         #expect(SnapshotBuilder.go(answer, park: "yeouido", now: TestClock.now()).freshness == .known(.stale))
+    }
+
+    /// The snapshot keeps only what ranking reads: every arrival from 0 to 180 minutes, by day and at night, and
+    /// with a stale park, ranks the same lots with the same estimates and words as the answer itself.
+    @Test func theKeptFormRanksAsTheAnswerDoes() throws {
+        var stale = answer
+        stale.parks[0].freshness.sources = stale.parks[0].freshness.sources.map { source in
+            var source = source
+            source.state = .known(.stale)
+            return source
+        }
+        for answer in [answer, stale] {
+            let kept = try ContractCoding.decode(
+                WidgetSnapshot.GoPart.self, from: try ContractCoding.encode(WidgetSnapshot.GoPart(answer: answer)))
+            for now in [answer.generatedAt, answer.generatedAt.addingTimeInterval(-12 * 3600)] {
+                for minutes in stride(from: 0, through: 180, by: 5) {
+                    let arrival = ArrivalRanking.Arrival.inMinutes(minutes)
+                    #expect(
+                        ArrivalRanking.rank(kept.answer, arrival: arrival, catalog: .bundled, now: now)
+                            == ArrivalRanking.rank(answer, arrival: arrival, catalog: .bundled, now: now),
+                        "in \(minutes) min from \(now)")
+                }
+            }
+        }
+    }
+
+    /// A damaged go file (a count that is not a whole number) is read as corrupt, never as a number.
+    @Test func aDamagedGoFileIsCorrupt() throws {
+        defer { try? FileManager.default.removeItem(at: container.url) }
+        let store = SnapshotStore(container: container)
+        try store.write(SnapshotBuilder.go(answer, park: "banpo", now: TestClock.now()))
+        let url = store.url(.go, "banpo")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var go = try #require(object["go"] as? [String: Any])
+        var parks = try #require(go["parks"] as? [[String: Any]])
+        var forecasts = try #require(parks[0]["forecasts"] as? [[Any]])
+        var numbers = try #require(forecasts[0][2] as? String).split(separator: ",").map(String.init)
+        #expect(store.read(.go, "banpo").map(\.kind) == .success(.go), "read before the damage")
+        numbers[2] = "1.5"  // the first point's p10
+        forecasts[0][2] = numbers.joined(separator: ",")
+        parks[0]["forecasts"] = forecasts
+        go["parks"] = parks
+        object["go"] = go
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        #expect(store.read(.go, "banpo") == .failure(.corrupt))
     }
 }
