@@ -645,10 +645,12 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case webDataLicense = "web.data_license"
     case webDirections = "web.directions"
     case webDistanceAway = "web.distance_away"
+    case webGoByDrive = "web.go_by_drive"
     case webGoGoing = "web.go_going"
     case webGoInInvalid = "web.go_in_invalid"
     case webGoInLabel = "web.go_in_label"
     case webGoLink = "web.go_link"
+    case webGoOutsideSeoul = "web.go_outside_seoul"
     case webGoSubmit = "web.go_submit"
     case webGoTripOn = "web.go_trip_on"
     case webLanguage = "web.language"
@@ -3915,6 +3917,11 @@ extension StringCatalog {
             case .en: .text("%@ away")
             case .ko: .text("%@ 거리")
             }
+        case .webGoByDrive:
+            switch language {
+            case .en: .text("Rank by my drive")
+            case .ko: .text("내 위치에서 운전 기준으로")
+            }
         case .webGoGoing:
             switch language {
             case .en: .text("I'm going")
@@ -3934,6 +3941,11 @@ extension StringCatalog {
             switch language {
             case .en: .text("Where to go now: every lot ranked for your arrival")
             case .ko: .text("지금 갈 곳: 도착할 때 주차할 곳 순위")
+            }
+        case .webGoOutsideSeoul:
+            switch language {
+            case .en: .text("Your position is outside Seoul, beyond the drive model's reach: the lots stay ranked for the arrival above.")
+            case .ko: .text("지금 위치가 서울 밖이라 운전 시간을 알 수 없어요. 위 도착 시각 기준 순위를 그대로 보여 드려요.")
             }
         case .webGoSubmit:
             switch language {

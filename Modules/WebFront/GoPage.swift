@@ -72,6 +72,7 @@ enum GoPage {
                 candidateValues(index + 1, candidate, scope)
             }
             if candidates.isEmpty { go["none"] = l(.goNoLots) }
+            go["drive"] = ["label": l(.webGoByDrive), "data": driveData(answer, scope)]
             go["tripDenied"] = l(.webAlertsDenied)
             go["tripFailed"] = l(.webAlertsFailed, "%@")
             go["tripOff"] = l(.webAlertsNotOffered)
@@ -86,7 +87,7 @@ enum GoPage {
     static func candidateValues(_ rank: Int, _ candidate: ArrivalCandidate, _ scope: PageScope) -> [String: Any] {
         let ctx = scope.ctx
         var values: [String: Any] = [
-            "rank": rank, "name": ctx.name(candidate.lot),
+            "rank": rank, "id": candidate.lot.id.rawValue, "name": ctx.name(candidate.lot),
             "reason": GoScreen.reason(candidate, ctx), "reasonClass": candidate.estimate == nil ? "dim" : "",
             "maps": PhoneDirections.links(to: candidate.lot, scope),
         ]

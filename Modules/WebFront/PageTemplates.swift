@@ -124,10 +124,11 @@ struct PageTemplates: Sendable {
     static let go = """
         <form class="go-form" method="get" action="{{action}}"><p><label for="arrive-in">{{inLabel}}</label> <input id="arrive-in" name="{{parameter}}" type="number" min="0" max="{{reach}}" step="1" inputmode="numeric" required value="{{minutes}}">{{#lang}}<input type="hidden" name="lang" value="{{lang}}">{{/lang}} <button type="submit">{{submit}}</button></p></form>
         {{#error}}<p class="banner red b" id="go-error" role="alert">{{error}}</p>{{/error}}
-        {{#header}}<h2>{{header}}</h2>{{/header}}
+        {{#drive}}<p class="tools"><button type="button" id="go-drive" data-go="{{data}}" hidden>{{label}}</button> <span id="go-drive-note" role="status"></span></p>{{/drive}}
+        {{#header}}<h2 id="go-header">{{header}}</h2>{{/header}}
         {{#made}}<p class="dim">{{made}}</p>{{/made}}
         {{^empty(candidates)}}<p id="go-trip-status" role="status"></p>
-        <ol class="lots go" id="go-lots" data-denied="{{tripDenied}}" data-failed="{{tripFailed}}" data-off="{{tripOff}}">{{#candidates}}<li>
+        <ol class="lots go" id="go-lots" data-denied="{{tripDenied}}" data-failed="{{tripFailed}}" data-off="{{tripOff}}">{{#candidates}}<li data-lot="{{id}}">
         <h2><span class="dim">{{rank}}.</span> {{name}}</h2>
         <p>{{#chance}}<strong class="{{chanceClass}}">{{chance}}</strong> · {{/chance}}<span class="{{reasonClass}}">{{reason}}</span></p>
         <p class="actions">{{#maps}}<a href="{{href}}">{{name}}</a> {{/maps}}{{#trip}}<button type="button" class="go-trip" data-lot="{{lot}}" data-threshold="{{threshold}}" data-arrive="{{arrive}}" data-on="{{on}}" hidden>{{going}}</button>{{/trip}}</p>

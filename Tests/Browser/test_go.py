@@ -1,5 +1,6 @@
 """Where to go now on the phone (`/go`): every lot ranked for an arrival the form asks for, without a script, in the
 words `hangangjari go` prints, each with the map apps' car directions; a refused arrival says what it takes."""
+import json
 import os
 import subprocess
 import tempfile
@@ -95,3 +96,52 @@ def test_at_night_every_lot_says_when_it_opens(night_server, browser):
     for item in items:
         said = item.find_element(By.CSS_SELECTOR, "p").text
         assert said.endswith("opens 06:00") and "chance" not in item.text, item.text
+
+
+def app_go_json(server, language, start):
+    """`hangangjari go --from LAT,LON --all --json` against the same server."""
+    with tempfile.TemporaryDirectory() as state:
+        env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(DAYTIME), XDG_CONFIG_HOME=state,
+                   XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
+        app = subprocess.run(
+            [str(APP), "go", "--from", start, "--all", "--json", "--api", server.url, "--lang", language,
+             "--state-dir", state], capture_output=True, text=True, env=env, timeout=60)
+    assert app.returncode == 0, app.stderr
+    return json.loads(app.stdout)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_by_drive_the_phone_ranks_as_hangangjari_go_from_with_its_own_position(fresh_server, browser, language):
+    """"Rank by my drive": the phone's position and drive times stay on the phone (no request carries them), and the
+    lots, their order, drive times and words are those of `hangangjari go --from` at the same position."""
+    here = {"lat": 37.5665, "lon": 126.978}  # Seoul City Hall
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": fresh_server.url, "permissions": ["geolocation"]})
+    browser.execute_cdp_cmd(
+        "Emulation.setGeolocationOverride", {"latitude": here["lat"], "longitude": here["lon"], "accuracy": 10})
+    try:
+        open_page(browser, fresh_server, "/go?in=40", language)
+        browser.execute_script("performance.clearResourceTimings()")
+        browser.find_element(By.ID, "go-drive").click()
+        WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.ID, "go-header").text == word("go.header_drive", language))
+        expected = app_go_json(fresh_server, language, f"{here['lat']},{here['lon']}")["candidates"][:10]
+        items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
+        assert len(items) == 10
+        for item, candidate in zip(items, expected):
+            line = item.find_element(By.CSS_SELECTOR, "p").text
+            assert item.get_attribute("data-lot") == candidate["lotId"], (item.text, candidate)
+            about = word("go.about_minutes", language, word_duration(language, candidate["etaMinutes"]))
+            assert line.startswith(about + " · ") and line.endswith(candidate["reason"]), (line, candidate)
+        requests = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert not any("37.56" in name or "126.97" in name for name in requests), requests
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+
+
+def word_duration(language, minutes):
+    """Localizer.duration: minutes, whole hours, or hours and minutes."""
+    if minutes < 60:
+        return word("duration.minutes", language, minutes)
+    if minutes % 60 == 0:
+        return word("duration.hours", language, minutes // 60)
+    return word("duration.hours_minutes", language, minutes // 60, minutes % 60)

@@ -183,21 +183,222 @@
     }
 
   }
+  drive();
+  // "Rank by my drive" on /go: every lot ranked for its own rough drive from the phone's position, by the rules of
+  // `hangangjari go --from` (Models/Arrival); the position and the drive times never leave the phone.
+  function drive() {
+    var button = document.getElementById("go-drive");
+    var list = document.getElementById("go-lots");
+    if (!button || !list || !("geolocation" in navigator)) { return; }
+    var data = JSON.parse(button.dataset.go);
+    var words = data.words;
+    var loaded = Date.now();
+    var note = document.getElementById("go-drive-note");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.geolocation.getCurrentPosition(function (position) {
+        var from = { lat: position.coords.latitude, lon: position.coords.longitude };
+        if (!(from.lat >= 37.41 && from.lat <= 37.72 && from.lon >= 126.76 && from.lon <= 127.19)) {
+          note.textContent = words.outside;
+          return;
+        }
+        note.textContent = "";
+        show(rank(from, data.now + (Date.now() - loaded) / 1000));
+      }, function (error) {
+        note.textContent = document.body.dataset.locationRefused.replace("%@", error.message);
+      });
+    });
+
+    function rank(from, now) {
+      var today = seoulDay(now);
+      var candidates = [];
+      data.lots.forEach(function (lot) {
+        var speed = lot.speed ? Math.min(Math.max(lot.speed, 5), 80) : 20;
+        var eta = Math.max(1, Math.ceil(meters(from.lat, from.lon, lot.lat, lot.lon) * 1.3 / 1000 / speed * 60));
+        var arrival = Math.floor((now + eta * 60) / 60) * 60;
+        var candidate = { lot: lot, eta: eta, arrival: arrival };
+        if (!isOpen(lot, seoulMinute(arrival))) {
+          candidate.closed = true;
+          candidate.opens = nextOpening(lot, arrival);
+        } else if (!isOpen(lot, seoulMinute(arrival + 1800))) {
+          return;  // it closes before the car could be parked
+        } else if (lot.state === null) {
+          candidate.unknown = words.notInAnswer;
+        } else if (seoulDay(data.generated) !== today) {
+          candidate.unknown = words.anotherDay.replace("%@", observed(data.generated, now));
+        } else if (lot.state === "stale") {
+          candidate.unknown = words.stale.replace("%@", lot.stateAt === null ? "—" : observed(lot.stateAt, now));
+        } else if (lot.state !== "fresh" && lot.state !== "no_item") {
+          candidate.unknown = words.unavailable;
+        } else if (!lot.points.length) {
+          candidate.unknown = words.noForecast;
+        } else {
+          candidate.estimate = estimate(lot, arrival);
+          if (!candidate.estimate) {
+            candidate.unknown = words.beyondReach;
+          } else if (candidate.estimate.risk >= 0.5) {
+            candidate.likelyFullAt = arrival;
+            for (var at = now; at <= arrival; at += 300) {
+              var then = estimate(lot, at);
+              if (then && then.risk >= 0.5) { candidate.likelyFullAt = at; break; }
+            }
+          }
+        }
+        candidates.push(candidate);
+      });
+      function tier(c) { return c.estimate ? 0 : c.closed ? 2 : 1; }
+      return candidates.sort(function (a, b) {
+        if (tier(a) !== tier(b)) { return tier(a) - tier(b); }
+        if (a.estimate && b.estimate && a.estimate.risk !== b.estimate.risk) {
+          return (1 - b.estimate.risk) - (1 - a.estimate.risk);
+        }
+        if (a.closed && b.closed && a.opens !== b.opens) {
+          return (a.opens === null ? Infinity : a.opens) - (b.opens === null ? Infinity : b.opens);
+        }
+        if (a.eta !== b.eta) { return a.eta - b.eta; }
+        if (a.estimate && b.estimate && a.estimate.p10 !== b.estimate.p10) { return b.estimate.p10 - a.estimate.p10; }
+        return a.lot.id < b.lot.id ? -1 : a.lot.id > b.lot.id ? 1 : 0;
+      });
+    }
+
+    // ParkingForecast.estimate(at:now:): the live count, then the points, each value in a straight line by time.
+    function estimate(lot, at) {
+      var anchors = lot.points.map(function (p) { return { at: p[0], p10: p[1], p50: p[2], p90: p[3], risk: p[4] }; });
+      if (lot.live && anchors.length && lot.live[0] < anchors[0].at) {
+        var count = Math.max(lot.live[1], 0);
+        anchors.unshift({ at: lot.live[0], p10: count, p50: count, p90: count, risk: count === 0 ? 1 : 0 });
+      }
+      if (!anchors.length || at < anchors[0].at || at > anchors[anchors.length - 1].at) { return null; }
+      var upper = anchors.findIndex(function (a) { return a.at >= at; });
+      var after = anchors[upper];
+      if (upper === 0 || after.at <= at) { return { p10: after.p10, p50: after.p50, p90: after.p90, risk: after.risk }; }
+      var before = anchors[upper - 1];
+      if (after.at - before.at > 35 * 60) { return null; }
+      var share = (at - before.at) / (after.at - before.at);
+      function mix(a, b) { return Math.round(a + (b - a) * share); }
+      return {
+        p10: mix(before.p10, after.p10), p50: mix(before.p50, after.p50), p90: mix(before.p90, after.p90),
+        risk: Math.round((before.risk + (after.risk - before.risk) * share) * 100) / 100
+      };
+    }
+
+    function show(candidates) {
+      document.getElementById("go-header").textContent = words.header;
+      var trips = canPush() && list.querySelector(".go-trip");
+      list.textContent = "";
+      candidates.slice(0, 10).forEach(function (c, index) {
+        var item = document.createElement("li");
+        item.dataset.lot = c.lot.id;
+        var title = document.createElement("h2");
+        var rank = document.createElement("span");
+        rank.className = "dim";
+        rank.textContent = (index + 1) + ".";
+        title.appendChild(rank);
+        title.appendChild(document.createTextNode(" " + c.lot.name));
+        item.appendChild(title);
+        var line = document.createElement("p");
+        line.appendChild(document.createTextNode(words.about.replace("%@", duration(c.eta)) + " · "));
+        if (c.estimate) {
+          var chance = 1 - c.estimate.risk;
+          var strong = document.createElement("strong");
+          strong.className = chance >= 0.8 ? "green" : chance >= 0.5 ? "yellow" : "red";
+          strong.textContent = words.chance.replace("%@", Math.min(99, Math.round(chance * 100)));
+          line.appendChild(strong);
+          line.appendChild(document.createTextNode(" · "));
+        }
+        var reason = document.createElement("span");
+        reason.className = c.estimate ? "" : "dim";
+        reason.textContent = why(c);
+        line.appendChild(reason);
+        item.appendChild(line);
+        var actions = document.createElement("p");
+        actions.className = "actions";
+        c.lot.maps.forEach(function (map) {
+          var link = document.createElement("a");
+          link.href = map.href;
+          link.textContent = map.name;
+          actions.appendChild(link);
+          actions.appendChild(document.createTextNode(" "));
+        });
+        if (trips && !c.closed) {
+          var going = document.createElement("button");
+          going.type = "button";
+          going.className = "go-trip";
+          going.textContent = words.going;
+          going.dataset.lot = c.lot.id;
+          going.dataset.threshold = c.lot.threshold;
+          going.dataset.arrive = new Date(c.arrival * 1000).toISOString().replace(".000Z", "Z");
+          going.dataset.on = words.tripOn.replace("%1$@", c.lot.name).replace("%2$@", clock(c.arrival));
+          going.addEventListener("click", function () { startTrip(going); });
+          actions.appendChild(going);
+        }
+        item.appendChild(actions);
+        list.appendChild(item);
+      });
+    }
+
+    // ArrivalWords.reason.
+    function why(c) {
+      if (c.estimate) {
+        if (c.estimate.risk >= 0.5) { return words.likelyFull.replace("%@", clock(c.likelyFullAt)); }
+        return words.keeps.replace("%1$@", grouped(c.estimate.p50)).replace("%2$@", clock(c.arrival));
+      }
+      if (c.closed) {
+        if (c.opens === null) { return words.closedAt.replace("%@", clock(c.arrival)); }
+        return words.closedOpens.replace("%1$@", clock(c.arrival)).replace("%2$@", clock(c.opens));
+      }
+      return c.unknown;
+    }
+    function duration(minutes) {
+      if (minutes < 60) { return words.minutes.replace("999", minutes); }
+      if (minutes % 60 === 0) { return words.hours.replace("888", minutes / 60); }
+      return words.hoursMinutes.replace("888", Math.floor(minutes / 60)).replace("777", minutes % 60);
+    }
+    function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+    function seoulDay(t) { return Math.floor((t + 32400) / 86400); }
+    function seoulSecond(t) { return ((Math.floor(t) + 32400) % 86400 + 86400) % 86400; }
+    function seoulMinute(t) { return Math.floor(seoulSecond(t) / 60); }
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    function clock(t) { var s = seoulSecond(t); return two(Math.floor(s / 3600)) + ":" + two(Math.floor(s % 3600 / 60)); }
+    function observed(t, now) {
+      if (seoulDay(t) === seoulDay(now)) { return clock(t); }
+      var day = new Date((t + 32400) * 1000);
+      return two(day.getUTCMonth() + 1) + "-" + two(day.getUTCDate());
+    }
+    function minuteOf(text) {
+      var parts = text.split(":");
+      var h = parseInt(parts[0], 10), m = parseInt(parts[1], 10);
+      return parts.length === 2 && h >= 0 && h <= 24 && m >= 0 && m < 60 ? h * 60 + m : null;
+    }
+    function isOpen(lot, minute) {
+      var o = minuteOf(lot.open), c = minuteOf(lot.close);
+      if (o === null || c === null) { return true; }
+      return o <= c ? minute >= o && minute < c : minute >= o || minute < c;
+    }
+    function nextOpening(lot, t) {
+      var o = minuteOf(lot.open), c = minuteOf(lot.close);
+      if (o === null || c === null || o === c) { return null; }
+      var second = seoulSecond(t);
+      var today = Math.floor(t) - second + o * 60;
+      return second <= o * 60 ? today : today + 86400;
+    }
+  }
   trips();
   // "I'm going" on /go: the lot and the arrival the page ranked for, watched by the server until then (never the
   // position); one alert if the lot looks full by then, naming the best other lot.
   function trips() {
     var list = document.getElementById("go-lots");
     if (!list || !canPush()) { return; }
-    var data = list.dataset;
-    var status = document.getElementById("go-trip-status");
     Array.prototype.forEach.call(list.querySelectorAll(".go-trip"), function (button) {
       button.hidden = false;
-      button.addEventListener("click", function () {
-        going(button).catch(function (error) { status.textContent = data.failed.replace("%@", error.message || error); });
-      });
+      button.addEventListener("click", function () { startTrip(button); });
     });
-    async function going(button) {
+  }
+  function startTrip(button) {
+    var data = document.getElementById("go-lots").dataset;
+    var status = document.getElementById("go-trip-status");
+    going().catch(function (error) { status.textContent = data.failed.replace("%@", error.message || error); });
+    async function going() {
       // Permission is asked here, inside the tap, never on load.
       if (await Notification.requestPermission() !== "granted") { status.textContent = data.denied; return; }
       var grant = await credentials();
