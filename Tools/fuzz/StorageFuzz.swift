@@ -1,4 +1,4 @@
-// libFuzzer target: the widget snapshot reader and the settings reader, as the widget runs them (real files).
+// libFuzzer target: the widget snapshot readers (parking and go) and the settings reader, as the widget runs them (real files).
 // A snapshot that reads must write and read back equal; a settings file never crashes the reader.
 import Foundation
 import Models
@@ -22,6 +22,14 @@ public func fuzzStorage(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         try? store.write(snapshot)
         guard case .success(let again) = store.read(.parking, "yeouido"), again == snapshot else {
             fatalError("a snapshot that reads does not read back after writing")
+        }
+    }
+    // The go snapshot: every lot's forecast in its compact rows.
+    try? data.write(to: store.url(.go, "yeouido"))
+    if case .success(let snapshot) = store.read(.go, "yeouido") {
+        try? store.write(snapshot)
+        guard case .success(let again) = store.read(.go, "yeouido"), again == snapshot else {
+            fatalError("a go snapshot that reads does not read back after writing")
         }
     }
     try? data.write(to: container.file("settings.json"))
