@@ -31,6 +31,11 @@ struct CompactLotForecasts: Codable, Equatable {
         init(from decoder: any Decoder) throws {
             var row = try decoder.unkeyedContainer()
             let source = try row.decode(String.self)
+            // The row is the park's parking source; one naming another would not be read as parking again.
+            guard source == SourceID.parking.rawValue else {
+                throw DecodingError.dataCorruptedError(
+                    in: row, debugDescription: "the parking row names the source \(source)")
+            }
             let state = try row.decode(String.self)
             let observed = try row.decodeNil() ? nil : try row.decode(Double.self)
             self.init(

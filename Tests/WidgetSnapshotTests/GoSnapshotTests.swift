@@ -90,8 +90,10 @@ import WidgetSnapshot
         }
     }
 
-    /// A damaged go file (a count that is not a whole number) is read as corrupt, never as a number.
-    @Test func aDamagedGoFileIsCorrupt() throws {
+    /// A damaged go file is read as corrupt, never as a number: a count that is not whole, or a parking row naming
+    /// another source (writing it back would drop it; the storage fuzz target found it).
+    @Test(arguments: ["a fractional p10", "a parking row of the crowd source"])
+    func aDamagedGoFileIsCorrupt(damage: String) throws {
         defer { try? FileManager.default.removeItem(at: container.url) }
         let store = SnapshotStore(container: container)
         try store.write(SnapshotBuilder.go(answer, park: "banpo", now: TestClock.now()))
@@ -99,12 +101,18 @@ import WidgetSnapshot
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var go = try #require(object["go"] as? [String: Any])
         var parks = try #require(go["parks"] as? [[String: Any]])
-        var forecasts = try #require(parks[0]["forecasts"] as? [[Any]])
-        var numbers = try #require(forecasts[0][2] as? String).split(separator: ",").map(String.init)
         #expect(store.read(.go, "banpo").map(\.kind) == .success(.go), "read before the damage")
-        numbers[2] = "1.5"  // the first point's p10
-        forecasts[0][2] = numbers.joined(separator: ",")
-        parks[0]["forecasts"] = forecasts
+        if damage == "a fractional p10" {
+            var forecasts = try #require(parks[0]["forecasts"] as? [[Any]])
+            var numbers = try #require(forecasts[0][2] as? String).split(separator: ",").map(String.init)
+            numbers[2] = "1.5"  // the first point's p10
+            forecasts[0][2] = numbers.joined(separator: ",")
+            parks[0]["forecasts"] = forecasts
+        } else {
+            var parking = try #require(parks[0]["parking"] as? [Any])
+            parking[0] = "crowd"
+            parks[0]["parking"] = parking
+        }
         go["parks"] = parks
         object["go"] = go
         try JSONSerialization.data(withJSONObject: object).write(to: url)
