@@ -119,14 +119,19 @@ def day_server():
 
 @pytest.fixture(scope="session")
 def night_server():
-    server = Server(clock=NIGHT)
-    # Ready means collected once; the opening forecast follows once the backfilled history is in.
+    server = wait_for_opening(Server(clock=NIGHT))
+    yield server
+    server.stop()
+
+
+def wait_for_opening(server):
+    """A night server once it forecasts the opening: ready means collected once; the opening forecast follows once the
+    backfilled history is in."""
     deadline = time.time() + 60
     while "opening" not in server.json("/v2/parks/banpo/home-summary")["forecast"]["park"]:
         assert time.time() < deadline, "no opening forecast within 60 s"
         time.sleep(0.5)
-    yield server
-    server.stop()
+    return server
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import APP, DAYTIME, Server, phone, pinned
+from conftest import APP, DAYTIME, NIGHT, SeoulStandIn, Server, phone, pinned, wait_for_opening
 from test_pages import LANGUAGES, fetch, open_page
 from words import word
 
@@ -98,22 +98,41 @@ def test_at_night_every_lot_says_when_it_opens(night_server, browser):
         assert said.endswith("opens 06:00") and "chance" not in item.text, item.text
 
 
-def app_go_json(server, language, start):
+def app_go_json(server, language, start, clock, known):
     """`hangangjari go --from LAT,LON --all --json` against the same server."""
     with tempfile.TemporaryDirectory() as state:
-        env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(DAYTIME), XDG_CONFIG_HOME=state,
+        env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(clock), XDG_CONFIG_HOME=state,
                    XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
         app = subprocess.run(
             [str(APP), "go", "--from", start, "--all", "--json", "--api", server.url, "--lang", language,
              "--state-dir", state], capture_output=True, text=True, env=env, timeout=60)
-    assert app.returncode == 0, app.stderr
+    # When no lot's chance is known, the lots are still listed and the exit says so (3).
+    assert app.returncode == (0 if known else 3), app.stderr
     return json.loads(app.stdout)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_by_drive_the_phone_ranks_as_hangangjari_go_from_with_its_own_position(fresh_server, browser, language):
+@pytest.mark.parametrize("language, clock, source", [(language, DAYTIME, "simulated") for language in LANGUAGES]
+                         + [("en", NIGHT, "simulated"), ("en", DAYTIME, "seoul")])
+def test_by_drive_the_phone_ranks_as_hangangjari_go_from_with_its_own_position(browser, language, clock, source):
     """"Rank by my drive": the phone's position and drive times stay on the phone (no request carries them), and the
-    lots, their order, drive times and words are those of `hangangjari go --from` at the same position."""
+    lots, their order, drive times and words are those of `hangangjari go --from` at the same position: by day, at
+    night (every lot closed: ranked by when it opens), and from Seoul's stand-in, where only Yeouido answers and no
+    forecast is known yet (every lot unknown: ranked by drive, its count said without a chance)."""
+    stand_in = SeoulStandIn() if source == "seoul" else None
+    seoul = dict(SOURCE="seoul", SEOUL_OPEN_DATA_KEY="browser-test-key", SEOUL_OPEN_DATA_URL=stand_in.url) \
+        if stand_in else {}
+    server = Server(clock=clock, **seoul)
+    try:
+        if clock == NIGHT:
+            wait_for_opening(server)
+        ranks_by_drive_as_the_terminal(server, browser, language, clock, known=clock == DAYTIME and not stand_in)
+    finally:
+        server.stop()
+        if stand_in:
+            stand_in.stop()
+
+
+def ranks_by_drive_as_the_terminal(fresh_server, browser, language, clock, known):
     here = {"lat": 37.5665, "lon": 126.978}  # Seoul City Hall
     browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": fresh_server.url, "permissions": ["geolocation"]})
     browser.execute_cdp_cmd(
@@ -124,7 +143,8 @@ def test_by_drive_the_phone_ranks_as_hangangjari_go_from_with_its_own_position(f
         browser.find_element(By.ID, "go-drive").click()
         WebDriverWait(browser, 10).until(
             lambda d: d.find_element(By.ID, "go-header").text == word("go.header_drive", language))
-        expected = app_go_json(fresh_server, language, f"{here['lat']},{here['lon']}")["candidates"][:10]
+        start = f"{here['lat']},{here['lon']}"
+        expected = app_go_json(fresh_server, language, start, clock, known)["candidates"][:10]
         items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
         assert len(items) == 10
         for item, candidate in zip(items, expected):
