@@ -188,8 +188,13 @@ import Testing
         #expect(CitydataParser.seoulTime(text) == seoul(expected))
     }
 
-    @Test(arguments: ["202607", "05:43", "", "-", "2026-13-01 00:00"])
-    func timesWithoutADayAreNoInstant(text: String) {
+    /// Also a year past 9999 (the citydata fuzz target's find: it overflowed the day count), a number past Int's
+    /// range, and digits that are not ASCII.
+    @Test(arguments: [
+        "202607", "05:43", "", "-", "2026-13-01 00:00", "202677777777777777-08-26 13:52",
+        "99999999999999999999-2026-08-26 13:52", "\u{0662}\u{0660}\u{0662}\u{0666}\u{0660}\u{0668}\u{0662}\u{0666}",
+    ])
+    func timesWithoutADayOrOutOfReachAreNoInstant(text: String) {
         #expect(CitydataParser.seoulTime(text) == nil)
     }
 }

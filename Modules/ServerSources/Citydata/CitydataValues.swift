@@ -80,9 +80,12 @@ enum CitydataValues {
     /// A Seoul wall-clock time in any of the formats seen: `2026-08-26 05:30`, `2026-08-26 05:56:53`,
     /// `202608260600`, `20260826 0110`, `20260826`, `2026-08-26`. Times without a date (`05:43`) and months
     /// (`202607`) are nil.
+    /// A year outside 1-9999 (`202677777777777777-08-26`, found by the citydata fuzz target) and digits other than
+    /// ASCII's are nil: no instant, never a crash.
     static func seoulDate(_ value: Any?) -> Date? {
         guard let text = string(value) else { return nil }
-        let digits = text.filter(\.isNumber)
+        func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+        let digits = text.filter(isDigit)
         let compact = !text.contains("-") && !text.contains(":")
         var parts: [Int] = []
         if compact {
@@ -93,13 +96,14 @@ enum CitydataValues {
             if digits.count >= 12 { parts += [number(8..<10), number(10..<12)] }
             if digits.count == 14 { parts.append(number(12..<14)) }
         } else {
-            parts = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            guard [3, 5, 6].contains(parts.count), text.contains("-") else { return nil }
+            let runs = text.split(whereSeparator: { !isDigit($0) })
+            parts = runs.compactMap { Int($0) }
+            guard parts.count == runs.count, [3, 5, 6].contains(parts.count), text.contains("-") else { return nil }
         }
         while parts.count < 6 { parts.append(0) }
         let (y, mo, d, h, mi, s) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
-        guard (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi),
-            (0...60).contains(s)
+        guard (1...9999).contains(y), (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h),
+            (0...59).contains(mi), (0...60).contains(s)
         else { return nil }
         let day = SeoulTime.dayNumber(year: y, month: mo, day: d)
         return Date(timeIntervalSince1970: Double(day * 86_400 + h * 3600 + mi * 60 + s - ISO8601.seoulOffsetSeconds))
