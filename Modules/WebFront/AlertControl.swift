@@ -6,9 +6,6 @@ import ScreenRows
 /// forecast condition and quiet hours (22:00–07:00 by default, as the desktop's), and the words the script says.
 /// Without JavaScript the page says alerts need it; the script shows the form only where the browser can push.
 enum AlertControl {
-    /// The default threshold: a tenth of the spaces, at least 5.
-    static func threshold(capacity: Int) -> Int { AlertCondition.defaultThreshold(capacity: capacity) }
-
     /// The control's values; the script's sentences keep their `%@` for the script to fill.
     static func values(_ summary: HomeSummary, _ scope: PageScope) -> [String: Any] {
         let l = scope.l
@@ -16,19 +13,20 @@ enum AlertControl {
         let lots = ScreenParts.lots(summary)
         let total = lots.reduce(0) { $0 + $1.lot.capacity }
         let parkName = ctx.name(summary.park)
+        let threshold = AlertCondition.defaultThreshold(capacity:)
         let targets: [[String: Any]] =
-            [["value": "park", "name": l(.webAlertsWholePark, parkName), "threshold": threshold(capacity: total)]]
+            [["value": "park", "name": l(.webAlertsWholePark, parkName), "threshold": threshold(total)]]
             + lots.map { entry in
                 [
                     "value": "lot:" + entry.lot.id.rawValue, "name": ctx.name(entry.lot),
-                    "threshold": threshold(capacity: entry.lot.capacity),
+                    "threshold": threshold(entry.lot.capacity),
                 ]
             }
         return [
             "park": summary.park.id.rawValue, "parkName": parkName, "title": l(.webAlertsTitle),
             "intro": l(.webAlertsIntro), "needsScript": l(.webAlertsNeedsScript), "homeScreen": l(.webAlertsHomeScreen),
             "unsupported": l(.webAlertsUnsupported), "notOffered": l(.webAlertsNotOffered),
-            "targetLabel": l(.webAlertsTarget), "targets": targets, "defaultThreshold": threshold(capacity: total),
+            "targetLabel": l(.webAlertsTarget), "targets": targets, "defaultThreshold": threshold(total),
             "thresholdLabel": l(.webAlertsThreshold), "forecastLabel": l(.webAlertsForecast),
             "quietLabel": l(.webAlertsQuiet), "quietFromLabel": l(.webAlertsQuietFrom),
             "quietUntilLabel": l(.webAlertsQuietUntil), "submit": l(.webAlertsTitle), "listTitle": l(.webAlertsList),

@@ -95,7 +95,8 @@ enum GoPage {
         // where the browser can push).
         if candidate.open {
             values["trip"] = [
-                "lot": candidate.lot.id.rawValue, "threshold": AlertControl.threshold(capacity: candidate.lot.capacity),
+                "lot": candidate.lot.id.rawValue,
+                "threshold": AlertCondition.defaultThreshold(capacity: candidate.lot.capacity),
                 "arrive": ISO8601.format(candidate.arrival), "going": scope.l(.webGoGoing),
                 "on": scope.l(.webGoTripOn, ctx.name(candidate.lot), ctx.clock(candidate.arrival)),
             ]
