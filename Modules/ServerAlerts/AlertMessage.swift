@@ -60,6 +60,13 @@ public struct AlertMessage: Codable, Sendable, Equatable {
         }
     }
 
+    /// The tag of a subscription's notifications: a newer alert on the same target replaces the older on the phone.
+    static func tag(_ subscription: PushSubscription) -> String { "alert-" + subscription.targetID }
+
+    /// The push Topic of a subscription's alerts (RFC 8030 allows 32 characters): a push service still holding an
+    /// undelivered one for the target keeps only the newer.
+    static func topic(_ subscription: PushSubscription) -> String { String(tag(subscription).prefix(32)) }
+
     /// The message for one crossing. A trip's (`.fillsBeforeArrival`) says the spaces forecast at arrival and
     /// names `alternative`, whose page a tap opens.
     public static func make(
@@ -92,7 +99,7 @@ public struct AlertMessage: Codable, Sendable, Equatable {
             webPush: publicURL == nil ? nil : 8030,
             notification: Notification(
                 title: title, body: body,
-                navigate: publicURL.map { $0.description + path } ?? path, tag: "alert-" + subscription.targetID,
+                navigate: publicURL.map { $0.description + path } ?? path, tag: tag(subscription),
                 lang: language.rawValue, timestamp: Int64(observedAt.timeIntervalSince1970 * 1000),
                 data: Details(
                     url: path, park: park.rawValue, lot: subscription.lotId?.rawValue, available: available,

@@ -90,7 +90,7 @@ public struct AlertWatcher: Sendable {
                 changes.crossings.append(
                     AlertCrossing(
                         subscriptionId: entry.id, target: push, payload: template.payload(for: entry.id),
-                        topic: String(("alert-" + subscription.targetID).prefix(32)), createdAt: at,
+                        topic: AlertMessage.topic(subscription), createdAt: at,
                         expiresAt: at.addingTimeInterval(Self.lifetime)))
             }
         }

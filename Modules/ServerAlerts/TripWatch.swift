@@ -53,7 +53,7 @@ struct TripWatch {
             })
         return AlertCrossing(
             subscriptionId: entry.id, target: push, payload: try message.encoded(),
-            topic: String(("alert-" + subscription.targetID).prefix(32)), createdAt: now,
+            topic: AlertMessage.topic(subscription), createdAt: now,
             // Past the arrival the news is of no use.
             expiresAt: min(now.addingTimeInterval(AlertWatcher.lifetime), arrival))
     }
