@@ -45,8 +45,9 @@ struct BoundOptions {
 
     var configuration: AppConfiguration { AppConfiguration.resolve(apiFlag: options.api, environment: environment) }
 
-    /// The wall clock: the system's, or the one `HANGANGJARI_CLOCK` pins (tests).
+    /// The wall clock: the context's when it hands one, else the system's or the one `HANGANGJARI_CLOCK` pins.
     func clock() throws -> WallClock {
+        if let clock = commandContext.clock { return clock }
         do { return try WallClock.from(environment: environment) } catch { throw ValidationError(error.description) }
     }
 

@@ -2,6 +2,7 @@ import AppBackend
 import CommandLineSupport
 import Foundation
 import Localization
+import Models
 import Storage
 import WidgetAlerts
 
@@ -26,6 +27,9 @@ public struct CommandContext: Sendable {
     public var arguments: [String] = []
     /// The running executable's path (what `install-desktop` writes into the desktop file).
     public var executablePath: String
+    /// The clock, when handed in place of the one the environment describes (`HANGANGJARI_CLOCK`, else the
+    /// system's): a test's clock that moves only while the command waits.
+    public var clock: WallClock?
     /// Waits between a watch's checks (`hangangjari go LOT --leave now`).
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// Shows an alert on the desktop (title, body); the reason when it could not be shown.

@@ -3,6 +3,7 @@ import CommandLineSupport
 import EmbeddedServer
 import Foundation
 import Localization
+import Models
 import Synchronization
 
 /// `hangangjari ARGUMENTS` run in this process with exactly `environment` (as a process would get it), and what it
@@ -15,7 +16,8 @@ struct AppRun {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: [String] = [],
         notify: @escaping @Sendable (String, String, [String: String]) -> Reason? = { _, _, _ in nil },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: WallClock? = nil
     ) async -> AppRun {
         let stdout = Captured()
         let stderr = Captured()
@@ -26,6 +28,7 @@ struct AppRun {
             readLine: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }, embedded: .reference)
         context.notify = notify
         context.sleep = sleep
+        context.clock = clock
         let status = await Hangangjari.run(arguments, in: context)
         return AppRun(status: status, stdout: stdout.text, stderr: stderr.text)
     }
