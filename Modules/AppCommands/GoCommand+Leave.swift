@@ -20,9 +20,9 @@ extension GoCommand {
     ) async throws {
         let l = ctx.l
         let name = ctx.name(lot)
-        let first = try? await environment.loadLotForecasts(refresh)
+        let first = await Self.look(environment, refresh: refresh)
         let start = environment.now()
-        let candidates = GoScreen.candidates(first?.value, arrival: arrival, catalog: ctx.catalog, now: start)
+        let candidates = GoScreen.candidates(first.loaded?.value, arrival: arrival, catalog: ctx.catalog, now: start)
         guard let planned = candidates.first(where: { $0.lot.id == lot.id }) else {
             let at = start.addingTimeInterval(TimeInterval((arrival.minutes ?? 0) * 60))
             context.printError([l(.goTripCloses, name, ctx.clock(at))])
@@ -36,8 +36,10 @@ extension GoCommand {
         }
         let margin = self.margin ?? AlertCondition.defaultThreshold(capacity: lot.capacity)
         context.print(l(.goTripWatching, name, ctx.clock(planned.arrival), l.duration(minutes: planned.etaMinutes)))
-        var loaded = first
+        var look = first
         var known = true
+        // Why the lot was last said to be unknown; nil while it is known, so each turn to unknown is said once.
+        var saidUnknown: String?
         while true {
             let now = environment.now()
             guard now < planned.arrival else {
@@ -45,10 +47,20 @@ extension GoCommand {
                 return
             }
             // A stale answer is no forecast: the lot is then unknown, and nothing is decided on it.
-            let answer = loaded.flatMap { $0.trust == .current ? $0.value : nil }
+            let answer = look.loaded.flatMap { $0.trust == .current ? $0.value : nil }
             let (ranked, mine) = ArrivalRanking.trip(
                 to: lot.id, arrivingAt: planned.arrival, answer, catalog: ctx.catalog, now: now)
             known = mine?.estimate != nil
+            if let mine, mine.open, !known {
+                let why = GoScreen.reason(mine, ctx)
+                if why != saidUnknown {
+                    context.print(l(.goTripUnknownNow, ctx.clock(now), name, why))
+                    if let problem = look.problem { context.printError([l(.goTripRefreshFailed, problem.text(l))]) }
+                }
+                saidUnknown = why
+            } else {
+                saidUnknown = nil
+            }
             if let mine,
                 case .notify = AlertRule.decide(
                     AlertObservation(arrivingAt: mine), AlertCondition(threshold: margin), armed: true, now: now),
@@ -67,7 +79,21 @@ extension GoCommand {
                 return
             }
             try await context.sleep(min(Self.tripPoll, .seconds(planned.arrival.timeIntervalSince(now))))
-            loaded = try? await environment.loadLotForecasts(true)
+            look = await Self.look(environment, refresh: true)
+        }
+    }
+
+    /// One look at every lot's forecast: the answer, and why it is not current when it is not (the refresh failed,
+    /// and the cached answer, if any, is stale).
+    static func look(_ environment: AppEnvironment, refresh: Bool) async -> (
+        loaded: Loaded<LotForecastsResponse>?, problem: Reason?
+    ) {
+        do {
+            let loaded = try await environment.loadLotForecasts(refresh)
+            if case .stale(let reason) = loaded.trust { return (loaded, reason) }
+            return (loaded, nil)
+        } catch {
+            return (nil, Reason(error))
         }
     }
 }

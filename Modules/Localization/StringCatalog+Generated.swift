@@ -212,6 +212,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case goTripClosed = "go.trip_closed"
     case goTripCloses = "go.trip_closes"
     case goTripNotShown = "go.trip_not_shown"
+    case goTripRefreshFailed = "go.trip_refresh_failed"
+    case goTripUnknownNow = "go.trip_unknown_now"
     case goTripWatching = "go.trip_watching"
     case goUnknownAnotherDay = "go.unknown_another_day"
     case goUnknownBeyondReach = "go.unknown_beyond_reach"
@@ -1751,6 +1753,16 @@ extension StringCatalog {
             switch language {
             case .en: .text("desktop alert not shown: %@")
             case .ko: .text("데스크톱 알림을 보이지 못함: %@")
+            }
+        case .goTripRefreshFailed:
+            switch language {
+            case .en: .text("the lot's forecast could not be refreshed: %@")
+            case .ko: .text("주차장 예보를 새로 받지 못했어요: %@")
+            }
+        case .goTripUnknownNow:
+            switch language {
+            case .en: .text("%1$@ %2$@: %3$@ (still watching).")
+            case .ko: .text("%1$@ %2$@: %3$@ (계속 지켜봐요).")
             }
         case .goTripWatching:
             switch language {

@@ -3,6 +3,7 @@ import Localization
 import Models
 import Synchronization
 import TestFixtures
+import TestSupport
 import Testing
 
 /// `hangangjari go LOT --leave now` in process on the embedded backend: a lot forecast under its margin at arrival
@@ -63,7 +64,7 @@ import Testing
 
     /// On a clock that moves only while the trip waits, an arrival in 10 minutes is ten looks away, however slow the
     /// machine: a lot that keeps its margin is watched to the arrival and nothing is shown; a server that cannot be
-    /// reached is said at the end.
+    /// reached is said once when the lot turns unknown, with its cause, and again at the end.
     @Test func aTripEndsAtTheArrivalAndSaysWhenTheForecastWasNotKnown() async throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let instant = Mutex(TestClock.daytime)
@@ -94,7 +95,50 @@ import Testing
                 "--timeout", "1", "--state-dir", dir.path,
             ], sleep: poll, clock: clock)
         #expect(down.status == 0, "\(down.stderr)")
-        #expect(down.stdout.contains("could not be had at the last look"), "\(down.stdout)")
+        // Said when it turns unknown, with the go screen's reason and the failed refresh's cause, not at every look.
+        let unknown = down.stdout.split(separator: "\n").filter { $0.hasSuffix("(still watching).") }
+        #expect(
+            unknown == ["14:00 Banpo Lot 1: unknown: no answer from the server (still watching)."], "\(down.stdout)")
+        #expect(down.stderr.contains("could not be refreshed: the server is not running or refused the connection"))
+        #expect(down.stdout.hasSuffix("could not be had at the last look.\n"), "\(down.stdout)")
+        #expect(!kept.stdout.contains("still watching"), "\(kept.stdout)")
+    }
+
+    /// A server that answers, drops two looks, answers, drops two more: each turn to unknown is said, once, and the
+    /// trip still ends on the answer of its last look.
+    @Test func eachTurnToUnknownIsSaidOnce() async throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func recorded(_ name: String) throws -> Data {
+            try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/v2/\(name)"))
+        }
+        let (bootstrap, answer) = (try recorded("bootstrap-response.json"), try recorded("lot-forecasts-response.json"))
+        let looks = Mutex(0)
+        let server = try RawHTTPServer { path in
+            if [2, 3, 6, 7].contains(looks.withLock { $0 }) { return .closeImmediately }
+            let body = path.hasSuffix("/bootstrap") ? bootstrap : answer
+            return .respond(RawHTTPServer.response(headers: ["Content-Type: application/json"], body: body))
+        }
+        defer { server.stop() }
+        // The recorded answer was made at 14:00:01 on 22 November.
+        let instant = Mutex(try #require(ISO8601.parse("2026-11-22T14:01:00+09:00")))
+        let run = await AppRun.run(
+            [
+                "go", "banpo-1", "--leave", "now", "--in", "10", "--margin", "1", "--lang", "en", "--api",
+                server.baseURL, "--state-dir", dir.path,
+            ],
+            sleep: { wait in
+                looks.withLock { $0 += 1 }
+                instant.withLock { $0 += TimeInterval(wait.components.seconds) }
+            }, clock: WallClock { instant.withLock { $0 } })
+        #expect(run.status == 0, "\(run.stderr)")
+        let said = run.stdout.split(separator: "\n").filter { $0.hasSuffix("(still watching).") }
+        #expect(
+            said == [
+                "14:03 Banpo Lot 1: unknown: no answer from the server (still watching).",
+                "14:07 Banpo Lot 1: unknown: no answer from the server (still watching).",
+            ], "\(run.stdout)")
+        #expect(run.stderr.components(separatedBy: "could not be refreshed").count == 3, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("the trip ends with no alert (the lot kept its margin).\n"), "\(run.stdout)")
     }
 
     @Test func badInputIsAUsageErrorNamingIt() async {
