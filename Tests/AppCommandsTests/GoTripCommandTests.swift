@@ -67,15 +67,8 @@ import Testing
     /// reached is said once when the lot turns unknown, with its cause, and again at the end.
     @Test func aTripEndsAtTheArrivalAndSaysWhenTheForecastWasNotKnown() async throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        let instant = Mutex(TestClock.daytime)
-        let clock = WallClock { instant.withLock { $0 } }
+        let stepping = SteppingClock(at: TestClock.daytime)
         let shown = Mutex(0)
-        let looks = Mutex(0)
-        let poll: @Sendable (Duration) async throws -> Void = { wait in
-            looks.withLock { $0 += 1 }
-            let (seconds, attoseconds) = wait.components
-            instant.withLock { $0 += TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18 }
-        }
         let kept = await AppRun.run(
             [
                 "go", "banpo-1", "--leave", "now", "--in", "10", "--margin", "1", "--lang", "en", "--state-dir",
@@ -84,16 +77,16 @@ import Testing
             notify: { _, _, _ in
                 shown.withLock { $0 += 1 }
                 return nil
-            }, sleep: poll, clock: clock)
+            }, sleep: { stepping.sleep($0) }, clock: stepping.wallClock)
         #expect(kept.status == 0, "\(kept.stderr)")
         #expect(kept.stdout.hasSuffix("the trip ends with no alert (the lot kept its margin).\n"), "\(kept.stdout)")
-        #expect(shown.withLock { $0 } == 0 && looks.withLock { $0 } == 10, "a look a minute")
-        instant.withLock { $0 = TestClock.daytime }
+        #expect(shown.withLock { $0 } == 0 && stepping.waits == 10, "a look a minute")
+        let downClock = SteppingClock(at: TestClock.daytime)
         let down = await AppRun.run(
             [
                 "go", "banpo-1", "--leave", "now", "--in", "10", "--lang", "en", "--api", "http://127.0.0.1:9",
                 "--timeout", "1", "--state-dir", dir.path,
-            ], sleep: poll, clock: clock)
+            ], sleep: { downClock.sleep($0) }, clock: downClock.wallClock)
         #expect(down.status == 0, "\(down.stderr)")
         // Said when it turns unknown, with the go screen's reason and the failed refresh's cause, not at every look.
         let unknown = down.stdout.split(separator: "\n").filter { $0.hasSuffix("(still watching).") }
@@ -108,28 +101,21 @@ import Testing
     /// trip still ends on the answer of its last look.
     @Test func eachTurnToUnknownIsSaidOnce() async throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        func recorded(_ name: String) throws -> Data {
-            try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/v2/\(name)"))
-        }
-        let (bootstrap, answer) = (try recorded("bootstrap-response.json"), try recorded("lot-forecasts-response.json"))
-        let looks = Mutex(0)
+        let bootstrap = try Fixtures.contract("bootstrap-response.json")
+        let answer = try Fixtures.contract("lot-forecasts-response.json")
+        // The recorded answer was made at 14:00:01 on 22 November.
+        let stepping = SteppingClock(at: try #require(ISO8601.parse("2026-11-22T14:01:00+09:00")))
         let server = try RawHTTPServer { path in
-            if [2, 3, 6, 7].contains(looks.withLock { $0 }) { return .closeImmediately }
+            if [2, 3, 6, 7].contains(stepping.waits) { return .closeImmediately }
             let body = path.hasSuffix("/bootstrap") ? bootstrap : answer
             return .respond(RawHTTPServer.response(headers: ["Content-Type: application/json"], body: body))
         }
         defer { server.stop() }
-        // The recorded answer was made at 14:00:01 on 22 November.
-        let instant = Mutex(try #require(ISO8601.parse("2026-11-22T14:01:00+09:00")))
         let run = await AppRun.run(
             [
                 "go", "banpo-1", "--leave", "now", "--in", "10", "--margin", "1", "--lang", "en", "--api",
                 server.baseURL, "--state-dir", dir.path,
-            ],
-            sleep: { wait in
-                looks.withLock { $0 += 1 }
-                instant.withLock { $0 += TimeInterval(wait.components.seconds) }
-            }, clock: WallClock { instant.withLock { $0 } })
+            ], sleep: { stepping.sleep($0) }, clock: stepping.wallClock)
         #expect(run.status == 0, "\(run.stderr)")
         let said = run.stdout.split(separator: "\n").filter { $0.hasSuffix("(still watching).") }
         #expect(

@@ -14,6 +14,9 @@ from test_pages import LANGUAGES, fetch, open_page
 from words import word
 
 
+CITY_HALL = {"lat": 37.5665, "lon": 126.978}  # the phone's position in the drive tests
+
+
 @pytest.fixture()
 def fresh_server():
     """A server of its own, just started: the page, curl and the terminal rank within the same minute."""
@@ -98,9 +101,11 @@ def test_at_night_every_lot_says_when_it_opens(night_server, browser):
         assert said.endswith("opens 06:00") and "chance" not in item.text, item.text
 
 
-def app_go_json(server, language, start, clock, known):
-    """`hangangjari go --from LAT,LON --all --json` against the same server."""
-    with tempfile.TemporaryDirectory() as state:
+def app_go_json(server, language, start, clock, known, state=None):
+    """`hangangjari go --from LAT,LON --all --json` against the same server, with a fresh cache unless `state` (a
+    state directory) keeps one."""
+    with tempfile.TemporaryDirectory() as fresh:
+        state = state or fresh
         env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(clock), XDG_CONFIG_HOME=state,
                    XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
         app = subprocess.run(
@@ -135,48 +140,38 @@ def test_by_drive_the_phone_ranks_as_hangangjari_go_from_with_its_own_position(b
 def test_a_page_left_open_to_the_next_day_ranks_as_the_terminal_on_yesterdays_answer(browser):
     """A /go page left open overnight ranks by drive as `hangangjari go --from` on the answer it cached the day
     before: every open lot unknown, the answer's day said, nothing read as likely free."""
-    here = {"lat": 37.5665, "lon": 126.978}
-    start = f"{here['lat']},{here['lon']}"
+    start = f"{CITY_HALL['lat']},{CITY_HALL['lon']}"
     next_day = "2026-11-24T14:00:00+09:00"
     server = Server()
-    with tempfile.TemporaryDirectory() as state:
-        def app(clock, expected_status):
-            env = dict(os.environ, TZ="Asia/Seoul", HANGANGJARI_CLOCK=pinned(clock), XDG_CONFIG_HOME=state,
-                       XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
-            run = subprocess.run(
-                [str(APP), "go", "--from", start, "--all", "--json", "--api", server.url, "--lang", "en",
-                 "--state-dir", state], capture_output=True, text=True, env=env, timeout=60)
-            assert run.returncode == expected_status, run.stderr
-            return json.loads(run.stdout)
-
-        browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url, "permissions": ["geolocation"]})
-        browser.execute_cdp_cmd(
-            "Emulation.setGeolocationOverride", {"latitude": here["lat"], "longitude": here["lon"], "accuracy": 10})
-        try:
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url, "permissions": ["geolocation"]})
+    browser.execute_cdp_cmd("Emulation.setGeolocationOverride", dict(latitude=CITY_HALL["lat"],
+                                                                      longitude=CITY_HALL["lon"], accuracy=10))
+    try:
+        with tempfile.TemporaryDirectory() as state:
             open_page(browser, server, "/go?in=40", "en")
-            app(DAYTIME, 0)  # today's answer, into the terminal's cache
+            app_go_json(server, "en", start, DAYTIME, True, state)  # today's answer, into the terminal's cache
             server.stop()
             # The next day, the server gone: the terminal keeps yesterday's answer, the page its own.
-            expected = app(next_day, 3)["candidates"][:10]
-            browser.execute_script("var real = Date.now; Date.now = function () { return real() + 86400000; };")
-            browser.find_element(By.ID, "go-drive").click()
-            WebDriverWait(browser, 10).until(
-                lambda d: d.find_element(By.ID, "go-header").text == word("go.header_drive", "en"))
-            items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
-            assert len(items) == 10
-            for item, candidate in zip(items, expected):
-                line = item.find_element(By.CSS_SELECTOR, "p").text
-                assert candidate["open"] and candidate["riskOfNoSpace"] is None, candidate
-                assert "11-23" in candidate["reason"], candidate
-                assert item.get_attribute("data-lot") == candidate["lotId"], (item.text, candidate)
-                assert line.endswith(candidate["reason"]), (line, candidate)
-        finally:
-            browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
-            server.stop()
+            expected = app_go_json(server, "en", start, next_day, False, state)["candidates"][:10]
+        browser.execute_script("var real = Date.now; Date.now = function () { return real() + 86400000; };")
+        browser.find_element(By.ID, "go-drive").click()
+        WebDriverWait(browser, 10).until(
+            lambda d: d.find_element(By.ID, "go-header").text == word("go.header_drive", "en"))
+        items = browser.find_elements(By.CSS_SELECTOR, "#go-lots li")
+        assert len(items) == 10
+        for item, candidate in zip(items, expected):
+            line = item.find_element(By.CSS_SELECTOR, "p").text
+            assert candidate["open"] and candidate["riskOfNoSpace"] is None, candidate
+            assert "11-23" in candidate["reason"], candidate
+            assert item.get_attribute("data-lot") == candidate["lotId"], (item.text, candidate)
+            assert line.endswith(candidate["reason"]), (line, candidate)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+        server.stop()
 
 
 def ranks_by_drive_as_the_terminal(fresh_server, browser, language, clock, known):
-    here = {"lat": 37.5665, "lon": 126.978}  # Seoul City Hall
+    here = CITY_HALL
     browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": fresh_server.url, "permissions": ["geolocation"]})
     browser.execute_cdp_cmd(
         "Emulation.setGeolocationOverride", {"latitude": here["lat"], "longitude": here["lon"], "accuracy": 10})
