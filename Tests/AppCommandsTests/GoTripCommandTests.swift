@@ -127,6 +127,24 @@ import Testing
         #expect(run.stdout.hasSuffix("the trip ends with no alert (the lot kept its margin).\n"), "\(run.stdout)")
     }
 
+    /// At 02:00 the lot is closed at an arrival in 10 minutes, and at 22:40 it closes 5 minutes after one in 15:
+    /// each is said with when, nothing is watched, and the trip fails.
+    @Test func aLotClosedAtArrivalOrClosingBeforeYouParkIsNotWatched() async {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases: [(Date, String, String)] = [
+            (TestClock.night, "10", "Banpo Lot 1 is closed at 02:10 (it opens 06:00): nothing to watch."),
+            (TestClock.lastHour, "15", "Banpo Lot 1 closes before you could park (arriving 22:55): nothing to watch."),
+        ]
+        for (instant, minutes, said) in cases {
+            let stepping = SteppingClock(at: instant)
+            let run = await AppRun.run(
+                ["go", "banpo-1", "--leave", "now", "--in", minutes, "--lang", "en", "--state-dir", dir.path],
+                sleep: { stepping.sleep($0) }, clock: stepping.wallClock)
+            #expect(run.status == 1 && run.stdout.isEmpty && stepping.waits == 0, "\(run.stdout)")
+            #expect(run.stderr == "hangangjari: \(said)\n", "\(run.stderr)")
+        }
+    }
+
     @Test func badInputIsAUsageErrorNamingIt() async {
         defer { try? FileManager.default.removeItem(at: dir) }
         let cases: [([String], String)] = [
