@@ -100,21 +100,25 @@ import WidgetSnapshot
 
     /// The go line from the real server's every-lot answer, then from its snapshot with the server gone.
     @Test func theGoLineNamesALotFromTheServerThenFromItsSnapshot() async throws {
-        let server = try await TestBackend.start()
+        // The line says minutes: the server and the widget read 14:00 from when this test starts, not the suite.
+        let since = Date()
+        let clock = TestClock.clock(since: since)
+        let pinned = TestClock.environment(since: since)
+        let server = try await TestBackend.start { $0.now = clock.now }
         let dir = stateDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let fetched = try await Self.runAsync([
-            "--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en",
-        ])
+        let fetched = try await Self.runAsync(
+            ["--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en"],
+            environment: pinned)
         await server.stop()
         #expect(fetched.status == 0, "\(fetched.stderr)")
         #expect(fetched.stdout.hasPrefix("→ ") && fetched.stdout.contains(" at 14:40"), "\(fetched.stdout)")
         #expect(fetched.stdout.contains("Where to park, arriving 14:40 (in 40 min)"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("widget-go.json").path))
         // The server is gone: the fresh snapshot answers, the same line.
-        let again = try await Self.runAsync([
-            "--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en",
-        ])
+        let again = try await Self.runAsync(
+            ["--state-dir", dir.path, "--kind", "go", "--in", "40", "--api", server.baseURL, "--lang", "en"],
+            environment: pinned)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.split(separator: "\n").first == fetched.stdout.split(separator: "\n").first)
         let refused = try await Self.runAsync(["--state-dir", dir.path, "--kind", "go", "--in", "-5"])
