@@ -7,10 +7,12 @@ import Testing
 /// `hangangjari go` in process on the embedded backend at Seoul's pinned daytime: the ranking in both languages, the
 /// JSON names scripts read, and each bad input a usage error that names it, printing nothing.
 @Suite struct GoCommandTests {
+    /// The lines say minutes: 14:00 is read from when each test starts, not the suite.
+    let since = Date()
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hj-go-\(UUID().uuidString)")
 
     func run(_ arguments: [String]) async -> AppRun {
-        await AppRun.run(arguments + ["--state-dir", dir.path], environment: TestClock.environment())
+        await AppRun.run(arguments + ["--state-dir", dir.path], environment: TestClock.environment(since: since))
     }
 
     @Test func ranksTheLotsForAnArrivalInBothLanguagesAndAsJSON() async throws {
